@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 mode already implies complete strict concurrency;
+/// warnings are kept at zero by hand (see README).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierOAuth", targets: ["CourierOAuth"]),
+        .library(name: "CourierStore", targets: ["CourierStore"]),
+        .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierCombine", targets: ["CourierCombine"]),
+        .library(name: "RedditAPI", targets: ["RedditAPI"]),
+    ],
+    targets: [
+        // System libraries from the OS (Linux only; Apple platforms use the SDK's).
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+
+        .target(name: "Courier", swiftSettings: swiftSettings),
+        .target(
+            name: "CourierOAuth",
+            dependencies: ["Courier", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CourierStore",
+            dependencies: ["Courier", .target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: swiftSettings),
+        .target(name: "CourierCombine", dependencies: ["Courier", "CourierOAuth"], swiftSettings: swiftSettings),
+        .target(
+            name: "RedditAPI",
+            dependencies: ["Courier", "CourierOAuth", "CourierStore"],
+            swiftSettings: swiftSettings
+        ),
+
+        // Helpers shared by the test targets: where the test servers and fixtures are.
+        .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,244 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The one error ``HTTPClient`` throws.
+///
+/// Every error carries the request's method and URL, the response when there was one (status,
+/// headers, body bytes), and how many attempts were made, so it can be debugged from a log line.
+/// ``description`` is meant for people and never shows an `Authorization` header, a cookie or a
+/// token: URLs, headers and body snippets pass through ``Redactor``.
+///
+/// Switch on ``kind`` to handle a case:
+///
+/// ```swift
+/// do { _ = try await client.send(request) }
+/// catch where error.kind.isTransport && error.isConnectivity { showOfflineBanner() }
+/// catch { if error.statusCode == 404 { ... } }
+/// ```
+public struct HTTPError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable {
+        /// The request could not be built: a bad URL or a body that failed to encode.
+        case invalidRequest(reason: String, underlying: (any Error)?)
+        /// An interceptor failed before or around sending (for example a token could not be got).
+        case adaptationFailed(any Error)
+        /// The network failed: no connection, a timeout, a reset, a TLS failure.
+        case transport(URLError)
+        /// The response's status code was not acceptable.
+        case unacceptableStatus(Int)
+        /// The server sent an error payload, decoded by the client's ``APIErrorDecoder``.
+        case server(any Error)
+        /// A validator refused the response.
+        case validationFailed(reason: String)
+        /// The body could not be read as the expected type. `codingPath` names the field that
+        /// broke (`data.children[3].data.score`) and `snippet` holds up to 512 bytes of the body.
+        case decodingFailed(any Error, codingPath: String, snippet: String)
+        /// The transport answered with something that is not an HTTP response.
+        case notHTTPResponse
+        /// The calling task was cancelled.
+        case cancelled
+        /// Retries stopped: `attempts` were made and `last` is the error of the final one.
+        indirect case retriesExhausted(attempts: Int, last: HTTPError)
+        /// The retrier chose to stop, optionally saying why; `last` is the error it saw.
+        indirect case retryStopped(reason: String?, last: HTTPError)
+        /// An identical request was already in flight and the call asked to be dropped.
+        case duplicateDropped
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The request's method.
+    public let method: HTTPMethod
+    /// The request's URL, if it could be built. Shown redacted in ``description``.
+    public let url: URL?
+    /// The response, when the error came after one was received.
+    public let response: HTTPRawResponse?
+    /// How many attempts were made (1 without retries).
+    public var attempts: Int
+
+    /// Creates an error.
+    public init(_ kind: Kind, method: HTTPMethod, url: URL?, response: HTTPRawResponse? = nil, attempts: Int = 1) {
+        self.kind = kind
+        self.method = method
+        self.url = url
+        self.response = response
+        self.attempts = attempts
+    }
+
+    /// The status code, when there was a response.
+    public var statusCode: Int? { response?.statusCode }
+
+    /// The underlying `URLError` of a transport failure (also inside exhausted retries).
+    public var urlError: URLError? {
+        switch kind {
+        case .transport(let error): error
+        case .retriesExhausted(_, let last), .retryStopped(_, let last): last.urlError
+        default: nil
+        }
+    }
+
+    /// Whether the request timed out (one attempt, or the overall deadline).
+    public var isTimeout: Bool { urlError?.code == .timedOut }
+
+    /// Whether the device seems to be offline or the host unreachable: no network, DNS failure,
+    /// connection refused or lost. Worth showing as "offline" rather than as a server problem.
+    public var isConnectivity: Bool {
+        guard let code = urlError?.code else { return false }
+        return Self.connectivityCodes.contains(code)
+    }
+
+    /// Whether the calling task was cancelled.
+    public var isCancelled: Bool {
+        if case .cancelled = kind { return true }
+        return urlError?.code == .cancelled
+    }
+
+    /// The error payload the ``APIErrorDecoder`` produced, if any.
+    public var serverError: (any Error)? {
+        switch kind {
+        case .server(let error): error
+        case .retriesExhausted(_, let last), .retryStopped(_, let last): last.serverError
+        default: nil
+        }
+    }
+
+    private static let connectivityCodes: Set<URLError.Code> = [
+        .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
+        .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .callIsActive,
+    ]
+
+    /// A readable account of the error, with secrets redacted.
+    public var description: String {
+        let redactor = Redactor.default
+        var text = "\(method) \(url.map(redactor.redact) ?? "<no URL>") failed"
+        if attempts > 1 { text += " after \(attempts) attempts" }
+        text += ": " + reason
+        if let response {
+            let snippet = redactor.redactBody(response.body, contentType: response.headers["Content-Type"], limit: 512)
+            if !snippet.isEmpty, !kindDescribesBody { text += "; body: " + snippet }
+        }
+        return text
+    }
+
+    private var kindDescribesBody: Bool {
+        if case .decodingFailed = kind { return true }
+        return false
+    }
+
+    /// The reason alone, without the request line.
+    public var reason: String {
+        let redactor = Redactor.default
+        switch kind {
+        case .invalidRequest(let reason, let underlying):
+            return "invalid request: \(reason)" + (underlying.map { " (\(Self.describe($0)))" } ?? "")
+        case .adaptationFailed(let error):
+            return "adapting the request failed: \(Self.describe(error))"
+        case .transport(let error):
+            return "transport error \(error.code.rawValue) (\(Self.name(of: error.code))): "
+                + redactor.redactBody(error.localizedDescription)
+        case .unacceptableStatus(let status):
+            return "unacceptable status \(status) \(HTTPStatus.reasonPhrase(status))"
+        case .server(let error):
+            return "server error" + (response.map { " (status \($0.statusCode))" } ?? "") + ": \(Self.describe(error))"
+        case .validationFailed(let reason):
+            return "validation failed: \(reason)"
+        case .decodingFailed(let error, let codingPath, let snippet):
+            let path = codingPath.isEmpty ? "" : " at \(codingPath)"
+            return "decoding failed\(path): \(Self.describe(error)); body: "
+                + redactor.redactBody(snippet, contentType: response?.headers["Content-Type"])
+        case .notHTTPResponse:
+            return "the response was not an HTTP response"
+        case .cancelled:
+            return "cancelled"
+        case .retriesExhausted(let attempts, let last):
+            return "gave up after \(attempts) attempts; last error: \(last.reason)"
+        case .retryStopped(let reason, let last):
+            return "retrying stopped" + (reason.map { " (\($0))" } ?? "") + "; last error: \(last.reason)"
+        case .duplicateDropped:
+            return "dropped: an identical request is already in flight"
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let text: String
+        if let decoding = error as? DecodingError {
+            text = DecodingFailure.summary(of: decoding)
+        } else {
+            text = String(describing: error)
+        }
+        return Redactor.default.redactBody(text)
+    }
+
+    private static func name(of code: URLError.Code) -> String {
+        switch code {
+        case .timedOut: "timed out"
+        case .cancelled: "cancelled"
+        case .cannotConnectToHost: "cannot connect to host"
+        case .cannotFindHost: "cannot find host"
+        case .dnsLookupFailed: "DNS lookup failed"
+        case .networkConnectionLost: "connection lost"
+        case .notConnectedToInternet: "not connected"
+        case .badServerResponse: "bad server response"
+        case .badURL: "bad URL"
+        case .secureConnectionFailed: "TLS failed"
+        case .userCancelledAuthentication: "authentication cancelled"
+        case .zeroByteResource: "empty response"
+        case .cannotParseResponse: "cannot parse response"
+        default: "URL error"
+        }
+    }
+}
+
+/// Turns a `DecodingError` into a coding path and a one-line summary.
+enum DecodingFailure {
+    static func codingPath(of error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "" }
+        let path: [any CodingKey]
+        switch decoding {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        case .keyNotFound(let key, let context):
+            path = context.codingPath + [key]
+        @unknown default:
+            path = []
+        }
+        return render(path)
+    }
+
+    static func render(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return text
+    }
+
+    static func summary(of error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, let context):
+            "expected \(type) (\(context.debugDescription))"
+        case .valueNotFound(let type, let context):
+            "expected \(type) but found null (\(context.debugDescription))"
+        case .keyNotFound(let key, _):
+            "missing key \"\(key.stringValue)\""
+        case .dataCorrupted(let context):
+            "data corrupted (\(context.debugDescription))"
+        @unknown default:
+            "\(error)"
+        }
+    }
+}
+
+extension HTTPError.Kind {
+    /// Whether this is a network failure (``HTTPError/Kind/transport(_:)``).
+    public var isTransport: Bool {
+        if case .transport = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,40 @@
+import Synchronization
+
+/// What the pipeline knows about one call while it runs, shared by its interceptors.
+///
+/// One context lives for one ``HTTPClient/send(_:)``, across all its attempts.
+public final class RequestContext: Sendable {
+    /// A number unique to this call within the process, for correlating log lines and events.
+    public let id: UInt64
+    /// When the call started.
+    public let startedAt: ContinuousClock.Instant
+
+    private struct State {
+        var attempts = 0
+        var lastRequest: HTTPRequest?
+    }
+
+    private let state = Mutex(State())
+    private static let counter = Atomic<UInt64>(0)
+
+    /// Creates a context with a fresh id.
+    public init() {
+        id = Self.counter.add(1, ordering: .relaxed).newValue
+        startedAt = .now
+    }
+
+    /// How many times the request has reached the transport so far.
+    public var attempts: Int { state.withLock { $0.attempts } }
+
+    /// The last request handed to the transport, after every interceptor.
+    public var lastRequest: HTTPRequest? { state.withLock { $0.lastRequest } }
+
+    /// Records that `request` is about to reach the transport; returns the attempt number (from 1).
+    func beginAttempt(_ request: HTTPRequest) -> Int {
+        state.withLock {
+            $0.attempts += 1
+            $0.lastRequest = request
+            return $0.attempts
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// The default transport: Foundation's `URLSession` (FoundationNetworking on Linux).
+///
+/// It drives delegate-based data tasks rather than the async convenience methods, because
+/// only the delegate lets it:
+/// - answer authentication challenges itself: on Linux, a 401 with `WWW-Authenticate: Basic`
+///   and no stored credential otherwise waits forever; here the challenge is cancelled and the
+///   401 is returned as an ordinary response;
+/// - refuse a redirect when the request says not to follow it;
+/// - cancel the task as soon as the calling Swift task is cancelled.
+public final class URLSessionTransport: HTTPTransport {
+    /// A transport on a default ephemeral session (no cookies or cache stored on disk).
+    public static let shared = URLSessionTransport()
+
+    private let session: URLSession
+    private let delegate: SessionDelegate
+    private let defaultTimeout: Duration
+
+    /// Creates a transport.
+    ///
+    /// - Parameters:
+    ///   - configuration: The session configuration; an ephemeral one by default. Cookies are not
+    ///     stored unless the configuration says so.
+    ///   - timeout: How long an attempt may go without receiving data. A request's own
+    ///     ``HTTPRequest/timeout`` is stricter: it bounds the whole attempt, measured by Courier.
+    public init(configuration: URLSessionConfiguration = .ephemeral, timeout: Duration = .seconds(60)) {
+        let delegate = SessionDelegate()
+        let queue = OperationQueue()
+        queue.name = "Courier.URLSessionTransport"
+        queue.maxConcurrentOperationCount = 1
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        self.delegate = delegate
+        defaultTimeout = timeout
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends the request and waits for the whole response.
+    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        try Task.checkCancellation()
+        let task = session.dataTask(with: urlRequest(for: request))
+        // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
+        // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
+        let deadline = request.timeout.map { timeout in
+            let expiry = DispatchWorkItem { [delegate] in delegate.expire(task) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: expiry)
+            return expiry
+        }
+        defer { deadline?.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.start(task, followsRedirects: request.followsRedirects, continuation: continuation)
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private func urlRequest(for request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        urlRequest.httpBody = request.body
+        // With a per-request timeout, the session's own timer is only a backstop.
+        urlRequest.timeoutInterval = request.timeout.map { Self.seconds($0).rounded(.up) + 1 } ?? Self.seconds(defaultTimeout)
+        urlRequest.httpShouldHandleCookies = false
+        return urlRequest
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// Collects each task's response and body and resumes its caller when the task completes.
+///
+/// `@unchecked Sendable`: `NSObject` is not `Sendable`, but this class has no state of its own
+/// outside the `Mutex`, and URLSession calls it on its serial delegate queue.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Transfer {
+        var continuation: CheckedContinuation<HTTPRawResponse, any Error>
+        var followsRedirects: Bool
+        var response: HTTPURLResponse?
+        var body = Data()
+        /// The 401/407 whose authentication challenge was cancelled.
+        var challengedResponse: HTTPURLResponse?
+        /// Set when the request's own timeout cancelled the task.
+        var timedOut = false
+    }
+
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    func start(_ task: URLSessionDataTask, followsRedirects: Bool, continuation: CheckedContinuation<HTTPRawResponse, any Error>) {
+        transfers.withLock {
+            $0[task.taskIdentifier] = Transfer(continuation: continuation, followsRedirects: followsRedirects)
+        }
+        task.resume()
+    }
+
+    /// Cancels a task whose per-request timeout has passed; it then fails with `.timedOut`.
+    func expire(_ task: URLSessionTask) {
+        let running = transfers.withLock { transfers -> Bool in
+            guard transfers[task.taskIdentifier] != nil else { return false }
+            transfers[task.taskIdentifier]?.timedOut = true
+            return true
+        }
+        if running { task.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfers.withLock { $0[dataTask.taskIdentifier]?.body.append(data) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let follow = transfers.withLock { $0[task.taskIdentifier]?.followsRedirects ?? true }
+        completionHandler(follow ? request : nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if !canImport(FoundationNetworking)
+        if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        #endif
+        // Credentials are the app's business (an interceptor adds them); never wait for one.
+        let failure = challenge.failureResponse as? HTTPURLResponse
+        transfers.withLock { $0[task.taskIdentifier]?.challengedResponse = failure }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error {
+            if transfer.timedOut {
+                transfer.continuation.resume(throwing: URLError(.timedOut))
+            } else if let challenged = transfer.challengedResponse, let url = challenged.url ?? task.originalRequest?.url {
+                transfer.continuation.resume(returning: HTTPRawResponse(
+                    statusCode: challenged.statusCode, headers: Self.headers(of: challenged), body: transfer.body, url: url
+                ))
+            } else {
+                transfer.continuation.resume(throwing: Self.urlError(error))
+            }
+            return
+        }
+        guard let response = transfer.response, let url = response.url ?? task.currentRequest?.url else {
+            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+            return
+        }
+        transfer.continuation.resume(returning: HTTPRawResponse(
+            statusCode: response.statusCode, headers: Self.headers(of: response), body: transfer.body, url: url
+        ))
+    }
+
+    private static func urlError(_ error: any Error) -> URLError {
+        if let urlError = error as? URLError { return urlError }
+        let nsError = error as NSError
+        #if canImport(FoundationNetworking)
+        return URLError(URLError.Code(rawValue: nsError.code) ?? .unknown, userInfo: nsError.userInfo)
+        #else
+        return URLError(URLError.Code(rawValue: nsError.code), userInfo: nsError.userInfo)
+        #endif
+    }
+
+    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields {
+            headers.add(name: String(describing: name), value: String(describing: value))
+        }
+        return headers
+    }
+}

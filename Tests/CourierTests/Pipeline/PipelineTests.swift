@@ -1,0 +1,132 @@
+import Courier
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("The pipeline: interceptors, validation, API errors")
+struct PipelineTests {
+    let base = URL(string: "https://api.example.com")!
+
+    final class EventLog: Sendable {
+        private let entries = Mutex<[String]>([])
+        func withLock<T>(_ body: (inout [String]) -> T) -> T { entries.withLock { body(&$0) } }
+    }
+
+    /// Records the order in which interceptors see the request and the response.
+    struct Recorder: Interceptor {
+        let name: String
+        let log: EventLog
+
+        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+            log.withLock { $0.append("> \(name)") }
+            var request = request
+            request.headers.add(name: "X-Seen-By", value: name)
+            let response = try await next(request)
+            log.withLock { $0.append("< \(name)") }
+            return response
+        }
+    }
+
+    @Test("Interceptors run in order around the transport, and the final request is reported")
+    func order() async throws {
+        let log = EventLog()
+        let transport = ClosureTransport()
+        let client = HTTPClient(baseURL: base, transport: transport) {
+            $0.interceptors = [Recorder(name: "a", log: log), Recorder(name: "b", log: log)]
+        }
+        let response = try await client.send(Request<JSON>(path: "/x"))
+        #expect(log.withLock { $0 } == ["> a", "> b", "< b", "< a"])
+        #expect(transport.requests.first?.headers.values(for: "X-Seen-By") == ["a", "b"])
+        #expect(response.request.headers.values(for: "X-Seen-By") == ["a", "b"])
+    }
+
+    @Test("An adapter's error fails the call as adaptationFailed and nothing is sent")
+    func adapterFailure() async throws {
+        struct NoToken: Error {}
+        let transport = ClosureTransport()
+        let client = HTTPClient(baseURL: base, transport: transport) {
+            $0.interceptors = [.adapt { _ in throw NoToken() }]
+        }
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
+        guard case .adaptationFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(underlying is NoToken)
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test("A closure validator refuses a response with its reason")
+    func validatorInterceptor() async throws {
+        let client = HTTPClient(baseURL: base, transport: ClosureTransport(headers: ["X-Version": "1"])) {
+            $0.interceptors = [.validate { response in
+                response.headers["X-Version"] == "2" ? .valid : .invalid(reason: "API version must be 2")
+            }]
+        }
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
+        guard case .validationFailed(let reason) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(reason == "API version must be 2")
+        #expect(error.statusCode == 200)
+    }
+
+    @Test("Per-request validators and content types are checked")
+    func contentTypeValidation() async throws {
+        let client = HTTPClient(baseURL: base, transport: ClosureTransport(headers: ["Content-Type": "text/html"], body: "<html>")) {
+            $0.validation.acceptableContentTypes = ["application/json"]
+        }
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/x")) }
+        guard case .validationFailed(let reason) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(reason.contains("text/html"))
+
+        let lenient = HTTPClient(baseURL: base, transport: ClosureTransport(body: #"{"ok":false}"#))
+        let refused = try await #require(throws: HTTPError.self) {
+            try await lenient.send(Request<JSON>(path: "/x").validate { response in
+                response.body.isEmpty ? .invalid(reason: "empty") : .invalid(reason: "ok is false")
+            })
+        }
+        guard case .validationFailed(let why) = refused.kind else { Issue.record("got \(refused.kind)"); return }
+        #expect(why == "ok is false")
+    }
+
+    /// An app's own error payload, as some back ends send with HTTP 200.
+    struct AppError: Error, Decodable, Equatable {
+        let returnCode: String
+        let returnMsg: String
+    }
+
+    @Test("An API error decoder turns an error payload into a typed server error, even with 200")
+    func apiErrorDecoder() async throws {
+        let body = #"{"returnCode":"601","returnMsg":"登录失效"}"#
+        let client = HTTPClient(baseURL: base, transport: ClosureTransport(body: body)) {
+            $0.apiErrorDecoder = ClosureAPIErrorDecoder { response in
+                guard let error = try? JSONDecoder().decode(AppError.self, from: response.body), error.returnCode != "0" else { return nil }
+                return error
+            }
+        }
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/profile")) }
+        let appError = try #require(error.serverError as? AppError)
+        #expect(appError == AppError(returnCode: "601", returnMsg: "登录失效"))
+        #expect(error.statusCode == 200)
+        #expect(error.description.contains("登录失效"))
+    }
+
+    @Test("A transport's URLError becomes a transport error with its flags")
+    func transportError() async throws {
+        let client = HTTPClient(baseURL: base, transport: ClosureTransport { _ in throw URLError(.notConnectedToInternet) })
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
+        #expect(error.kind.isTransport)
+        #expect(error.isConnectivity)
+        #expect(!error.isTimeout)
+        #expect(error.urlError?.code == .notConnectedToInternet)
+    }
+
+    @Test("String responses honour the charset, and undecodable text is a decoding error")
+    func text() async throws {
+        let latin1 = HTTPClient(baseURL: base, transport: ClosureTransport { request in
+            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"], body: Data([0x63, 0x61, 0x66, 0xE9]), url: request.url)
+        })
+        #expect(try await latin1.send(Request<String>(path: "/x")).value == "café")
+        let broken = HTTPClient(baseURL: base, transport: ClosureTransport { request in
+            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0xFD]), url: request.url)
+        })
+        let error = try await #require(throws: HTTPError.self) { try await broken.send(Request<String>(path: "/x")) }
+        guard case .decodingFailed = error.kind else { Issue.record("got \(error.kind)"); return }
+    }
+}

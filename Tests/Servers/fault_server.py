@@ -1,0 +1,154 @@
+"""A small HTTP/1.1 server on loopback that misbehaves on purpose, for Courier's tests.
+
+httpbin cannot reset a connection, truncate a body or speak garbage; this server can.
+Every connection is handled by asyncio; nothing here is meant to be fast or general.
+
+Paths:
+  /ok                       200 "ok"
+  /reset-before             closes the connection (RST) before any response
+  /reset-mid-body           sends headers and half the body, then resets
+  /truncated                Content-Length 100, sends 10 bytes, closes
+  /hang                     reads the request and never answers
+  /garbage                  answers with bytes that are not HTTP
+  /count/KEY[?delay=S]      200 with the hit number for KEY as JSON, after an optional delay
+  /hits/KEY                 200 {"hits": N, "closed_early": M} for KEY, without counting
+  /flaky/KEY?fail=N&status=S[&retry_after=V]
+                            answers S (with Retry-After: V when given) for the first N hits of
+                            KEY, then 200 {"hits": n, "headers": {...}}
+  /echo-headers             200 with the request headers as JSON
+"""
+
+import argparse
+import asyncio
+import json
+import socket
+import struct
+from urllib.parse import urlsplit, parse_qs
+
+hits: dict[str, int] = {}
+closed_early: dict[str, int] = {}
+
+
+def response(status: int, body: bytes, content_type="application/json", extra=None) -> bytes:
+    reason = {200: "OK", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+              503: "Service Unavailable", 504: "Gateway Timeout", 408: "Request Timeout",
+              404: "Not Found"}.get(status, "Status")
+    headers = [f"HTTP/1.1 {status} {reason}", f"Content-Type: {content_type}",
+               f"Content-Length: {len(body)}", "Connection: keep-alive"]
+    for name, value in (extra or {}).items():
+        headers.append(f"{name}: {value}")
+    return ("\r\n".join(headers) + "\r\n\r\n").encode() + body
+
+
+def reset(writer: asyncio.StreamWriter) -> None:
+    sock = writer.get_extra_info("socket")
+    if sock is not None:
+        # SO_LINGER with a zero timeout makes close() send RST instead of FIN.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    writer.transport.abort()
+
+
+async def read_request(reader: asyncio.StreamReader):
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    method, target, _ = lines[0].split(" ", 2)
+    headers = {}
+    for line in lines[1:]:
+        if ":" in line:
+            name, value = line.split(":", 1)
+            headers[name.strip()] = value.strip()
+    length = int(headers.get("Content-Length", headers.get("content-length", "0")) or 0)
+    body = await reader.readexactly(length) if length else b""
+    return method, target, headers, body
+
+
+async def wait_closed_or(reader: asyncio.StreamReader, seconds: float) -> bool:
+    """Sleeps `seconds` unless the client closes first; returns True when it closed."""
+    try:
+        data = await asyncio.wait_for(reader.read(1), timeout=seconds)
+        return data == b""
+    except asyncio.TimeoutError:
+        return False
+
+
+async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    try:
+        while True:
+            try:
+                method, target, headers, body = await read_request(reader)
+            except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+                return
+            url = urlsplit(target)
+            query = {k: v[0] for k, v in parse_qs(url.query).items()}
+            parts = [p for p in url.path.split("/") if p]
+            path = parts[0] if parts else ""
+            key = parts[1] if len(parts) > 1 else ""
+            if path == "ok":
+                writer.write(response(200, b"ok", "text/plain"))
+            elif path == "reset-before":
+                reset(writer)
+                return
+            elif path == "reset-mid-body":
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n" + b"x" * 500)
+                await writer.drain()
+                await asyncio.sleep(0.05)
+                reset(writer)
+                return
+            elif path == "truncated":
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n0123456789")
+                await writer.drain()
+                writer.close()
+                return
+            elif path == "hang":
+                await wait_closed_or(reader, 3600)
+                return
+            elif path == "garbage":
+                writer.write(b"\x00\x01\x02 this is not HTTP at all \xff\xfe\r\n\r\n")
+                await writer.drain()
+                writer.close()
+                return
+            elif path == "count":
+                hits[key] = hits.get(key, 0) + 1
+                number = hits[key]
+                delay = float(query.get("delay", "0"))
+                if delay and await wait_closed_or(reader, delay):
+                    closed_early[key] = closed_early.get(key, 0) + 1
+                    return
+                writer.write(response(200, json.dumps({"key": key, "hit": number}).encode()))
+            elif path == "hits":
+                writer.write(response(200, json.dumps({"hits": hits.get(key, 0),
+                                                       "closed_early": closed_early.get(key, 0)}).encode()))
+            elif path == "flaky":
+                hits[key] = hits.get(key, 0) + 1
+                number = hits[key]
+                if number <= int(query.get("fail", "1")):
+                    extra = {}
+                    if "retry_after" in query:
+                        extra["Retry-After"] = query["retry_after"]
+                    status = int(query.get("status", "503"))
+                    writer.write(response(status, json.dumps({"error": status}).encode(), extra=extra))
+                else:
+                    writer.write(response(200, json.dumps({"hits": number, "headers": headers}).encode()))
+            elif path == "echo-headers":
+                writer.write(response(200, json.dumps(headers).encode()))
+            else:
+                writer.write(response(404, b'{"error": "not found"}'))
+            await writer.drain()
+    except (ConnectionError, asyncio.IncompleteReadError):
+        pass
+    finally:
+        if not writer.is_closing():
+            writer.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    args = parser.parse_args()
+    server = await asyncio.start_server(handle, "127.0.0.1", args.port)
+    async with server:
+        await server.serve_forever()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where the real servers started by `Scripts/test` listen.
+///
+/// A test that needs a server calls one of these; when the variable is missing the test fails
+/// (never skips) with a message saying how to run the suite.
+public enum TestServers {
+    /// httpbin (gunicorn) on loopback.
+    public static func httpbin() throws -> URL { try url(from: "COURIER_HTTPBIN_URL") }
+    /// The project's fault server (`Tests/Servers/fault_server.py`).
+    public static func faults() throws -> URL { try url(from: "COURIER_FAULT_URL") }
+
+    /// The URL in an environment variable set by `Scripts/test`.
+    public static func url(from variable: String) throws -> URL {
+        guard let text = ProcessInfo.processInfo.environment[variable], let url = URL(string: text) else {
+            throw MissingServer(variable: variable)
+        }
+        return url
+    }
+
+    /// A test server's address is missing from the environment.
+    public struct MissingServer: Error, CustomStringConvertible {
+        /// The environment variable that was not set.
+        public let variable: String
+        /// How to fix it.
+        public var description: String {
+            "\(variable) is not set: run the suite with Scripts/test, which starts the test servers"
+        }
+    }
+}
+
+/// A unique name for server-side counters, so parallel tests never share one.
+public func uniqueKey(_ prefix: String = "k") -> String {
+    prefix + "-" + UUID().uuidString.prefix(8).lowercased()
+}
