@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "RedditAPI", targets: ["RedditAPI"]),
+        .executable(name: "reddit", targets: ["reddit"]),
     ],
     targets: [
         // System libraries from the OS (Linux only; Apple platforms use the SDK's).
@@ -42,9 +43,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The terminal Reddit client: all logic in RedditCLI (testable), a thin executable on top.
+        .target(
+            name: "RedditCLI",
+            dependencies: ["RedditAPI", "CourierTesting"],
+            resources: [.copy("Resources/Offline")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "reddit", dependencies: ["RedditCLI"], swiftSettings: swiftSettings),
+
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "RedditCLITests", dependencies: ["RedditCLI", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

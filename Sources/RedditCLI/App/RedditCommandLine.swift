@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `reddit` program: parses the arguments, builds the service (online or offline), runs
+/// the command and returns the exit status. Errors become one line on standard error.
+package struct RedditCommandLine: Sendable {
+    /// Exit status of a usage error.
+    package static let usageExitCode: Int32 = 2
+
+    package var environment: [String: String]
+    /// Builds the service for a configuration; replaced in tests.
+    package var makeService: @Sendable (GlobalOptions, CLIConfiguration) throws(CLIError) -> any RedditService
+
+    package init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        makeService: @escaping @Sendable (GlobalOptions, CLIConfiguration) throws(CLIError) -> any RedditService = ServiceFactory.make(options:configuration:)
+    ) {
+        self.environment = environment
+        self.makeService = makeService
+    }
+
+    /// Runs `arguments` (without the program name), writing to standard output and error.
+    package func run(_ arguments: [String]) async -> Int32 {
+        let invocation: Invocation
+        do {
+            invocation = try CommandParser.parse(arguments)
+        } catch {
+            Output.error("reddit: \(error.message)\n\(HelpText.usage(for: error.command))")
+            return Self.usageExitCode
+        }
+        do throws(CLIError) {
+            try await execute(invocation)
+            return 0
+        } catch {
+            Output.error("reddit: \(error.message)")
+            return error.exitCode
+        }
+    }
+
+    private func execute(_ invocation: Invocation) async throws(CLIError) {
+        let options = invocation.options
+        if case .help(let topic) = invocation.command {
+            Output.write(topic.map(HelpText.page(for:)) ?? HelpText.general)
+            return
+        }
+        let configuration = try CLIConfiguration.resolve(options: options, environment: environment)
+        let isTerminal = RawTerminal.isTerminal(STDOUT_FILENO)
+        let style = TextStyle.decide(isTerminal: isTerminal, environment: environment, noColorFlag: options.noColor || options.json)
+        let width = isTerminal ? RawTerminal.size()?.columns : nil
+        let now = Date()
+        switch invocation.command {
+        case .login:
+            try await AccountCommands(configuration: configuration, offline: options.offline).login()
+            return
+        case .logout:
+            try await AccountCommands(configuration: configuration, offline: options.offline).logout()
+            return
+        default:
+            break
+        }
+        let service = try makeService(options, configuration)
+        let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
+        let runner = CommandRunner(service: service, style: style, width: width, now: now, json: options.json, spinner: spinner)
+        if case .browse(let browse) = invocation.command {
+            try await BrowseSession(service: service, options: browse, style: TextStyle.decide(
+                isTerminal: true, environment: environment, noColorFlag: options.noColor
+            ), sourceLabel: options.offline ? "offline" : "online").run()
+            return
+        }
+        try await runner.run(invocation.command)
+    }
+}
+
+/// Writing to standard output and error without buffering surprises.
+package enum Output {
+    package static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    package static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Runs the interactive browser: raw terminal, event loop, effects, redraws, and a clean exit
+/// whatever happens (q, Ctrl-C, an error, a signal).
+package struct BrowseSession: Sendable {
+    let service: any RedditService
+    let options: BrowseOptions
+    let style: TextStyle
+    let sourceLabel: String
+
+    package init(service: any RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String) {
+        self.service = service
+        self.options = options
+        self.style = style
+        self.sourceLabel = sourceLabel
+    }
+
+    /// Loads the first screen, then runs until the user quits.
+    package func run() async throws(CLIError) {
+        let listing = options.listing
+        let page = try await service.listing(listing)
+        var state = BrowseState(
+            root: .init(title: Self.title(of: listing), posts: page.posts, after: page.after, listing: listing),
+            sourceLabel: sourceLabel
+        )
+        do {
+            try RawTerminal.enter()
+        } catch {
+            throw CLIError(error.description)
+        }
+        defer { RawTerminal.restore() }
+        let events = TerminalEvents()
+        defer { events.stop() }
+        if let postID = options.postID {
+            await perform(.openPost(id: postID), on: &state)
+        }
+        draw(&state)
+        for await event in events.events {
+            switch event {
+            case .resize: break
+            case .key(let key):
+                guard let effect = state.handle(key) else { break }
+                if effect == .quit { return }
+                draw(&state, loading: true)
+                await perform(effect, on: &state)
+            }
+            draw(&state)
+        }
+    }
+
+    static func title(of listing: ListingOptions) -> String {
+        let place = listing.subreddit.map { "r/\($0)" } ?? "front page"
+        return "\(place) · \(listing.sort.rawValue)" + (listing.time.map { " (\($0.rawValue))" } ?? "")
+    }
+
+    private func perform(_ effect: BrowseState.Effect, on state: inout BrowseState) async {
+        do throws(CLIError) {
+            switch effect {
+            case .quit: return
+            case .openPost(let id):
+                state.didOpen(try await service.thread(CommentsOptions(postID: id)))
+            case .loadMore(let postID, let moreID, let childIDs):
+                let nodes = try await service.moreComments(postID: postID, childIDs: childIDs, sort: nil)
+                state.didLoadMore(moreID: moreID, nodes: nodes)
+            case .nextPage(let listing):
+                state.didLoadNextPage(try await service.listing(listing))
+            case .search(let query):
+                let results = try await service.search(SearchOptions(query: query))
+                state.didLoadList(.init(title: "search: \(query)", posts: results.posts, after: nil, listing: nil))
+            case .vote(let fullname, let direction, _):
+                do throws(CLIError) { try await service.vote(fullname, direction) } catch {
+                    state.didFail(effect, message: error.message)
+                    return
+                }
+                state.status = direction == .clear ? "vote cleared" : "voted \(direction.rawValue)"
+            case .save(let fullname, let saved):
+                do throws(CLIError) { try await service.setSaved(fullname, saved) } catch {
+                    state.didFail(effect, message: error.message)
+                    return
+                }
+                state.status = saved ? "saved" : "unsaved"
+            }
+        } catch {
+            state.status = error.message
+        }
+    }
+
+    private func draw(_ state: inout BrowseState, loading: Bool = false) {
+        let size = RawTerminal.size() ?? (80, 24)
+        let screen = BrowseScreen(style: style, columns: size.columns, rows: size.rows, now: Date())
+        state.pageSize = screen.contentRows
+        var shown = state
+        if loading { shown.status = "loading…" }
+        let frame = screen.lines(for: shown)
+        RawTerminal.emit("\u{1B}[H" + frame.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+    }
+}

@@ -1,0 +1,174 @@
+/// One invocation of `reddit`, as the command line asked for it.
+package enum Command: Equatable, Sendable {
+    /// A listing of posts: the front page or a subreddit.
+    case listing(ListingOptions)
+    /// A post and its comment tree.
+    case comments(CommentsOptions)
+    /// A user's overview, posts, comments or saved items.
+    case user(name: String, section: UserSection, page: PageOptions)
+    /// A search for posts.
+    case search(SearchOptions)
+    /// A subreddit's about page.
+    case subreddit(name: String)
+    /// Signs in with the browser (authorization code + PKCE).
+    case login
+    /// Revokes the stored tokens and forgets them.
+    case logout
+    /// Shows the signed-in account.
+    case whoami
+    /// Lists the signed-in user's subscriptions.
+    case subs
+    /// Votes on a post or comment.
+    case vote(VoteDirection, fullname: String)
+    /// Saves (`true`) or unsaves (`false`) a post or comment.
+    case save(Bool, fullname: String)
+    /// Subscribes (`true`) to or unsubscribes (`false`) from a subreddit.
+    case subscribe(Bool, subreddit: String)
+    /// The interactive full-screen browser.
+    case browse(BrowseOptions)
+    /// Help: general (`nil`) or for one command.
+    case help(String?)
+}
+
+/// Sort orders of a post listing.
+package enum ListingSort: String, CaseIterable, Sendable {
+    case hot, new, top, rising, controversial
+
+    /// Whether the sort takes a time range (`--time`).
+    package var takesTimeRange: Bool { self == .top || self == .controversial }
+}
+
+/// Time ranges of `top`, `controversial` and search.
+package enum TimeRange: String, CaseIterable, Sendable {
+    case hour, day, week, month, year, all
+}
+
+/// Paging of a listing: how many items and where to start.
+package struct PageOptions: Equatable, Sendable {
+    /// How many items to ask for (1...100); nil uses Reddit's default (25).
+    package var limit: Int?
+    /// The fullname to continue after.
+    package var after: String?
+
+    package init(limit: Int? = nil, after: String? = nil) {
+        self.limit = limit
+        self.after = after
+    }
+}
+
+/// `hot`, `new`, `top`, `rising`, `controversial`.
+package struct ListingOptions: Equatable, Sendable {
+    package var sort: ListingSort
+    /// The subreddit; nil is the front page.
+    package var subreddit: String?
+    package var time: TimeRange?
+    package var page: PageOptions
+
+    package init(sort: ListingSort = .hot, subreddit: String? = nil, time: TimeRange? = nil, page: PageOptions = PageOptions()) {
+        self.sort = sort
+        self.subreddit = subreddit
+        self.time = time
+        self.page = page
+    }
+}
+
+/// Comment sort orders Reddit accepts.
+package enum CommentSort: String, CaseIterable, Sendable {
+    case confidence, top, new, controversial, old, qa
+}
+
+/// `comments <post>`.
+package struct CommentsOptions: Equatable, Sendable {
+    /// The post's id36 (without `t3_`).
+    package var postID: String
+    package var sort: CommentSort?
+    package var depth: Int?
+    package var limit: Int?
+
+    package init(postID: String, sort: CommentSort? = nil, depth: Int? = nil, limit: Int? = nil) {
+        self.postID = postID
+        self.sort = sort
+        self.depth = depth
+        self.limit = limit
+    }
+}
+
+/// The sections of a user's profile.
+package enum UserSection: String, CaseIterable, Sendable {
+    case overview, submitted, comments, saved
+}
+
+/// Sort orders of a search.
+package enum SearchSort: String, CaseIterable, Sendable {
+    case relevance, hot, top, new, comments
+}
+
+/// `search <query>`.
+package struct SearchOptions: Equatable, Sendable {
+    package var query: String
+    package var subreddit: String?
+    package var sort: SearchSort?
+    package var time: TimeRange?
+    package var page: PageOptions
+
+    package init(query: String, subreddit: String? = nil, sort: SearchSort? = nil, time: TimeRange? = nil, page: PageOptions = PageOptions()) {
+        self.query = query
+        self.subreddit = subreddit
+        self.sort = sort
+        self.time = time
+        self.page = page
+    }
+}
+
+/// `vote up|down|clear`.
+package enum VoteDirection: String, CaseIterable, Sendable {
+    case up, down, clear
+
+    /// The `dir` value of `/api/vote`.
+    package var apiValue: Int {
+        switch self {
+        case .up: 1
+        case .down: -1
+        case .clear: 0
+        }
+    }
+}
+
+/// `browse [subreddit] [--post ID]`.
+package struct BrowseOptions: Equatable, Sendable {
+    package var listing: ListingOptions
+    /// A post to open first.
+    package var postID: String?
+
+    package init(listing: ListingOptions = ListingOptions(), postID: String? = nil) {
+        self.listing = listing
+        self.postID = postID
+    }
+}
+
+/// Options every command accepts.
+package struct GlobalOptions: Equatable, Sendable {
+    /// Replay the cassette shipped with the app instead of using the network.
+    package var offline = false
+    /// Print decoded models as JSON.
+    package var json = false
+    /// Never colour the output.
+    package var noColor = false
+    package var clientID: String?
+    package var userAgent: String?
+    /// A config file to read instead of the default one.
+    package var configPath: String?
+
+    package init() {}
+}
+
+/// A parsed command line.
+package struct Invocation: Equatable, Sendable {
+    package var command: Command
+    package var options: GlobalOptions
+
+    package init(command: Command, options: GlobalOptions = GlobalOptions()) {
+        self.command = command
+        self.options = options
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Where `reddit` gets its Reddit app credentials and User-Agent: flags first, then the
+/// environment (`REDDIT_CLIENT_ID`, `REDDIT_USER_AGENT`), then the config file
+/// (`$XDG_CONFIG_HOME/reddit/config.json`, by default `~/.config/reddit/config.json`).
+package struct CLIConfiguration: Equatable, Sendable {
+    /// The installed app's client id, if configured.
+    package var clientID: String?
+    /// The User-Agent to send, in Reddit's format.
+    package var userAgent: String
+    /// Port of the loopback redirect URI registered for the app (`http://127.0.0.1:PORT/callback`).
+    package var redirectPort: UInt16
+    /// The directory holding the config file and the stored tokens.
+    package var directory: URL
+
+    /// The User-Agent used when none is configured, in Reddit's `platform:app:version (by /u/user)` form.
+    package static let defaultUserAgent = "linux:dev.courier.reddit-cli:0.1.0 (by /u/courier-reddit-cli)"
+    /// The redirect port used when none is configured.
+    package static let defaultRedirectPort: UInt16 = 65010
+
+    /// What a config file may hold.
+    struct File: Decodable {
+        var clientID: String?
+        var userAgent: String?
+        var redirectPort: UInt16?
+
+        enum CodingKeys: String, CodingKey {
+            case clientID = "client_id"
+            case userAgent = "user_agent"
+            case redirectPort = "redirect_port"
+        }
+    }
+
+    /// The configuration directory: `$XDG_CONFIG_HOME/reddit`, else `~/.config/reddit`.
+    package static func directory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("reddit")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".config").appendingPathComponent("reddit")
+    }
+
+    /// Resolves the configuration. A config file that exists but cannot be read is an error; a
+    /// missing one is not.
+    package static func resolve(options: GlobalOptions, environment: [String: String]) throws(CLIError) -> CLIConfiguration {
+        let directory = directory(environment: environment)
+        let path = options.configPath.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("config.json")
+        var file = File()
+        if FileManager.default.fileExists(atPath: path.path) {
+            do {
+                file = try JSONDecoder().decode(File.self, from: Data(contentsOf: path))
+            } catch let error as DecodingError {
+                throw CLIError("config file \(path.path) is not valid: \(Self.describe(error)); expected JSON like {\"client_id\": \"…\", \"user_agent\": \"…\"}")
+            } catch {
+                throw CLIError("cannot read config file \(path.path): \(error.localizedDescription)")
+            }
+        } else if options.configPath != nil {
+            throw CLIError("config file \(path.path) does not exist")
+        }
+        func nonEmpty(_ value: String?) -> String? {
+            guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            return value
+        }
+        let userAgent = nonEmpty(options.userAgent) ?? nonEmpty(environment["REDDIT_USER_AGENT"]) ?? nonEmpty(file.userAgent) ?? defaultUserAgent
+        guard userAgent.count >= 7 else {
+            throw CLIError("the User-Agent '\(userAgent)' is too short; use Reddit's format: <platform>:<app id>:<version> (by /u/<your name>)")
+        }
+        return CLIConfiguration(
+            clientID: nonEmpty(options.clientID) ?? nonEmpty(environment["REDDIT_CLIENT_ID"]) ?? nonEmpty(file.clientID),
+            userAgent: userAgent,
+            redirectPort: file.redirectPort ?? defaultRedirectPort,
+            directory: directory
+        )
+    }
+
+    /// The client id, or an error explaining how to get one.
+    package func requireClientID() throws(CLIError) -> String {
+        guard let clientID else { throw CLIError(Self.missingClientIDMessage(directory: directory, port: redirectPort)) }
+        return clientID
+    }
+
+    /// What to do without a client id.
+    package static func missingClientIDMessage(directory: URL, port: UInt16) -> String {
+        """
+        reddit needs a Reddit client id to use the network (try 'reddit --offline' without one).
+        Register an "installed app" at https://www.reddit.com/prefs/apps: choose "installed app",
+        set the redirect uri to http://127.0.0.1:\(port)/callback, and copy the id shown under the app's name.
+        Then pass it with --client-id ID, set REDDIT_CLIENT_ID, or write it to
+        \(directory.appendingPathComponent("config.json").path) as {"client_id": "ID", "user_agent": "linux:my-reddit:0.1 (by /u/you)"}.
+        """
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context): context.debugDescription
+        case .keyNotFound(let key, _): "missing \(key.stringValue)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        @unknown default: "unreadable"
+        }
+    }
+}
