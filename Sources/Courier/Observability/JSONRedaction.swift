@@ -8,7 +8,8 @@ extension Redactor {
     /// document, so the result can still be decoded (cassettes rely on it):
     /// - a string under a secret key (``isSecret(name:)``, at any depth) becomes ``placeholder``;
     /// - a string that is a whole credential (`Bearer …`, `Basic …`) keeps its scheme only;
-    /// - a string that is a URL has its secret query values replaced.
+    /// - a string that is a URL has its secret query values replaced;
+    /// - a string that is itself JSON or a form (an echo of a request body) is redacted the same way.
     ///
     /// Numbers, booleans and nulls are kept even under secret keys (`"code": 404` is an error
     /// code far more often than a secret), so decoding them still works. When nothing was
@@ -48,6 +49,13 @@ extension Redactor {
         }
         if string.contains("://"), string.contains("?"), !string.contains(" "), let url = URL(string: string) {
             return redact(url)
+        }
+        if let first = string.first, first == "{" || first == "[",
+           let nested = redactJSON(Data(string.utf8)), let text = String(data: nested, encoding: .utf8) {
+            return text
+        }
+        if string.contains("="), !string.contains(" "), !string.contains("://") {
+            return redactForm(string)
         }
         return string
     }

@@ -44,32 +44,41 @@ public struct ReplayMatching: Sendable {
 
     private static let escapedPlaceholder = Redactor.placeholder.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
 
-    /// Why `request` does not match `recorded`, one phrase a difference; empty when it matches.
-    func differences(between request: HTTPRequest, and recorded: Cassette.RecordedRequest) -> [String] {
-        var differences: [String] = []
+    /// One way a request differs from a recorded one.
+    struct Difference {
+        /// How far apart this makes them: a method or path weighs more than a query item.
+        let weight: Int
+        /// A phrase saying what differs.
+        let text: String
+    }
+
+    /// Why `request` does not match `recorded`; empty when it matches.
+    func differences(between request: HTTPRequest, and recorded: Cassette.RecordedRequest) -> [Difference] {
+        var differences: [Difference] = []
         if request.method != recorded.method {
-            differences.append("method \(recorded.method)")
+            differences.append(Difference(weight: 10, text: "recorded method \(recorded.method)"))
         }
         // A redacted value is written unescaped (`token=<redacted>`), which URLComponents refuses.
         let escapedURL = recorded.url.replacingOccurrences(of: Redactor.placeholder, with: Self.escapedPlaceholder)
         guard let recordedURL = URLComponents(string: escapedURL) else {
-            return differences + ["unreadable URL \(recorded.url)"]
+            return differences + [Difference(weight: 10, text: "unreadable URL \(recorded.url)")]
         }
         let live = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
         if matchesHost, let live, (live.scheme, live.host, live.port) != (recordedURL.scheme, recordedURL.host, recordedURL.port) {
-            differences.append("host \(recordedURL.scheme ?? "")://\(recordedURL.host ?? "")\(recordedURL.port.map { ":\($0)" } ?? "")")
+            let host = "\(recordedURL.scheme ?? "")://\(recordedURL.host ?? "")\(recordedURL.port.map { ":\($0)" } ?? "")"
+            differences.append(Difference(weight: 5, text: "recorded host \(host)"))
         }
         if (live?.percentEncodedPath ?? request.url.path) != recordedURL.percentEncodedPath {
-            differences.append("path \(recordedURL.percentEncodedPath)")
+            differences.append(Difference(weight: 10, text: "recorded path \(recordedURL.percentEncodedPath)"))
         }
         differences += queryDifferences(live: live?.queryItems ?? [], recorded: recordedURL.queryItems ?? [])
         if matchesBody, !BodyComparison.equal(live: request.body, recorded: recorded.body?.data, contentType: request.headers["Content-Type"]) {
-            differences.append("body")
+            differences.append(Difference(weight: 1, text: "body differs"))
         }
         return differences
     }
 
-    private func queryDifferences(live: [URLQueryItem], recorded: [URLQueryItem]) -> [String] {
+    private func queryDifferences(live: [URLQueryItem], recorded: [URLQueryItem]) -> [Difference] {
         var unmatched = live.filter { !ignoredQueryItems.contains($0.name) }
         var missing: [String] = []
         for item in recorded where !ignoredQueryItems.contains(item.name) {
@@ -80,9 +89,12 @@ public struct ReplayMatching: Sendable {
                 missing.append(item.value.map { "\(item.name)=\($0)" } ?? item.name)
             }
         }
-        var differences: [String] = []
-        if !missing.isEmpty { differences.append("query has " + missing.joined(separator: "&")) }
-        if !unmatched.isEmpty { differences.append("query lacks " + unmatched.map(\.name).joined(separator: ", ")) }
+        var differences: [Difference] = []
+        if !missing.isEmpty { differences.append(Difference(weight: missing.count, text: "recorded query has " + missing.joined(separator: "&"))) }
+        if !unmatched.isEmpty {
+            let extra = unmatched.map { item in item.value.map { "\(item.name)=\($0)" } ?? item.name }.joined(separator: "&")
+            differences.append(Difference(weight: unmatched.count, text: "request's query has " + Redactor.default.redactForm(extra)))
+        }
         return differences
     }
 }

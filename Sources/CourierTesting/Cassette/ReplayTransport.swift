@@ -104,25 +104,18 @@ public final class ReplayTransport: HTTPTransport {
         let (used, next) = state.withLock { ($0.used, $0.next) }
         var scored: [(score: Int, text: String)] = []
         for (index, interaction) in cassette.interactions.enumerated() {
-            var differences = matching.differences(between: request, and: interaction.request)
-            if differences.isEmpty {
-                differences = [used[index] ? "already used" : "not next in order (interaction \(next + 1) is)"]
-            }
-            let text = "#\(index + 1) \(Self.summary(interaction.request)) (differs: \(differences.joined(separator: "; ")))"
-            scored.append((Self.distance(differences), text))
+            let differences = matching.differences(between: request, and: interaction.request)
+            let reasons = differences.isEmpty
+                ? [used[index] ? "already used" : "not next in order (interaction \(next + 1) is)"]
+                : differences.map(\.text)
+            let text = "#\(index + 1) \(Self.summary(interaction.request)) (differs: \(reasons.joined(separator: "; ")))"
+            scored.append((differences.reduce(0) { $0 + $1.weight }, text))
         }
         let nearest = scored.enumerated()
             .sorted { ($0.element.score, $0.offset) < ($1.element.score, $1.offset) }
             .prefix(Self.candidateLimit)
             .map(\.element.text)
         return NoMatchError(method: request.method, url: Redactor.default.redact(request.url), candidates: Array(nearest))
-    }
-
-    /// Orders candidates: a different path or method weighs more than a different query.
-    private static func distance(_ differences: [String]) -> Int {
-        differences.reduce(0) { total, difference in
-            total + (difference.hasPrefix("path") || difference.hasPrefix("method") ? 10 : difference.hasPrefix("host") ? 5 : 1)
-        }
     }
 
     private static func summary(_ request: Cassette.RecordedRequest) -> String {
