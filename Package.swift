@@ -56,6 +56,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "RedditCLITests", dependencies: ["RedditCLI", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CourierTestingTests",
+            dependencies: ["CourierTesting", "TestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
