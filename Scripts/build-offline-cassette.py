@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Builds the cassette `reddit --offline` replays, from recorded Reddit responses.
+
+Usage: Scripts/build-offline-cassette.py FIXTURES_DIR
+  FIXTURES_DIR holds the recorded responses (each `X.json` body with its `X.meta.json` sidecar
+  naming the request, status and headers) and a LICENSES folder.
+
+Writes Sources/RedditCLI/Resources/Offline/offline-cassette.json (the Courier cassette format,
+version 1) and copies the licence texts next to it. The responses are the recorded bodies
+(JSON re-serialized without indentation, values unchanged); only the request URLs are normalized the way `OfflineTransport` normalizes live
+requests (no trailing slash, no `raw_json`, no paging items, default sorts left out), so the
+client's requests find them whatever volatile query items it sends.
+"""
+import json
+import os
+import shutil
+import sys
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+# (fixture, what it offers offline). Error fixtures are left out: offline mode shows real data.
+FIXTURES = [
+    ("listings/front_hot", "front page, hot"),
+    ("listings/subreddit_hot_askreddit", "r/askreddit, hot"),
+    ("listings/subreddit_new_askreddit", "r/askreddit, new"),
+    ("listings/subreddit_top_all_askreddit", "r/askreddit, top of all time"),
+    ("listings/subreddit_new_all_before", "r/all, new"),
+    ("listings/user_overview_top_page1", "u/spez, overview"),
+    ("users/user_submitted_new", "u/spez, submitted"),
+    ("users/user_comments_new", "u/spez, comments"),
+    ("comments/comments_3hahrw_limit10_more", "post 3hahrw with more comments to load"),
+    ("comments/comments_2gmzqe_small", "post 2gmzqe"),
+    ("comments/comments_deleted_authors", "post 4b1tfm"),
+    ("comments/comments_crosspost_nsfw", "post c27k7n"),
+    ("comments/comments_gallery_2025", "post 1khu9tf"),
+    ("comments/comments_inline_media_edited_2022", "post mcqjl8"),
+    ("comments/comments_context_sort_new_limit4", "post 98vj9e, one thread"),
+    ("morechildren/morechildren_small", "more comments of 3hahrw"),
+    ("search/search_r_all", "search"),
+    ("things/subreddit_about_announcements", "r/announcements, about"),
+    ("things/user_about_other_2025", "u/Lil_SpazBot, about"),
+    ("things/me_2016", "signed-in account"),
+    ("things/subreddits_mine_subscriber", "subscriptions"),
+    ("things/multi_mine", "multireddits"),
+    ("actions/vote_200", "vote on t3_4b536p"),
+    ("actions/save_200", "save t3_4b536p"),
+    ("actions/unsave_200", "unsave t3_4b536p"),
+    ("auth/token_installed_client_200", "app-only token"),
+]
+
+# Query items that change from call to call and never select different data.
+VOLATILE = {"raw_json", "limit", "after", "before", "count", "show", "sr_detail", "rtj", "syntax",
+            "restrict_sr", "include_over_18", "type", "depth", "api_type"}
+# Form fields that pick what an action acts on; the rest are left out of the recording.
+KEY_FORM_FIELDS = {"link_id", "id", "dir", "action", "sr_name", "grant_type", "device_id"}
+
+
+def normalize(url):
+    """The normalized URL: keep in step with OfflineTransport.normalize in Swift."""
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/") or "/"
+    if path.endswith(".json"):
+        path = path[: -len(".json")]
+    segments = path.strip("/").split("/")
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k not in VOLATILE]
+    if segments[0] == "user":
+        # A user's overview is /user/NAME or /user/NAME/overview; the recorded sort is kept out.
+        if len(segments) == 3 and segments[2] == "overview":
+            path = "/user/" + segments[1]
+        query = [(k, v) for k, v in query if k not in ("sort", "t")]
+    if segments[0] == "comments":
+        query = [(k, v) for k, v in query if not (k == "sort" and v == "confidence")]
+    if "search" in segments:
+        query = [(k, v) for k, v in query if not (k == "sort" and v == "relevance") and not (k == "t" and v == "all")]
+    query.sort()
+    return f"{parts.scheme}://{parts.netloc}{path}" + (("?" + urlencode(query)) if query else "")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    fixtures = sys.argv[1]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out_dir = os.path.join(root, "Sources", "RedditCLI", "Resources", "Offline")
+    os.makedirs(out_dir, exist_ok=True)
+    interactions = []
+    for name, _ in FIXTURES:
+        meta = json.load(open(os.path.join(fixtures, name + ".meta.json")))
+        body_path = os.path.join(fixtures, meta["fixture"])
+        body = open(body_path, encoding="utf-8").read()
+        if meta["response"].get("body_format") == "json":
+            body = json.dumps(json.loads(body), ensure_ascii=False, separators=(",", ":"))
+        request = meta["request"]
+        response = meta["response"]
+        headers = {k: v for k, v in response["headers"].items()
+                   if v is not None and k in ("content-type", "x-ratelimit-remaining", "x-ratelimit-used", "x-ratelimit-reset")}
+        recorded_request = {"method": request["method"], "url": normalize(request["url"]), "headers": {}}
+        form = request.get("form_body") or {}
+        key_fields = {k: v for k, v in form.items() if k in KEY_FORM_FIELDS}
+        if key_fields:
+            recorded_request["headers"] = {"Content-Type": "application/x-www-form-urlencoded"}
+            recorded_request["body"] = {"text": urlencode(sorted(key_fields.items()))}
+        interactions.append({
+            "recorded_at": (meta["source"].get("recorded_at") or "2026-01-01T00:00:00") + "Z",
+            "request": recorded_request,
+            "response": {"status": response["status_code"], "headers": headers, "body": {"text": body}},
+        })
+    cassette = {"format": "courier-cassette", "version": 1, "interactions": interactions}
+    with open(os.path.join(out_dir, "offline-cassette.json"), "w", encoding="utf-8") as f:
+        json.dump(cassette, f, indent=1, sort_keys=True, ensure_ascii=False)
+        f.write("\n")
+    licenses = os.path.join(out_dir, "LICENSES")
+    os.makedirs(licenses, exist_ok=True)
+    for entry in sorted(os.listdir(os.path.join(fixtures, "LICENSES"))):
+        shutil.copyfile(os.path.join(fixtures, "LICENSES", entry), os.path.join(licenses, entry))
+    print(f"wrote {len(interactions)} interactions to {os.path.relpath(out_dir, root)}/offline-cassette.json")
+
+
+if __name__ == "__main__":
+    main()
