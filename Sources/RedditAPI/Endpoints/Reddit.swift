@@ -106,13 +106,8 @@ public enum Reddit {
     public static func moreChildren(
         _ ids: [String], of linkID: Fullname, sort: CommentSort? = nil, depth: Int? = nil
     ) throws(RedditUsageError) -> Request<[Thing]> {
-        guard ids.count <= 100 else { throw .tooManyChildren(ids.count) }
-        var form = ["link_id": linkID.rawValue, "children": ids.joined(separator: ",")]
-        if let sort { form["sort"] = sort.rawValue }
-        if let depth { form["depth"] = String(depth) }
-        return post("/api/morechildren", form).map { data, _, decoder in
-            try decoder.decode(MoreChildrenAnswer.self, from: data).things
-        }
+        guard ids.count <= moreChildrenLimit else { throw .tooManyChildren(ids.count) }
+        return moreChildrenRequest(ids, of: linkID, sort: sort, depth: depth)
     }
 
     // MARK: The signed-in user

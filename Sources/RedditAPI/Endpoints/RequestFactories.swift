@@ -25,6 +25,19 @@ extension Reddit {
         Request(path: path) { data, _, decoder in transform(try decoder.decode(Raw.self, from: data)) }
     }
 
+    /// The most ids `/api/morechildren` takes in one call.
+    static let moreChildrenLimit = 100
+
+    /// `/api/morechildren` for ids already known to be at most ``moreChildrenLimit``.
+    static func moreChildrenRequest(_ ids: [String], of linkID: Fullname, sort: CommentSort?, depth: Int?) -> Request<[Thing]> {
+        var form = ["link_id": linkID.rawValue, "children": ids.joined(separator: ",")]
+        if let sort { form["sort"] = sort.rawValue }
+        if let depth { form["depth"] = String(depth) }
+        return post("/api/morechildren", form).map { data, _, decoder in
+            try decoder.decode(MoreChildrenAnswer.self, from: data).things
+        }
+    }
+
     /// A user listing (`overview`, `submitted`, `comments`).
     static func userListing(_ username: String, _ kind: String, sort: UserListingSort, page: PageParameters) -> Request<Listing> {
         get("/user/" + segment(username) + "/" + kind, sort.queryItems + page.queryItems)
