@@ -13,11 +13,11 @@ package struct RedditCommandLine: Sendable {
 
     package var environment: [String: String]
     /// Builds the service for a configuration; replaced in tests.
-    package var makeService: @Sendable (GlobalOptions, CLIConfiguration) throws(CLIError) -> any RedditService
+    package var makeService: @Sendable (GlobalOptions, CLIConfiguration) throws(CLIError) -> RedditService
 
     package init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        makeService: @escaping @Sendable (GlobalOptions, CLIConfiguration) throws(CLIError) -> any RedditService = ServiceFactory.make(options:configuration:)
+        makeService: @escaping @Sendable (GlobalOptions, CLIConfiguration) throws(CLIError) -> RedditService = ServiceFactory.make(options:configuration:)
     ) {
         self.environment = environment
         self.makeService = makeService

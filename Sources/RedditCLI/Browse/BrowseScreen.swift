@@ -1,4 +1,5 @@
 import Foundation
+import RedditAPI
 
 /// Draws a ``BrowseState`` into exactly `rows` lines of at most `columns` columns: a title bar,
 /// the content scrolled to keep the selection visible, and a key help or status line.
@@ -26,10 +27,10 @@ package struct BrowseScreen: Sendable {
         switch state.current {
         case .posts(let list):
             title = list.title
-            (content, selectedLine) = postLines(list)
+            (content, selectedLine) = postLines(list, changes: state.changes)
         case .thread(let thread):
-            title = "r/\(thread.thread.post.subreddit) · \(thread.thread.post.title)"
-            (content, selectedLine) = threadLines(thread)
+            title = "r/\(thread.tree.link.subreddit) · \(thread.tree.link.title)"
+            (content, selectedLine) = threadLines(thread, changes: state.changes)
         }
         let top = scrollTop(selected: selectedLine, total: content.count)
         var frame = [style.reverse(TextLayout.padRight(" reddit · \(title) · \(state.sourceLabel)", to: columns))]
@@ -63,9 +64,9 @@ package struct BrowseScreen: Sendable {
         isSelected ? style.bold(style.yellow("> ")) : "  "
     }
 
-    private func postLines(_ list: BrowseState.PostList) -> ([String], Int) {
+    private func postLines(_ list: BrowseState.PostList, changes: LocalChanges) -> ([String], Int) {
         guard !list.posts.isEmpty else { return ([style.dim("  (no posts)")], 0) }
-        let renderer = ListingRenderer(style: style, width: columns - 2, now: now)
+        let renderer = ListingRenderer(style: style, width: columns - 2, now: now, changes: changes)
         let layout = renderer.columns(for: list.posts)
         var lines = ["  " + renderer.header(layout)]
         for (index, post) in list.posts.enumerated() {
@@ -75,9 +76,9 @@ package struct BrowseScreen: Sendable {
         return (lines, list.selected + 1)
     }
 
-    private func threadLines(_ thread: BrowseState.Thread) -> ([String], Int) {
-        let renderer = ThreadRenderer(style: style, width: columns - 2, now: now)
-        var lines = renderer.postHeader(thread.thread.post).map { "  " + $0 }
+    private func threadLines(_ thread: BrowseState.Thread, changes: LocalChanges) -> ([String], Int) {
+        let renderer = ThreadRenderer(style: style, width: columns - 2, now: now, changes: changes)
+        var lines = renderer.postHeader(thread.tree.link).map { "  " + $0 }
         if thread.selected == -1, !lines.isEmpty { lines[0] = marker(true) + String(lines[0].dropFirst(2)) }
         lines.append("  " + style.dim(String(repeating: "─", count: min(columns - 2, 60))))
         var selectedLine = 0
@@ -85,7 +86,7 @@ package struct BrowseScreen: Sendable {
         if rows.isEmpty { lines.append(style.dim("  (no comments)")) }
         for (index, row) in rows.enumerated() {
             if index == thread.selected { selectedLine = lines.count }
-            let rowLines = renderer.lines(for: row)
+            let rowLines = renderer.lines(for: row, postAuthor: thread.tree.link.author)
             for (offset, text) in rowLines.enumerated() {
                 lines.append((offset == 0 ? marker(index == thread.selected) : "  ") + text)
             }

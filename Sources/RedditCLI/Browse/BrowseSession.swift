@@ -1,14 +1,15 @@
 import Foundation
+import RedditAPI
 
 /// Runs the interactive browser: raw terminal, event loop, effects, redraws, and a clean exit
 /// whatever happens (q, Ctrl-C, an error, a signal).
 package struct BrowseSession: Sendable {
-    let service: any RedditService
+    let service: RedditService
     let options: BrowseOptions
     let style: TextStyle
     let sourceLabel: String
 
-    package init(service: any RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String) {
+    package init(service: RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String) {
         self.service = service
         self.options = options
         self.style = style
@@ -20,7 +21,7 @@ package struct BrowseSession: Sendable {
         let listing = options.listing
         let page = try await service.listing(listing)
         var state = BrowseState(
-            root: .init(title: Self.title(of: listing), posts: page.posts, after: page.after, listing: listing),
+            root: .init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing),
             sourceLabel: sourceLabel
         )
         do {
@@ -58,23 +59,23 @@ package struct BrowseSession: Sendable {
             switch effect {
             case .quit: return
             case .openPost(let id):
-                state.didOpen(try await service.thread(CommentsOptions(postID: id)))
-            case .loadMore(let postID, let moreID, let childIDs):
-                let nodes = try await service.moreComments(postID: postID, childIDs: childIDs, sort: nil)
-                state.didLoadMore(moreID: moreID, nodes: nodes)
+                state.didOpen(try await service.commentTree(CommentsOptions(postID: id)))
+            case .loadMore(let stub):
+                guard case .thread(let thread) = state.current else { return }
+                state.didLoadMore(try await service.loadMore(stub, in: thread.tree))
             case .nextPage(let listing):
                 state.didLoadNextPage(try await service.listing(listing))
             case .search(let query):
                 let results = try await service.search(SearchOptions(query: query))
-                state.didLoadList(.init(title: "search: \(query)", posts: results.posts, after: nil, listing: nil))
-            case .vote(let fullname, let direction, _):
-                do throws(CLIError) { try await service.vote(fullname, direction) } catch {
+                state.didLoadList(.init(title: "search: \(query)", posts: results.links, after: nil, listing: nil))
+            case .vote(let name, let direction, _):
+                do throws(CLIError) { try await service.vote(name, direction) } catch {
                     state.didFail(effect, message: error.message)
                     return
                 }
                 state.status = direction == .clear ? "vote cleared" : "voted \(direction.rawValue)"
-            case .save(let fullname, let saved):
-                do throws(CLIError) { try await service.setSaved(fullname, saved) } catch {
+            case .save(let name, let saved, _):
+                do throws(CLIError) { try await service.setSaved(name, saved) } catch {
                     state.didFail(effect, message: error.message)
                     return
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import RedditAPI
 
 /// The interactive browser as a pure state machine: keys in, state changes and effects out.
 ///
@@ -9,12 +10,12 @@ package struct BrowseState: Sendable {
     /// A list of posts (the front page, a subreddit, search results).
     package struct PostList: Sendable {
         package var title: String
-        package var posts: [PostSummary]
-        package var after: String?
+        package var posts: [Link]
+        package var after: Fullname?
         package var selected = 0
         package var listing: ListingOptions?
 
-        package init(title: String, posts: [PostSummary], after: String?, listing: ListingOptions?) {
+        package init(title: String, posts: [Link], after: Fullname?, listing: ListingOptions?) {
             self.title = title
             self.posts = posts
             self.after = after
@@ -24,18 +25,17 @@ package struct BrowseState: Sendable {
 
     /// An open post with its comment tree.
     package struct Thread: Sendable {
-        package var thread: PostThread
-        package var collapsed: Set<String> = []
+        package var tree: CommentTree
         /// Index into ``rows``; -1 selects the post itself.
         package var selected = 0
 
-        package init(thread: PostThread) {
-            self.thread = thread
-            selected = rows.isEmpty ? -1 : 0
+        package init(tree: CommentTree) {
+            self.tree = tree
+            selected = tree.rows.isEmpty ? -1 : 0
         }
 
         /// The visible rows with the current folds.
-        package var rows: [CommentRow] { CommentRows.flatten(thread.comments, collapsed: collapsed) }
+        package var rows: [CommentRow] { tree.rows }
     }
 
     package enum Screen: Sendable {
@@ -47,11 +47,13 @@ package struct BrowseState: Sendable {
     package enum Effect: Equatable, Sendable {
         case quit
         case openPost(id: String)
-        case loadMore(postID: String, moreID: String, childIDs: [String])
+        case loadMore(More)
         case nextPage(ListingOptions)
         case search(String)
-        case vote(fullname: String, VoteDirection, previous: Bool?)
-        case save(fullname: String, Bool)
+        /// `previous` is the local vote before this one, to restore if the request fails.
+        case vote(Fullname, VoteDirection, previous: Vote?)
+        /// `previous` is the local saved flag before this change.
+        case save(Fullname, Bool, previous: Bool?)
     }
 
     /// The screens, the last one shown; `q` pops one.
@@ -64,6 +66,8 @@ package struct BrowseState: Sendable {
     package var pageSize = 20
     /// What the title bar says about the data source.
     package var sourceLabel: String
+    /// Votes and saves made here, shown before Reddit confirms them.
+    package private(set) var changes = LocalChanges()
 
     package init(root: PostList, sourceLabel: String) {
         stack = [.posts(root)]
@@ -147,17 +151,13 @@ package struct BrowseState: Sendable {
         case .thread(var thread):
             let rows = thread.rows
             guard rows.indices.contains(thread.selected) else { return nil }
-            let row = rows[thread.selected]
-            switch row.kind {
-            case .comment(let comment, _, _):
-                if thread.collapsed.contains(comment.id) { thread.collapsed.remove(comment.id) } else { thread.collapsed.insert(comment.id) }
+            switch rows[thread.selected].content {
+            case .comment(let comment):
+                thread.tree.toggle(comment.name)
                 replaceCurrent(.thread(thread))
                 return nil
-            case .more(let id, _, _, let childIDs):
-                return .loadMore(postID: thread.thread.post.id, moreID: id, childIDs: childIDs)
-            case .continueThread(let parentID):
-                status = "this thread continues on its own page: reddit comments \(thread.thread.post.id) (comment \(parentID))"
-                return nil
+            case .loadMore(let more), .continueThread(let more):
+                return .loadMore(more)
             }
         }
     }
@@ -166,11 +166,8 @@ package struct BrowseState: Sendable {
         guard case .thread(let thread) = current else { return nil }
         let rows = thread.rows
         let start = max(0, thread.selected)
-        let candidates = rows[start...] + rows[..<start]
-        for row in candidates {
-            if case .more(let id, _, _, let childIDs) = row.kind {
-                return .loadMore(postID: thread.thread.post.id, moreID: id, childIDs: childIDs)
-            }
+        for row in rows[start...] + rows[..<start] {
+            if case .loadMore(let more) = row.content { return .loadMore(more) }
         }
         status = "no more comments to load"
         return nil
@@ -178,39 +175,42 @@ package struct BrowseState: Sendable {
 
     private mutating func nextPage() -> Effect? {
         guard case .posts(let list) = current, let after = list.after, var listing = list.listing else { return nil }
-        listing.page.after = after
+        listing.page.after = after.rawValue
         return .nextPage(listing)
     }
 
-    /// The fullname, current vote and saved flag of what is selected.
-    private var selectedThing: (fullname: String, likes: Bool?, saved: Bool)? {
+    /// The fullname, shown vote and saved flag of what is selected.
+    private var selectedThing: (name: Fullname, vote: Vote, saved: Bool)? {
         switch current {
         case .posts(let list):
             guard list.posts.indices.contains(list.selected) else { return nil }
             let post = list.posts[list.selected]
-            return (post.fullname, post.likes, post.isSaved)
+            return (post.name, changes.vote(post.name, recorded: post.likes), changes.isSaved(post.name, recorded: post.saved))
         case .thread(let thread):
             let rows = thread.rows
             if rows.indices.contains(thread.selected) {
-                guard case .comment(let comment, _, _) = rows[thread.selected].kind else { return nil }
-                return (comment.fullname, comment.likes, comment.isSaved)
+                guard case .comment(let comment) = rows[thread.selected].content else { return nil }
+                return (comment.name, changes.vote(comment.name, recorded: comment.likes), changes.isSaved(comment.name, recorded: comment.saved))
             }
-            return (thread.thread.post.fullname, thread.thread.post.likes, thread.thread.post.isSaved)
+            let post = thread.tree.link
+            return (post.name, changes.vote(post.name, recorded: post.likes), changes.isSaved(post.name, recorded: post.saved))
         }
     }
 
     private mutating func vote(_ direction: VoteDirection) -> Effect? {
         guard let thing = selectedThing else { return nil }
         // Pressing the same vote again clears it, as on the website.
-        let wanted: VoteDirection = (direction == .up && thing.likes == true) || (direction == .down && thing.likes == false) ? .clear : direction
-        apply(vote: wanted, to: thing.fullname)
-        return .vote(fullname: thing.fullname, wanted, previous: thing.likes)
+        let wanted: VoteDirection = (direction == .up && thing.vote == .up) || (direction == .down && thing.vote == .down) ? .clear : direction
+        let previous = changes.votes[thing.name]
+        changes.set(wanted.vote, for: thing.name)
+        return .vote(thing.name, wanted, previous: previous)
     }
 
     private mutating func toggleSave() -> Effect? {
         guard let thing = selectedThing else { return nil }
-        apply(saved: !thing.saved, to: thing.fullname)
-        return .save(fullname: thing.fullname, !thing.saved)
+        let previous = changes.saved[thing.name]
+        changes.set(saved: !thing.saved, for: thing.name)
+        return .save(thing.name, !thing.saved, previous: previous)
     }
 
     mutating func replaceCurrent(_ screen: Screen) {
@@ -220,8 +220,8 @@ package struct BrowseState: Sendable {
     // MARK: results
 
     /// Opens a loaded post.
-    package mutating func didOpen(_ thread: PostThread) {
-        stack.append(.thread(Thread(thread: thread)))
+    package mutating func didOpen(_ tree: CommentTree) {
+        stack.append(.thread(Thread(tree: tree)))
     }
 
     /// Shows search results (or any new list) on top of the current screen.
@@ -230,18 +230,20 @@ package struct BrowseState: Sendable {
     }
 
     /// Appends the next page to the current list.
-    package mutating func didLoadNextPage(_ page: PostPage) {
+    package mutating func didLoadNextPage(_ page: Listing) {
         guard case .posts(var list) = current else { return }
-        let known = Set(list.posts.map(\.id))
-        list.posts += page.posts.filter { !known.contains($0.id) }
+        let known = Set(list.posts.map(\.name))
+        list.posts += page.links.filter { !known.contains($0.name) }
         list.after = page.after
         replaceCurrent(.posts(list))
     }
 
-    /// Puts loaded comments where their "more" stub was.
-    package mutating func didLoadMore(moreID: String, nodes: [CommentNode]) {
+    /// Shows the tree with more comments loaded, keeping the folds and the selection.
+    package mutating func didLoadMore(_ tree: CommentTree) {
         guard case .thread(var thread) = current else { return }
-        thread.thread.comments = CommentTreeEditing.replacing(moreID, with: nodes, in: thread.thread.comments)
+        var grown = tree
+        for name in thread.tree.collapsed { grown.collapse(name) }
+        thread.tree = grown
         thread.selected = min(thread.selected, thread.rows.count - 1)
         replaceCurrent(.thread(thread))
     }
@@ -249,43 +251,10 @@ package struct BrowseState: Sendable {
     /// Reverts an optimistic vote or save that failed, and says why.
     package mutating func didFail(_ effect: Effect, message: String) {
         switch effect {
-        case .vote(let fullname, _, let previous): apply(likes: previous, to: fullname)
-        case .save(let fullname, let saved): apply(saved: !saved, to: fullname)
+        case .vote(let name, _, let previous): changes.set(previous, for: name)
+        case .save(let name, _, let previous): changes.set(saved: previous, for: name)
         default: break
         }
         status = message
-    }
-
-    private mutating func apply(vote: VoteDirection, to fullname: String) {
-        apply(likes: vote == .up ? true : vote == .down ? false : nil, to: fullname)
-    }
-
-    private mutating func apply(likes: Bool?, to fullname: String) {
-        func delta(_ old: Bool?, _ new: Bool?) -> Int { (new.map { $0 ? 1 : -1 } ?? 0) - (old.map { $0 ? 1 : -1 } ?? 0) }
-        edit(fullname) { post in
-            post.score += delta(post.likes, likes)
-            post.likes = likes
-        } comment: { comment in
-            comment.score += delta(comment.likes, likes)
-            comment.likes = likes
-        }
-    }
-
-    private mutating func apply(saved: Bool, to fullname: String) {
-        edit(fullname) { $0.isSaved = saved } comment: { $0.isSaved = saved }
-    }
-
-    private mutating func edit(_ fullname: String, post: (inout PostSummary) -> Void, comment: (inout CommentSummary) -> Void) {
-        for index in stack.indices {
-            switch stack[index] {
-            case .posts(var list):
-                for i in list.posts.indices where list.posts[i].fullname == fullname { post(&list.posts[i]) }
-                stack[index] = .posts(list)
-            case .thread(var thread):
-                if thread.thread.post.fullname == fullname { post(&thread.thread.post) }
-                thread.thread.comments = CommentTreeEditing.editing(fullname, in: thread.thread.comments, comment)
-                stack[index] = .thread(thread)
-            }
-        }
     }
 }

@@ -1,3 +1,5 @@
+import RedditAPI
+
 /// One invocation of `reddit`, as the command line asked for it.
 package enum Command: Equatable, Sendable {
     /// A listing of posts: the front page or a subreddit.
@@ -30,17 +32,24 @@ package enum Command: Equatable, Sendable {
     case help(String?)
 }
 
-/// Sort orders of a post listing.
-package enum ListingSort: String, CaseIterable, Sendable {
+/// The orders of a post listing the commands offer (RedditAPI's `ListingSort` carries the time
+/// range inside; here it is a separate option, as on the command line).
+package enum ListingOrder: String, CaseIterable, Sendable {
     case hot, new, top, rising, controversial
 
     /// Whether the sort takes a time range (`--time`).
     package var takesTimeRange: Bool { self == .top || self == .controversial }
-}
 
-/// Time ranges of `top`, `controversial` and search.
-package enum TimeRange: String, CaseIterable, Sendable {
-    case hour, day, week, month, year, all
+    /// RedditAPI's sort; `top` and `controversial` default to the past day, as on Reddit.
+    package func sort(time: TimeRange?) -> ListingSort {
+        switch self {
+        case .hot: .hot
+        case .new: .new
+        case .rising: .rising
+        case .top: .top(time ?? .day)
+        case .controversial: .controversial(time ?? .day)
+        }
+    }
 }
 
 /// Paging of a listing: how many items and where to start.
@@ -58,23 +67,18 @@ package struct PageOptions: Equatable, Sendable {
 
 /// `hot`, `new`, `top`, `rising`, `controversial`.
 package struct ListingOptions: Equatable, Sendable {
-    package var sort: ListingSort
+    package var sort: ListingOrder
     /// The subreddit; nil is the front page.
     package var subreddit: String?
     package var time: TimeRange?
     package var page: PageOptions
 
-    package init(sort: ListingSort = .hot, subreddit: String? = nil, time: TimeRange? = nil, page: PageOptions = PageOptions()) {
+    package init(sort: ListingOrder = .hot, subreddit: String? = nil, time: TimeRange? = nil, page: PageOptions = PageOptions()) {
         self.sort = sort
         self.subreddit = subreddit
         self.time = time
         self.page = page
     }
-}
-
-/// Comment sort orders Reddit accepts.
-package enum CommentSort: String, CaseIterable, Sendable {
-    case confidence, top, new, controversial, old, qa
 }
 
 /// `comments <post>`.
@@ -98,11 +102,6 @@ package enum UserSection: String, CaseIterable, Sendable {
     case overview, submitted, comments, saved
 }
 
-/// Sort orders of a search.
-package enum SearchSort: String, CaseIterable, Sendable {
-    case relevance, hot, top, new, comments
-}
-
 /// `search <query>`.
 package struct SearchOptions: Equatable, Sendable {
     package var query: String
@@ -124,12 +123,12 @@ package struct SearchOptions: Equatable, Sendable {
 package enum VoteDirection: String, CaseIterable, Sendable {
     case up, down, clear
 
-    /// The `dir` value of `/api/vote`.
-    package var apiValue: Int {
+    /// The vote to send.
+    package var vote: Vote {
         switch self {
-        case .up: 1
-        case .down: -1
-        case .clear: 0
+        case .up: .up
+        case .down: .down
+        case .clear: .none
         }
     }
 }

@@ -1,3 +1,5 @@
+import RedditAPI
+
 /// A command line that cannot be run as written: `reddit` prints ``message`` and the command's
 /// usage line, and exits with status 2.
 package struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -65,7 +67,7 @@ package enum CommandParser {
     }
 
     private static func parseCommand(_ name: String, _ arguments: inout CommandArguments) throws(UsageError) -> Command {
-        if let sort = ListingSort(rawValue: name) { return try parseListing(sort, &arguments) }
+        if let sort = ListingOrder(rawValue: name) { return try parseListing(sort, &arguments) }
         switch name {
         case "comments":
             let sort: CommentSort? = try arguments.option("--sort")
@@ -129,17 +131,17 @@ package enum CommandParser {
         }
     }
 
-    private static func parseListing(_ sort: ListingSort, _ arguments: inout CommandArguments) throws(UsageError) -> Command {
+    private static func parseListing(_ sort: ListingOrder, _ arguments: inout CommandArguments) throws(UsageError) -> Command {
         let listing = try parseListingArguments(sort, &arguments, allowSort: false)
         try arguments.finish()
         return .listing(listing)
     }
 
     private static func parseListingArguments(
-        _ sort: ListingSort, _ arguments: inout CommandArguments, allowSort: Bool
+        _ sort: ListingOrder, _ arguments: inout CommandArguments, allowSort: Bool
     ) throws(UsageError) -> ListingOptions {
         var sort = sort
-        if allowSort, let chosen: ListingSort = try arguments.option("--sort") { sort = chosen }
+        if allowSort, let chosen: ListingOrder = try arguments.option("--sort") { sort = chosen }
         let time: TimeRange? = try arguments.option("--time")
         if time != nil, !sort.takesTimeRange {
             throw UsageError(message: "--time works with top and controversial only", command: arguments.command)

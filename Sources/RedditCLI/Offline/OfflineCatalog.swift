@@ -21,9 +21,9 @@ package struct OfflineCatalog: Sendable {
             let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
             let method = interaction.request.method
             switch (method, segments.first, segments.count) {
-            case (.get, let sort?, 1) where ListingSort(rawValue: sort) != nil:
+            case (.get, let sort?, 1) where ListingOrder(rawValue: sort) != nil:
                 listings.append("reddit \(sort)")
-            case (.get, "r", 3) where ListingSort(rawValue: segments[2]) != nil:
+            case (.get, "r", 3) where ListingOrder(rawValue: segments[2]) != nil:
                 listings.append("reddit \(segments[2]) \(segments[1])" + (query["t"].map { " --time \($0)" } ?? ""))
             case (.get, "r", 3) where segments[2] == "about":
                 others.append("reddit subreddit \(segments[1])")

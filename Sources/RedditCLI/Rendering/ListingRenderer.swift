@@ -1,4 +1,5 @@
 import Foundation
+import RedditAPI
 
 /// Renders posts as aligned columns: score, comments, age, subreddit, title and domain.
 package struct ListingRenderer: Sendable {
@@ -6,11 +7,13 @@ package struct ListingRenderer: Sendable {
     /// The terminal's width; nil never truncates (output to a pipe or file).
     package var width: Int?
     package var now: Date
+    package var changes: LocalChanges
 
-    package init(style: TextStyle, width: Int?, now: Date) {
+    package init(style: TextStyle, width: Int?, now: Date, changes: LocalChanges = LocalChanges()) {
         self.style = style
         self.width = width
         self.now = now
+        self.changes = changes
     }
 
     /// The widths of the fixed columns, computed once per page so every line aligns.
@@ -24,10 +27,14 @@ package struct ListingRenderer: Sendable {
         var prefixWidth: Int { score + 2 + comments + 2 + age + 2 + subreddit + 2 }
     }
 
+    private func score(of post: Link) -> Int {
+        changes.score(post.name, recorded: post.score, recordedVote: post.likes)
+    }
+
     /// Column widths fitted to `posts`.
-    package func columns(for posts: [PostSummary]) -> Columns {
+    package func columns(for posts: [Link]) -> Columns {
         Columns(
-            score: max(5, posts.map { TextLayout.compact($0.score).count }.max() ?? 0),
+            score: max(5, posts.map { TextLayout.compact(score(of: $0)).count }.max() ?? 0),
             comments: max(4, posts.map { TextLayout.compact($0.commentCount).count }.max() ?? 0),
             age: max(3, posts.map { TextLayout.age(of: $0.created, now: now).count }.max() ?? 0),
             subreddit: min(22, max(9, posts.map { TextLayout.width("r/" + $0.subreddit) }.max() ?? 0))
@@ -45,17 +52,18 @@ package struct ListingRenderer: Sendable {
     }
 
     /// One post's line.
-    package func line(_ post: PostSummary, columns: Columns) -> String {
-        let scoreText = TextLayout.padLeft(TextLayout.compact(post.score), to: columns.score)
+    package func line(_ post: Link, columns: Columns) -> String {
+        let scoreText = TextLayout.padLeft(TextLayout.compact(score(of: post)), to: columns.score)
         let score: String
-        switch post.likes {
-        case true?: score = style.yellow(scoreText)
-        case false?: score = style.blue(scoreText)
-        case nil: score = style.bold(scoreText)
+        switch changes.vote(post.name, recorded: post.likes) {
+        case .up: score = style.yellow(scoreText)
+        case .down: score = style.blue(scoreText)
+        case .none: score = style.bold(scoreText)
         }
         var flags = ""
-        if post.isStickied { flags += "[pinned] " }
-        if post.isNSFW { flags += "[nsfw] " }
+        if post.stickied { flags += "[pinned] " }
+        if post.over18 { flags += "[nsfw] " }
+        if changes.isSaved(post.name, recorded: post.saved) { flags += "[saved] " }
         let domain = "(\(post.domain))"
         var title = flags + post.title
         var showDomain = true
@@ -75,18 +83,19 @@ package struct ListingRenderer: Sendable {
             + TextLayout.padLeft(TextLayout.compact(post.commentCount), to: columns.comments) + "  "
             + TextLayout.padLeft(TextLayout.age(of: post.created, now: now), to: columns.age) + "  "
             + style.cyan(TextLayout.padRight("r/" + post.subreddit, to: columns.subreddit)) + "  "
-            + (post.isStickied ? style.green(title) : title)
+            + (post.stickied ? style.green(title) : title)
             + (showDomain ? "  " + style.dim(domain) : "")
     }
 
     /// A page of posts, with a header and a hint for the next page.
-    package func render(_ page: PostPage, nextPageCommand: String?) -> String {
-        guard !page.posts.isEmpty else { return style.dim("(no posts)") + "\n" }
-        let columns = columns(for: page.posts)
+    package func render(_ listing: Listing, nextPageCommand: String?) -> String {
+        let posts = listing.links
+        guard !posts.isEmpty else { return style.dim("(no posts)") + "\n" }
+        let columns = columns(for: posts)
         var lines = [header(columns)]
-        lines += page.posts.map { line($0, columns: columns) }
-        if let after = page.after, let nextPageCommand {
-            lines.append(style.dim("more: \(nextPageCommand) --after \(after)"))
+        lines += posts.map { line($0, columns: columns) }
+        if let after = listing.after, let nextPageCommand {
+            lines.append(style.dim("more: \(nextPageCommand) --after \(after.rawValue)"))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,82 +1,105 @@
 import Foundation
+import RedditAPI
 
 /// Renders a post's header and its comment tree: each level indented two columns, folded
 /// threads and unloaded replies marked "N more replies".
 package struct ThreadRenderer: Sendable {
     package var style: TextStyle
-    /// Wrap width; nil uses 100 columns for bodies.
+    /// Wrap width; nil wraps bodies at 100 columns.
     package var width: Int?
     package var now: Date
+    package var changes: LocalChanges
 
-    package init(style: TextStyle, width: Int?, now: Date) {
+    package init(style: TextStyle, width: Int?, now: Date, changes: LocalChanges = LocalChanges()) {
         self.style = style
         self.width = width
         self.now = now
+        self.changes = changes
     }
 
     private var bodyWidth: Int { width ?? 100 }
 
     /// The post's title, metadata line, link and text.
-    package func postHeader(_ post: PostSummary) -> [String] {
+    package func postHeader(_ post: Link) -> [String] {
         var lines = TextLayout.wrap(post.title, to: bodyWidth).map { style.bold($0) }
-        var meta = ["r/\(post.subreddit)", "u/\(post.author)", "\(TextLayout.compact(post.score)) points",
+        let score = changes.score(post.name, recorded: post.score, recordedVote: post.likes)
+        var meta = ["r/\(post.subreddit)", "u/\(post.author)", "\(TextLayout.compact(score)) points",
                     "\(post.commentCount) comments", TextLayout.age(of: post.created, now: now), post.domain]
-        if post.isNSFW { meta.append("nsfw") }
-        if post.isSaved { meta.append("saved") }
+        if post.over18 { meta.append("nsfw") }
+        if changes.isSaved(post.name, recorded: post.saved) { meta.append("saved") }
         lines.append(style.dim(meta.joined(separator: " · ")))
         if !post.isSelf, !post.url.isEmpty { lines.append(style.blue(post.url)) }
-        if !post.selfText.isEmpty {
+        if !post.selftext.isEmpty {
             lines.append("")
-            lines += TextLayout.wrap(post.selfText, to: bodyWidth)
+            lines += TextLayout.wrap(post.selftext, to: bodyWidth)
         }
-        lines.append(style.dim("id \(post.fullname)"))
+        lines.append(style.dim("id \(post.name.rawValue)"))
         return lines
     }
 
     /// The text lines of one row (a header line and the wrapped body for a comment).
-    package func lines(for row: CommentRow) -> [String] {
+    /// `hiddenBelow` counts replies left out by a depth limit.
+    package func lines(for row: CommentRow, postAuthor: String, hiddenBelow: Int = 0) -> [String] {
         let indent = String(repeating: "  ", count: row.depth)
-        switch row.kind {
-        case .comment(let comment, let hidden, let isCollapsed):
+        switch row.content {
+        case .comment(let comment):
             var header = style.bold(comment.author)
-            if comment.isSubmitter { header += " " + style.blue("(OP)") }
-            if comment.isStickied { header += " " + style.green("[pinned]") }
-            let scoreText = "\(TextLayout.compact(comment.score)) points"
-            switch comment.likes {
-            case true?: header += " · " + style.yellow(scoreText)
-            case false?: header += " · " + style.blue(scoreText)
-            case nil: header += style.dim(" · " + scoreText)
+            if comment.author == postAuthor, comment.author != "[deleted]" { header += " " + style.blue("(OP)") }
+            if comment.stickied { header += " " + style.green("[pinned]") }
+            let scoreText = comment.scoreHidden ? "score hidden" : "\(TextLayout.compact(changes.score(comment.name, recorded: comment.score, recordedVote: comment.likes))) points"
+            switch changes.vote(comment.name, recorded: comment.likes) {
+            case .up: header += " · " + style.yellow(scoreText)
+            case .down: header += " · " + style.blue(scoreText)
+            case .none: header += style.dim(" · " + scoreText)
             }
             header += style.dim(" · " + TextLayout.age(of: comment.created, now: now))
-            if comment.isSaved { header += style.dim(" · saved") }
-            let marker = isCollapsed ? "[+] " : ""
-            if isCollapsed {
+            if changes.isSaved(comment.name, recorded: comment.saved) { header += style.dim(" · saved") }
+            if row.isCollapsed {
+                let hidden = row.hiddenCount
                 let replies = hidden == 1 ? "1 reply" : "\(hidden) replies"
-                return [indent + marker + header + style.dim(hidden > 0 ? " (\(replies) hidden)" : " (folded)")]
+                return [indent + "[+] " + header + style.dim(hidden > 0 ? " (\(replies) hidden)" : " (folded)")]
             }
             var lines = [indent + header]
-            let body = TextLayout.wrap(comment.body, to: max(20, bodyWidth - indent.count - 2))
-            lines += body.map { indent + "  " + $0 }
-            if hidden > 0 {
-                lines.append(indent + "  " + style.magenta("[+] \(hidden) more \(hidden == 1 ? "reply" : "replies")"))
+            lines += TextLayout.wrap(comment.body, to: max(20, bodyWidth - indent.count - 2)).map { indent + "  " + $0 }
+            if hiddenBelow > 0 {
+                lines.append(indent + "  " + style.magenta("[+] \(hiddenBelow) more \(hiddenBelow == 1 ? "reply" : "replies")"))
             }
             return lines
-        case .more(_, _, let count, _):
-            return [indent + style.magenta("[+] \(count) more \(count == 1 ? "reply" : "replies")")]
+        case .loadMore(let more):
+            return [indent + style.magenta("[+] \(more.count) more \(more.count == 1 ? "reply" : "replies")")]
         case .continueThread:
             return [indent + style.magenta("[→] continue this thread")]
         }
     }
 
-    /// A whole thread, as `reddit comments` prints it.
-    package func render(_ thread: PostThread, maxDepth: Int?) -> String {
-        var lines = postHeader(thread.post)
-        lines.append(style.dim(String(repeating: "─", count: min(bodyWidth, 60))))
-        let rows = CommentRows.flatten(thread.comments, maxDepth: maxDepth)
-        if rows.isEmpty { lines.append(style.dim("(no comments)")) }
+    /// The rows to show with at most `maxDepth` levels, each with the number of replies the
+    /// limit hides under it.
+    package static func visibleRows(_ rows: [CommentRow], maxDepth: Int?) -> [(row: CommentRow, hiddenBelow: Int)] {
+        guard let maxDepth else { return rows.map { ($0, 0) } }
+        var result: [(row: CommentRow, hiddenBelow: Int)] = []
         for row in rows {
-            if row.depth == 0, lines.count > 0, case .comment = row.kind { lines.append("") }
-            lines += self.lines(for: row)
+            if row.depth < maxDepth {
+                result.append((row, 0))
+            } else if !result.isEmpty {
+                switch row.content {
+                case .comment: result[result.count - 1].hiddenBelow += 1
+                case .loadMore(let more): result[result.count - 1].hiddenBelow += more.count
+                case .continueThread: break
+                }
+            }
+        }
+        return result
+    }
+
+    /// A whole thread, as `reddit comments` prints it.
+    package func render(_ tree: CommentTree, maxDepth: Int?) -> String {
+        var lines = postHeader(tree.link)
+        lines.append(style.dim(String(repeating: "─", count: min(bodyWidth, 60))))
+        let rows = Self.visibleRows(tree.rows, maxDepth: maxDepth)
+        if rows.isEmpty { lines.append(style.dim("(no comments)")) }
+        for (row, hidden) in rows {
+            if row.depth == 0, case .comment = row.content { lines.append("") }
+            lines += self.lines(for: row, postAuthor: tree.link.author, hiddenBelow: hidden)
         }
         return lines.joined(separator: "\n") + "\n"
     }
