@@ -15,7 +15,7 @@ import json
 import os
 import shutil
 import sys
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 # (fixture, what it offers offline). Error fixtures are left out: offline mode shows real data.
 FIXTURES = [
@@ -72,7 +72,7 @@ def normalize(url):
     if "search" in segments:
         query = [(k, v) for k, v in query if not (k == "sort" and v == "relevance") and not (k == "t" and v == "all")]
     query.sort()
-    return f"{parts.scheme}://{parts.netloc}{path}" + (("?" + urlencode(query)) if query else "")
+    return f"{parts.scheme}://{parts.netloc}{path}" + (("?" + urlencode(query, quote_via=quote)) if query else "")
 
 
 def main():
