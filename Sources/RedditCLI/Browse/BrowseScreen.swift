@@ -78,7 +78,7 @@ package struct BrowseScreen: Sendable {
 
     private func threadLines(_ thread: BrowseState.Thread, changes: LocalChanges) -> ([String], Int) {
         let renderer = ThreadRenderer(style: style, width: columns - 2, now: now, changes: changes)
-        var lines = renderer.postHeader(thread.tree.link).map { "  " + $0 }
+        var lines = renderer.postHeader(thread.tree.link).map { TextLayout.indent($0, by: "  ") }
         if thread.selected == -1, !lines.isEmpty { lines[0] = marker(true) + String(lines[0].dropFirst(2)) }
         lines.append("  " + style.dim(String(repeating: "─", count: min(columns - 2, 60))))
         var selectedLine = 0

@@ -82,6 +82,10 @@ package struct BrowseState: Sendable {
     package mutating func handle(_ key: Key) -> Effect? {
         if searchPrompt != nil { return handlePrompt(key) }
         if key != .interrupt { status = nil }
+        // Moving down from the last post loads the next page.
+        if case .posts(let list) = current, list.selected == list.posts.count - 1, key == .down || key == .character("j") {
+            return nextPage()
+        }
         switch key {
         case .interrupt, .endOfInput: return .quit
         case .character("q"), .escape, .left:
@@ -101,9 +105,6 @@ package struct BrowseState: Sendable {
         case .character("s"): return toggleSave()
         case .character("n"): return nextPage()
         default: break
-        }
-        if isPostList, case .posts(let list) = current, list.selected == list.posts.count - 1, key == .down || key == .character("j") {
-            return nextPage()
         }
         return nil
     }

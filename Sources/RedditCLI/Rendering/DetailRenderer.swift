@@ -26,10 +26,10 @@ package struct DetailRenderer: Sendable {
                 lines.append(style.dim("post     ") + renderer.line(post, columns: columns))
             case .comment(let comment):
                 let on = comment.linkTitle.map { " · on \"\($0)\"" } ?? ""
-                let head = "comment  \(TextLayout.compact(comment.score)) points · \(TextLayout.age(of: comment.created, now: now)) · r/\(comment.subreddit)\(on)"
+                let head = "comment  \(TextLayout.count(comment.score, "point", "points")) · \(TextLayout.age(of: comment.created, now: now)) · r/\(comment.subreddit)\(on)"
                 lines.append(style.dim(width.map { TextLayout.truncate(head, to: $0) } ?? head))
                 let body = TextLayout.wrap(comment.body, to: max(20, (width ?? 100) - 9))
-                lines += body.prefix(4).map { "         " + $0 }
+                lines += body.prefix(4).map { TextLayout.indent($0, by: "         ") }
                 if body.count > 4 { lines.append("         " + style.dim("…")) }
             default:
                 continue

@@ -91,6 +91,16 @@ package enum TextLayout {
         return lines
     }
 
+    /// `text` after `prefix`, or an empty line when `text` is empty (no trailing spaces).
+    package static func indent(_ text: some StringProtocol, by prefix: String) -> String {
+        text.isEmpty ? "" : prefix + text
+    }
+
+    /// "1 point", "2 points", "1.2k points".
+    package static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+        number == 1 ? "1 \(singular)" : "\(compact(number)) \(plural)"
+    }
+
     /// 999, 1.2k, 12k, 1.5M.
     package static func compact(_ number: Int) -> String {
         let magnitude = abs(number)

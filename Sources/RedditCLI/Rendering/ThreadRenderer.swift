@@ -23,8 +23,8 @@ package struct ThreadRenderer: Sendable {
     package func postHeader(_ post: Link) -> [String] {
         var lines = TextLayout.wrap(post.title, to: bodyWidth).map { style.bold($0) }
         let score = changes.score(post.name, recorded: post.score, recordedVote: post.likes)
-        var meta = ["r/\(post.subreddit)", "u/\(post.author)", "\(TextLayout.compact(score)) points",
-                    "\(post.commentCount) comments", TextLayout.age(of: post.created, now: now), post.domain]
+        var meta = ["r/\(post.subreddit)", "u/\(post.author)", TextLayout.count(score, "point", "points"),
+                    TextLayout.count(post.commentCount, "comment", "comments"), TextLayout.age(of: post.created, now: now), post.domain]
         if post.over18 { meta.append("nsfw") }
         if changes.isSaved(post.name, recorded: post.saved) { meta.append("saved") }
         lines.append(style.dim(meta.joined(separator: " · ")))
@@ -46,7 +46,8 @@ package struct ThreadRenderer: Sendable {
             var header = style.bold(comment.author)
             if comment.author == postAuthor, comment.author != "[deleted]" { header += " " + style.blue("(OP)") }
             if comment.stickied { header += " " + style.green("[pinned]") }
-            let scoreText = comment.scoreHidden ? "score hidden" : "\(TextLayout.compact(changes.score(comment.name, recorded: comment.score, recordedVote: comment.likes))) points"
+            let scoreText = comment.scoreHidden
+                ? "score hidden" : TextLayout.count(changes.score(comment.name, recorded: comment.score, recordedVote: comment.likes), "point", "points")
             switch changes.vote(comment.name, recorded: comment.likes) {
             case .up: header += " · " + style.yellow(scoreText)
             case .down: header += " · " + style.blue(scoreText)
@@ -60,7 +61,7 @@ package struct ThreadRenderer: Sendable {
                 return [indent + "[+] " + header + style.dim(hidden > 0 ? " (\(replies) hidden)" : " (folded)")]
             }
             var lines = [indent + header]
-            lines += TextLayout.wrap(comment.body, to: max(20, bodyWidth - indent.count - 2)).map { indent + "  " + $0 }
+            lines += TextLayout.wrap(comment.body, to: max(20, bodyWidth - indent.count - 2)).map { TextLayout.indent($0, by: indent + "  ") }
             if hiddenBelow > 0 {
                 lines.append(indent + "  " + style.magenta("[+] \(hiddenBelow) more \(hiddenBelow == 1 ? "reply" : "replies")"))
             }

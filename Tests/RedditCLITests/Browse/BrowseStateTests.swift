@@ -1,145 +1,159 @@
 import Foundation
+import RedditAPI
 import Testing
 @testable import RedditCLI
 
+/// The browser's keys on real recorded data: the front page and post 3hahrw, whose tree is
+/// johnnwho > Lommo97 > mcampo84 > [100 more], [14 more], [8 more]; frittenlord …; [332 more].
 @Suite struct BrowseStateTests {
-    static let date = Date(timeIntervalSince1970: 1_456_798_125)
+    static let now = Date(timeIntervalSince1970: 1_456_801_200)
 
-    static func post(_ id: String, score: Int = 10) -> PostSummary {
-        PostSummary(id: id, title: "Post \(id)", subreddit: "funny", author: "op", score: score, commentCount: 3, created: date, domain: "i.imgur.com")
+    private func service() throws -> RedditService {
+        try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
     }
 
-    static func comment(_ id: String, _ body: String = "text", score: Int = 1) -> CommentSummary {
-        CommentSummary(id: id, author: "user_\(id)", body: body, score: score, created: date)
+    private func frontPage(limit: Int = 3) async throws -> BrowseState {
+        let listing = ListingOptions(page: PageOptions(limit: limit))
+        let page = try await service().listing(listing)
+        return BrowseState(root: .init(title: "front page", posts: page.links, after: page.after, listing: listing), sourceLabel: "offline")
     }
 
-    /// a (b (c), more[d,e]), f, more(top)
-    static let tree: [CommentNode] = [
-        .comment(comment("a"), replies: [
-            .comment(comment("b"), replies: [.comment(comment("c"), replies: [])]),
-            .more(id: "d", parentID: "t1_a", count: 2, childIDs: ["d", "e"]),
-        ]),
-        .comment(comment("f"), replies: []),
-        .more(id: "g", parentID: "t3_p1", count: 40, childIDs: ["g", "h"]),
-    ]
-
-    private func stateWithThread() -> BrowseState {
-        var state = BrowseState(root: .init(title: "front", posts: [Self.post("p1"), Self.post("p2")], after: "t3_p2", listing: ListingOptions()), sourceLabel: "offline")
-        state.didOpen(PostThread(post: Self.post("p1"), comments: Self.tree))
+    private func threadState() async throws -> BrowseState {
+        var state = try await frontPage()
+        state.didOpen(try await service().commentTree(CommentsOptions(postID: "3hahrw")))
         return state
     }
 
+    /// The visible rows as "depth:author" or "depth:+count".
     private func rows(_ state: BrowseState) -> [String] {
         guard case .thread(let thread) = state.current else { return [] }
-        return thread.rows.map(\.id)
-    }
-
-    @Test func movingAndOpeningAPost() {
-        var state = BrowseState(root: .init(title: "front", posts: [Self.post("p1"), Self.post("p2")], after: nil, listing: ListingOptions()), sourceLabel: "offline")
-        #expect(state.handle(.down) == nil)
-        #expect(state.handle(.down) == nil)  // stays on the last post: no next page
-        #expect(state.handle(.enter) == .openPost(id: "p2"))
-        #expect(state.handle(.character("k")) == nil)
-        #expect(state.handle(.space) == .openPost(id: "p1"))
-    }
-
-    @Test func enterFoldsAndUnfoldsTheSelectedThread() {
-        var state = stateWithThread()
-        #expect(rows(state) == ["a", "b", "c", "d", "f", "g"])
-        _ = state.handle(.enter)
-        #expect(rows(state) == ["a", "f", "g"])
-        guard case .thread(let thread) = state.current, case .comment(_, let hidden, let collapsed) = thread.rows[0].kind else {
-            Issue.record("no thread")
-            return
+        return thread.rows.map { row in
+            switch row.content {
+            case .comment(let comment): "\(row.depth):\(comment.author)"
+            case .loadMore(let more): "\(row.depth):+\(more.count)"
+            case .continueThread: "\(row.depth):→"
+            }
         }
-        #expect(collapsed && hidden == 4)
-        _ = state.handle(.space)
-        #expect(rows(state) == ["a", "b", "c", "d", "f", "g"])
     }
 
-    @Test func foldingANestedThreadKeepsTheRest() {
-        var state = stateWithThread()
+    @Test func movingAndOpeningAPost() async throws {
+        var state = try await frontPage()
+        #expect(state.handle(.enter) == .openPost(id: "48dxvx"))
+        #expect(state.handle(.down) == nil)
+        #expect(state.handle(.character("j")) == nil)
+        #expect(state.handle(.space) == .openPost(id: "48dhs1"))
+        #expect(state.handle(.up) == nil)
+        #expect(state.handle(.enter) == .openPost(id: "48duo3"))
+    }
+
+    @Test func enterFoldsAndUnfoldsTheSelectedThread() async throws {
+        var state = try await threadState()
+        let unfolded = rows(state)
+        #expect(Array(unfolded.prefix(7)) == ["0:johnnwho", "1:Lommo97", "2:mcampo84", "3:+100", "2:+14", "1:+8", "0:frittenlord"])
+        #expect(state.handle(.enter) == nil)
+        #expect(Array(rows(state).prefix(2)) == ["0:johnnwho", "0:frittenlord"])
+        guard case .thread(let thread) = state.current else { return }
+        #expect(thread.rows[0].isCollapsed && thread.rows[0].hiddenCount == 124)
+        #expect(state.handle(.space) == nil)
+        #expect(rows(state) == unfolded)
+    }
+
+    @Test func foldingANestedThreadKeepsTheRest() async throws {
+        var state = try await threadState()
         _ = state.handle(.character("j"))
         _ = state.handle(.enter)
-        #expect(rows(state) == ["a", "b", "d", "f", "g"])
+        #expect(Array(rows(state).prefix(4)) == ["0:johnnwho", "1:Lommo97", "1:+8", "0:frittenlord"])
     }
 
-    @Test func mLoadsTheNextMoreStubAndTheResultReplacesIt() {
-        var state = stateWithThread()
-        #expect(state.handle(.character("m")) == .loadMore(postID: "p1", moreID: "d", childIDs: ["d", "e"]))
-        state.didLoadMore(moreID: "d", nodes: [.comment(Self.comment("d"), replies: []), .comment(Self.comment("e"), replies: [])])
-        #expect(rows(state) == ["a", "b", "c", "d", "e", "f", "g"])
-        #expect(state.handle(.character("m")) == .loadMore(postID: "p1", moreID: "g", childIDs: ["g", "h"]))
-    }
-
-    @Test func enterOnAMoreStubLoadsIt() {
-        var state = stateWithThread()
+    @Test func loadingMoreCommentsPutsThemInPlace() async throws {
+        var state = try await threadState()
+        guard case .loadMore(let first)? = state.handle(.character("m")) else {
+            Issue.record("m did not ask for the next stub")
+            return
+        }
+        #expect(first.count == 100)
         _ = state.handle(.end)
-        #expect(state.handle(.enter) == .loadMore(postID: "p1", moreID: "g", childIDs: ["g", "h"]))
+        guard case .loadMore(let last)? = state.handle(.enter), case .thread(let thread) = state.current else {
+            Issue.record("Enter on the last stub did not ask to load it")
+            return
+        }
+        #expect(last.count == 332)
+        state.didLoadMore(try await service().loadMore(last, in: thread.tree))
+        let grown = rows(state)
+        #expect(!grown.contains("0:+332"))
+        #expect(grown.contains("0:lava1o"))
     }
 
-    @Test func votesAreOptimisticToggleAndRollBack() {
-        var state = stateWithThread()
-        let effect = state.handle(.character("u"))
-        #expect(effect == .vote(fullname: "t1_a", .up, previous: nil))
-        guard case .thread(let voted) = state.current, case .comment(let a, _, _) = voted.rows[0].kind else { return }
-        #expect(a.likes == true && a.score == 2)
-        // Pressing u again clears the vote.
-        #expect(state.handle(.character("u")) == .vote(fullname: "t1_a", .clear, previous: true))
-        state.didFail(.vote(fullname: "t1_a", .clear, previous: true), message: "vote failed")
-        guard case .thread(let rolledBack) = state.current, case .comment(let again, _, _) = rolledBack.rows[0].kind else { return }
-        #expect(again.likes == true && again.score == 2)
+    @Test func votesAreOptimisticToggleAndRollBack() async throws {
+        var state = try await threadState()
+        guard case .vote(let name, .up, previous: nil)? = state.handle(.character("u")) else {
+            Issue.record("u did not vote up")
+            return
+        }
+        #expect(state.changes.vote(name, recorded: .none) == .up)
+        let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 100, rows: 30, now: Self.now)
+        #expect(screen.lines(for: state).contains { $0.hasPrefix("> johnnwho · 1.1k points") })
+        // Pressing u again clears the vote; a failure puts the upvote back.
+        let clear = state.handle(.character("u"))
+        #expect(clear == .vote(name, .clear, previous: .up))
+        state.didFail(clear!, message: "vote failed")
+        #expect(state.changes.vote(name, recorded: .none) == .up)
         #expect(state.status == "vote failed")
+        #expect(state.handle(.character("d")) == .vote(name, .down, previous: .up))
     }
 
-    @Test func saveTogglesAndRollsBack() {
-        var state = stateWithThread()
-        #expect(state.handle(.character("s")) == .save(fullname: "t1_a", true))
-        state.didFail(.save(fullname: "t1_a", true), message: "no")
-        #expect(state.handle(.character("s")) == .save(fullname: "t1_a", true))
+    @Test func saveTogglesAndRollsBack() async throws {
+        var state = try await frontPage()
+        let save = state.handle(.character("s"))
+        #expect(save == .save("t3_48dxvx", true, previous: nil))
+        state.didFail(save!, message: "no")
+        #expect(state.handle(.character("s")) == .save("t3_48dxvx", true, previous: nil))
+        #expect(state.handle(.character("s")) == .save("t3_48dxvx", false, previous: true))
     }
 
-    @Test func searchPromptCollectsTextAndEscapeCancels() {
-        var state = stateWithThread()
+    @Test func searchPromptCollectsTextAndEscapeCancels() async throws {
+        var state = try await frontPage()
         _ = state.handle(.character("/"))
-        for key: Key in [.character("c"), .character("a"), .character("x"), .backspace, .character("t"), .space, .character("s")] {
+        for key: Key in [.character("c"), .character("a"), .character("x"), .backspace, .character("t"), .space, .character("s"), .character("q")] {
             #expect(state.handle(key) == nil)
         }
-        #expect(state.searchPrompt == "cat s")
-        #expect(state.handle(.enter) == .search("cat s"))
+        #expect(state.searchPrompt == "cat sq")
+        #expect(state.handle(.enter) == .search("cat sq"))
         _ = state.handle(.character("/"))
         _ = state.handle(.escape)
         #expect(state.searchPrompt == nil)
     }
 
-    @Test func qGoesBackThenQuits() {
-        var state = stateWithThread()
+    @Test func qGoesBackThenQuits() async throws {
+        var state = try await threadState()
         #expect(state.handle(.character("q")) == nil)
         guard case .posts = state.current else {
             Issue.record("q did not go back to the list")
             return
         }
         #expect(state.handle(.character("q")) == .quit)
-        var other = stateWithThread()
+        var other = try await threadState()
         #expect(other.handle(.interrupt) == .quit)
     }
 
-    @Test func movingPastTheEndAsksForTheNextPage() {
-        var state = BrowseState(root: .init(title: "front", posts: [Self.post("p1")], after: "t3_p1", listing: ListingOptions()), sourceLabel: "offline")
-        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(after: "t3_p1"))))
-        state.didLoadNextPage(PostPage(posts: [Self.post("p2")], after: nil))
+    @Test func movingPastTheEndAsksForTheNextPage() async throws {
+        var state = try await frontPage(limit: 1)
+        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_48dxvx"))))
+        state.didLoadNextPage(try await service().listing(ListingOptions(page: PageOptions(limit: 1, after: "t3_48dxvx"))))
         #expect(state.handle(.down) == nil)
-        #expect(state.handle(.enter) == .openPost(id: "p2"))
+        #expect(state.handle(.enter) == .openPost(id: "48duo3"))
+        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_48duo3"))))
     }
 
-    @Test func screenShowsTheSelectionAndFitsTheTerminal() {
-        var state = stateWithThread()
+    @Test func theScreenFitsTheTerminalAndShowsTheFold() async throws {
+        var state = try await threadState()
         _ = state.handle(.enter)
-        let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 60, rows: 12, now: Self.date.addingTimeInterval(3600))
+        let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 60, rows: 12, now: Self.now)
         let lines = screen.lines(for: state)
         #expect(lines.count == 12)
         #expect(lines.allSatisfy { TextLayout.width($0) <= 60 })
-        #expect(lines.contains { $0.hasPrefix("> [+] user_a") && $0.contains("(4 replies hidden)") })
-        #expect(lines.last?.contains("Enter fold/unfold") == true)
+        #expect(lines[0].hasPrefix(" reddit · r/funny · Ba Dum Tsss · offline"))
+        #expect(lines.contains { $0.hasPrefix("> [+] johnnwho · 1.1k points") && $0.contains("(124 replies hidden)") })
+        #expect(lines.last?.hasPrefix("↑↓/jk move · Enter fold/unfold") == true)
     }
 }

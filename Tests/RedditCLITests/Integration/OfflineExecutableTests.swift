@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The built `reddit` run as a user runs it, offline, with exit statuses checked.
+@Suite struct OfflineExecutableTests {
+    @Test func theFrontPageShowsRealPostsWithNoNetworkAndNoConfiguration() async throws {
+        let run = try await BuiltExecutable.run(["--offline"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("SCORE  CMTS  AGE  SUBREDDIT") == true)
+        // Reddit's default page size, then the hint for the next page.
+        #expect(lines.count == 1 + 25 + 1)
+        #expect(lines[1].contains("r/pics") && lines[1].contains("My game cam finally caught something cool.") && lines[1].hasSuffix("(i.imgur.com)"))
+        #expect(lines.last == "more: reddit hot --after t3_48aj9b")
+        #expect(!run.stdout.contains("\u{1B}["), "no colour when not on a terminal")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func theNextPageFollowsTheHint() async throws {
+        let run = try await BuiltExecutable.run(["hot", "--offline", "--after", "t3_48aj9b", "--limit", "3"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines[1].contains("The largest galaxy ever found compared to our galaxy !!"))
+    }
+
+    @Test func aCommentTreeWithDepthLimit() async throws {
+        let run = try await BuiltExecutable.run(["comments", "https://www.reddit.com/r/funny/comments/3hahrw/ba_dum_tsss/", "--offline", "--depth", "1"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("Ba Dum Tsss\nr/funny · u/your_local_librarian"))
+        #expect(run.stdout.contains("johnnwho · 1.1k points"))
+        #expect(run.stdout.contains("  [+] 124 more replies"))
+        #expect(!run.stdout.contains("Lommo97"), "replies below depth 1 are summarized, not shown")
+    }
+
+    @Test func somethingNotRecordedSaysWhatIsAvailableAndFails() async throws {
+        let run = try await BuiltExecutable.run(["hot", "pics", "--offline"])
+        #expect(run.status == 3)
+        #expect(run.stdout.isEmpty)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(run.stderr)")
+        #expect(run.stderr.hasPrefix("reddit: GET /r/pics/hot is not available offline. Available offline: listings: reddit hot; reddit hot askreddit;"))
+        #expect(run.stderr.contains("3hahrw (Ba Dum Tsss)"))
+    }
+
+    @Test func aVoteOnAnotherPostIsNotFakedOffline() async throws {
+        let recorded = try await BuiltExecutable.run(["vote", "up", "t3_4b536p", "--offline"])
+        #expect(recorded.status == 0 && recorded.stdout == "voted up on t3_4b536p\n", "stderr: \(recorded.stderr)")
+        let other = try await BuiltExecutable.run(["vote", "up", "t3_48dxvx", "--offline"])
+        #expect(other.status == 3)
+        #expect(other.stderr.hasPrefix("reddit: POST /api/vote is not available offline."))
+    }
+
+    @Test func jsonPrintsWhatRedditSent() async throws {
+        let run = try await BuiltExecutable.run(["subreddit", "announcements", "--offline", "--json"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let data = object?["data"] as? [String: Any]
+        #expect(object?["kind"] as? String == "t5")
+        #expect(data?["display_name"] as? String == "announcements")
+    }
+
+    @Test func otherOfflineCommands() async throws {
+        let about = try await BuiltExecutable.run(["subreddit", "r/announcements", "--offline"])
+        #expect(about.status == 0)
+        #expect(about.stdout.hasPrefix("r/announcements · Official Reddit announcements\n"))
+        let user = try await BuiltExecutable.run(["user", "spez", "submitted", "--offline", "--limit", "2"])
+        #expect(user.status == 0, "stderr: \(user.stderr)")
+        #expect(user.stdout.split(separator: "\n").filter { $0.hasPrefix("post") }.count == 2)
+        let search = try await BuiltExecutable.run(["search", "praw", "oauth", "search", "--subreddit", "all", "--offline", "--limit", "1"])
+        #expect(search.status == 0, "stderr: \(search.stderr)")
+        #expect(search.stdout.contains("r/redditdev"))
+        let whoami = try await BuiltExecutable.run(["whoami", "--offline"])
+        #expect(whoami.stdout.hasPrefix("u/PyAPITestUser2\n"))
+    }
+
+    @Test func usageErrorsExitWithTwoAndShowTheUsage() async throws {
+        for arguments in [["hot", "--bogus"], ["comments"], ["vote", "sideways", "t3_x"], ["nonsense"]] {
+            let run = try await BuiltExecutable.run(arguments + ["--offline"])
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains("Usage: reddit"), "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
+    @Test func helpForEveryCommandExitsZero() async throws {
+        let general = try await BuiltExecutable.run(["--help"])
+        #expect(general.status == 0 && general.stdout.contains("reddit --offline"))
+        let browse = try await BuiltExecutable.run(["browse", "--help"])
+        #expect(browse.status == 0 && browse.stdout.hasPrefix("Usage: reddit browse"))
+    }
+
+    @Test func withoutAClientIDOnlineSaysHowToRegisterAnApp() async throws {
+        let run = try await BuiltExecutable.run(["hot"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("https://www.reddit.com/prefs/apps"))
+        #expect(run.stderr.contains("installed app"))
+        #expect(run.stderr.contains("REDDIT_CLIENT_ID"))
+    }
+
+    @Test func aBrokenConfigFileIsReportedNotIgnored() async throws {
+        let environment = try BuiltExecutable.isolatedEnvironment()
+        let directory = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("reddit")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: directory.appendingPathComponent("config.json"))
+        let run = try await BuiltExecutable.run(["--offline"], environment: environment)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("reddit: config file \(directory.path)/config.json is not valid"))
+    }
+
+    @Test func browseRefusesToRunWithoutATerminal() async throws {
+        let run = try await BuiltExecutable.run(["browse", "--offline"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "reddit: browse needs a terminal (standard input and output must be a TTY)\n")
+    }
+}
