@@ -59,7 +59,7 @@ package enum RawTerminal {
         guard isRaw else { return }
         isRaw = false
         emit(leaveSequence)
-        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
 
     /// Writes `text` to standard output at once, unbuffered.
