@@ -64,4 +64,13 @@ struct CassetteFileTests {
         #expect(error.description.contains("nothing.json"))
         #expect(error.description.contains("cannot be read"))
     }
+
+    @Test("Replay mode never records: a missing cassette is an error, not a silent recording")
+    func replayModeNeedsFile() throws {
+        let missing = FileManager.default.temporaryDirectory.appending(path: "absent-\(UUID().uuidString).json")
+        #expect(throws: Cassette.FileError.self) {
+            try CassetteTransport(file: missing, mode: .replay, upstream: StubTransport())
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
 }
