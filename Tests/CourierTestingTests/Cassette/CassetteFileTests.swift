@@ -36,7 +36,7 @@ struct CassetteFileTests {
         // Sorted keys: format < interactions < version; the same cassette always gives the same bytes.
         let format = try #require(text.range(of: "\"format\"")), version = try #require(text.range(of: "\"version\""))
         #expect(format.lowerBound < version.lowerBound)
-        #expect(sample.encoded() == (try Data(contentsOf: file)))
+        #expect(try sample.encoded() == Data(contentsOf: file))
     }
 
     @Test("Broken files fail with a typed error that says what is wrong", arguments: [
