@@ -46,4 +46,13 @@ struct JSONRedactionTests {
         #expect(redactor.redactJSON(Data("access_token=x".utf8)) == nil)
         #expect(redactor.redactJSON(Data(#"{"access_token": "#.utf8)) == nil)
     }
+
+    @Test("URLs inside strings lose their secret query values and nothing else")
+    func urlsInStrings() throws {
+        let input = Data(#"{"a": "https://i.embed.ly/1/image?url=http%3A%2F%2Fx&key=k1", "b": "http://en.wikipedia.org/wiki/Ü?id=7&token=k2#top", "c": "http://en.wikipedia.org/wiki/Ü?id=7"}"#.utf8)
+        let output = try object(redactor.redactJSON(input))
+        #expect(output["a"] as? String == "https://i.embed.ly/1/image?url=http%3A%2F%2Fx&key=<redacted>")
+        #expect(output["b"] as? String == "http://en.wikipedia.org/wiki/Ü?id=7&token=<redacted>#top")
+        #expect(output["c"] as? String == "http://en.wikipedia.org/wiki/Ü?id=7")
+    }
 }
