@@ -47,8 +47,13 @@ extension Redactor {
         if parts.count == 2, ["bearer", "basic"].contains(parts[0].lowercased()), !parts[1].contains(" ") {
             return parts[0] + " " + Self.placeholder
         }
-        if string.contains("://"), string.contains("?"), !string.contains(" "), let url = URL(string: string) {
-            return redact(url)
+        if string.contains("://"), let mark = string.firstIndex(of: "?"), !string.contains(" ") {
+            // Foundation may re-encode a URL it parses (non-ASCII paths); only a URL that
+            // survives parsing unchanged goes through `redact(_:)`, others get their query redacted as text.
+            if let url = URL(string: string), url.absoluteString == string { return redact(url) }
+            let rest = string[string.index(after: mark)...]
+            let hash = rest.firstIndex(of: "#") ?? rest.endIndex
+            return string[...mark] + redactForm(String(rest[..<hash])) + rest[hash...]
         }
         if let first = string.first, first == "{" || first == "[",
            let nested = redactJSON(Data(string.utf8)), let text = String(data: nested, encoding: .utf8) {

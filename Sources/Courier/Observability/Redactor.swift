@@ -29,7 +29,7 @@ public struct Redactor: Sendable {
 
     /// Names that contain a secret fragment but describe a secret rather than hold one; replaying
     /// an OAuth token response needs `token_type` intact.
-    private static let nonSecretNames: Set<String> = ["token_type", "token_type_hint"]
+    private static let nonSecretNames: Set<String> = ["token_type", "token_type_hint", "access-control-allow-credentials"]
 
     /// Names that are secret only when they match exactly (too short to match as fragments).
     private var exactSecretNames: Set<String>

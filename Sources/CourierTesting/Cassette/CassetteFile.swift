@@ -35,9 +35,11 @@ extension Cassette {
     }
 
     /// The cassette as JSON text: pretty-printed with sorted keys, so it diffs well.
-    public func encoded() -> Data {
-        // Encoding plain strings, numbers and dates cannot fail.
-        (try? JSONEncoder.cassette.encode(self)) ?? Data()
+    ///
+    /// - Throws: The encoder's `EncodingError` (not expected: a cassette holds only strings,
+    ///   integers and dates).
+    public func encoded() throws -> Data {
+        try JSONEncoder.cassette.encode(self)
     }
 
     /// Writes the cassette to `file` atomically (a reader never sees half a file), creating

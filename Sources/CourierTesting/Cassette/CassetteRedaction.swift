@@ -10,18 +10,27 @@ extension Cassette.Interaction {
     public init(request: HTTPRequest, response: HTTPRawResponse, recordedAt: Date = Date(), redactor: Redactor = .default) {
         let requestURL = redactor.redact(request.url)
         let responseURL = response.url == request.url ? nil : redactor.redact(response.url)
+        let requestBody = Self.redactedBody(request.body ?? Data(), contentType: request.headers["Content-Type"], redactor: redactor)
+        let responseBody = Self.redactedBody(response.body, contentType: response.headers["Content-Type"], redactor: redactor)
         self.init(
             request: Cassette.RecordedRequest(
-                method: request.method, url: requestURL, headers: redactor.redact(request.headers),
-                body: Self.redactedBody(request.body ?? Data(), contentType: request.headers["Content-Type"], redactor: redactor)
+                method: request.method, url: requestURL,
+                headers: Self.fixingLength(redactor.redact(request.headers), body: requestBody), body: requestBody
             ),
             response: Cassette.RecordedResponse(
-                status: response.statusCode, headers: redactor.redact(response.headers),
-                body: Self.redactedBody(response.body, contentType: response.headers["Content-Type"], redactor: redactor),
-                url: responseURL
+                status: response.statusCode, headers: Self.fixingLength(redactor.redact(response.headers), body: responseBody),
+                body: responseBody, url: responseURL
             ),
             recordedAt: recordedAt
         )
+    }
+
+    /// A redacted body is usually shorter; a stale `Content-Length` would contradict it on replay.
+    private static func fixingLength(_ headers: HTTPHeaders, body: Cassette.Body?) -> HTTPHeaders {
+        guard headers["Content-Length"] != nil, let body else { return headers }
+        var headers = headers
+        headers["Content-Length"] = String(body.data.count)
+        return headers
     }
 
     static func redactedBody(_ data: Data, contentType: String?, redactor: Redactor) -> Cassette.Body? {

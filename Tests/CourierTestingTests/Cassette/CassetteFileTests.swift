@@ -36,7 +36,7 @@ struct CassetteFileTests {
         // Sorted keys: format < interactions < version; the same cassette always gives the same bytes.
         let format = try #require(text.range(of: "\"format\"")), version = try #require(text.range(of: "\"version\""))
         #expect(format.lowerBound < version.lowerBound)
-        #expect(sample.encoded() == (try Data(contentsOf: file)))
+        #expect(try sample.encoded() == Data(contentsOf: file))
     }
 
     @Test("Broken files fail with a typed error that says what is wrong", arguments: [
@@ -63,5 +63,14 @@ struct CassetteFileTests {
         }
         #expect(error.description.contains("nothing.json"))
         #expect(error.description.contains("cannot be read"))
+    }
+
+    @Test("Replay mode never records: a missing cassette is an error, not a silent recording")
+    func replayModeNeedsFile() throws {
+        let missing = FileManager.default.temporaryDirectory.appending(path: "absent-\(UUID().uuidString).json")
+        #expect(throws: Cassette.FileError.self) {
+            try CassetteTransport(file: missing, mode: .replay, upstream: StubTransport())
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 }

@@ -13,7 +13,8 @@ struct CassetteRedactionTests {
             body: requestBody.map { Data($0.utf8) }
         )
         let response = HTTPRawResponse(
-            statusCode: 200, headers: ["Content-Type": responseType, "Set-Cookie": "session=canary-cookie"],
+            statusCode: 200,
+            headers: ["Content-Type": responseType, "Set-Cookie": "session=canary-cookie", "Content-Length": String(responseBody.utf8.count)],
             body: Data(responseBody.utf8), url: url
         )
         return Cassette.Interaction(request: request, response: response)
@@ -35,6 +36,7 @@ struct CassetteRedactionTests {
         #expect(recorded.request.headers["Accept"] == "application/json")
         #expect(recorded.request.body == .text("grant_type=refresh_token&refresh_token=<redacted>"))
         #expect(recorded.response.headers["Set-Cookie"] == Redactor.placeholder)
+        #expect(recorded.response.headers["Content-Length"] == "2")
         #expect(recorded.response.url == nil)
     }
 
@@ -45,6 +47,8 @@ struct CassetteRedactionTests {
         let recorded = interaction(requestBody: nil, contentType: "application/json", responseBody: body)
         let text = try #require(recorded.response.body.map { String(decoding: $0.data, as: UTF8.self) })
         #expect(!text.contains("canary"))
+        #expect(recorded.response.headers["Content-Length"] == String(text.utf8.count))
+        #expect(text.utf8.count < body.utf8.count)
         let token = try JSONDecoder().decode(Token.self, from: try #require(recorded.response.body?.data))
         #expect(token.access_token == Redactor.placeholder)
         #expect(token.token_type == "bearer")
