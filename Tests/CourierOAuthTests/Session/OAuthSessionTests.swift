@@ -140,6 +140,29 @@ import Testing
         #expect(store.saved?.refreshToken == "refresh-2")
     }
 
+    @Test func signOutDuringARefreshWins() async throws {
+        let (gate, open) = AsyncStream.makeStream(of: Void.self)
+        let transport = ScriptedTransport { request, _ in
+            if request.url.path.hasSuffix("revoke") { return ScriptedTransport.json("", for: request) }
+            for await _ in gate { break } // the refresh answers only when the test says so
+            return ScriptedTransport.token(2, for: request)
+        }
+        let store = InMemoryTokenStore(token(1, seconds: 1))
+        let session = session(store: store, transport: transport)
+        let caller = Task { try await session.validToken() }
+        while await session.state != .refreshing { await Task.yield() }
+        try await session.signOut()
+        open.yield()
+        await #expect {
+            try await caller.value
+        } throws: { error in
+            if case OAuthError.notSignedIn = error { return true }
+            return false
+        }
+        #expect(await session.state == .signedOut)
+        #expect(store.load() == nil)
+    }
+
     @Test func stateStreamReportsTheLifecycle() async throws {
         let transport = ScriptedTransport { request, index in
             request.url.path.hasSuffix("revoke") ? ScriptedTransport.json("", for: request) : ScriptedTransport.token(index + 1, for: request)
