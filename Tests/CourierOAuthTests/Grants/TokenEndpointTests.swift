@@ -56,12 +56,18 @@ import Testing
         #expect(error.statusCode == 200)
     }
 
-    @Test(arguments: [("token_refresh_grant_invalid_token_400", 400), ("token_endpoint_rate_limited_429", 429)])
-    func nonOAuthErrorBodiesReportTheStatus(fixture: String, status: Int) throws {
-        guard case .failure(.http(let error)) = try decode(fixture) else {
-            Issue.record("\(fixture) was not reported as an HTTP failure"); return
+    @Test func rateLimitIsAnHTTPFailureNotAnOAuthError() throws {
+        guard case .failure(.http(let error)) = try decode("token_endpoint_rate_limited_429") else {
+            Issue.record("the 429 was not reported as an HTTP failure"); return
         }
-        #expect(error.statusCode == status)
+        #expect(error.statusCode == 429)
+    }
+
+    @Test func redditsNumericErrorForADeadRefreshTokenIsInvalidGrant() throws {
+        guard case .failure(let error) = try decode("token_refresh_grant_invalid_token_400") else {
+            Issue.record("the 400 was read as a token"); return
+        }
+        #expect(error.isInvalidGrant)
     }
 
     @Test func emptyRevocationAnswerIsSuccess() throws {
