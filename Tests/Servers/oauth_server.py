@@ -6,7 +6,12 @@ loopback, settings, URLs and bootstrap in one file.
 
 Environment:
     COURIER_OAUTH_DB              SQLite file (default .tmp/oauth/db.sqlite3)
-    COURIER_OAUTH_TOKEN_SECONDS   access-token lifetime in seconds (default 2, for expiry tests)
+    COURIER_OAUTH_TOKEN_SECONDS   lifetime of a sign-in's first access token (default 2, so expiry
+                                  and refresh races happen within a test)
+    COURIER_OAUTH_REFRESHED_TOKEN_SECONDS
+                                  lifetime of tokens from a refresh (default 60, so a burst of
+                                  requests after one refresh does not outlive its token on a
+                                  busy machine and cause a second, legitimate refresh)
 
 Besides django-oauth-toolkit's endpoints under /o/ it serves:
     GET /api/me       a protected resource (scope "read"); a bad or expired token gets 401 with
@@ -30,6 +35,13 @@ from django.conf import settings
 HERE = Path(__file__).resolve().parent
 DB_PATH = os.environ.get("COURIER_OAUTH_DB", str(HERE.parent.parent / ".tmp" / "oauth" / "db.sqlite3"))
 TOKEN_SECONDS = int(os.environ.get("COURIER_OAUTH_TOKEN_SECONDS", "2"))
+REFRESHED_TOKEN_SECONDS = int(os.environ.get("COURIER_OAUTH_REFRESHED_TOKEN_SECONDS", "60"))
+
+
+def token_lifetime(request):
+    """oauthlib calls this for each token it issues."""
+    return REFRESHED_TOKEN_SECONDS if request.grant_type == "refresh_token" else TOKEN_SECONDS
+
 
 USER = ("alice", "wonderland")
 REDIRECT_URIS = "http://127.0.0.1/callback courier://callback"
@@ -60,7 +72,10 @@ settings.configure(
         __name__ + ".HeaderRemoteUserMiddleware",
         "django.contrib.messages.middleware.MessageMiddleware",
     ],
-    AUTHENTICATION_BACKENDS=["django.contrib.auth.backends.RemoteUserBackend"],
+    AUTHENTICATION_BACKENDS=[
+        "django.contrib.auth.backends.RemoteUserBackend",
+        "django.contrib.auth.backends.ModelBackend",  # the password grant
+    ],
     DATABASES={
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
@@ -77,7 +92,7 @@ settings.configure(
         "PKCE_REQUIRED": True,
         "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
         "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
-        "ACCESS_TOKEN_EXPIRE_SECONDS": TOKEN_SECONDS,
+        "ACCESS_TOKEN_EXPIRE_SECONDS": token_lifetime,
         "ROTATE_REFRESH_TOKEN": True,
         "REFRESH_TOKEN_REUSE_PROTECTION": True,
         "SCOPES": {"read": "Read", "write": "Write"},
@@ -149,7 +164,7 @@ def bootstrap():
 
     Path(DB_PATH).parent.mkdir(parents=True, exist_ok=True)
     call_command("migrate", verbosity=0, interactive=False)
-    user = get_user_model().objects.create_user(*USER)
+    user = get_user_model().objects.create_user(username=USER[0], password=USER[1])
     for client_id, secret, client_type, grant_type in CLIENTS:
         Application.objects.create(
             name=client_id,

@@ -49,8 +49,15 @@ enum TokenResponse {
 
     /// The RFC 6749 §5.2 error in a body, if it holds one (a string `error` member).
     static func serverError(in raw: HTTPRawResponse) -> OAuthError.ServerError? {
-        guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any],
-              let code = object["error"] as? String else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any] else { return nil }
+        // Reddit answers a dead refresh token with HTTP 400 and `{"error": 400}`: a bad grant in
+        // all but name (RFC 6749 §5.2 puts invalid_grant on 400), so the session signs out.
+        if let number = object["error"] as? NSNumber, !(object["error"] is String), number.intValue == 400, raw.statusCode == 400 {
+            return OAuthError.ServerError(
+                code: .invalidGrant, errorDescription: "HTTP 400 with {\"error\": 400}", statusCode: raw.statusCode
+            )
+        }
+        guard let code = object["error"] as? String else { return nil }
         return OAuthError.ServerError(
             code: OAuthError.Code(rawValue: code),
             errorDescription: object["error_description"] as? String,

@@ -35,16 +35,21 @@ public final class FileTokenStore: TokenStore {
         guard !appName.isEmpty, !appName.contains("/"), appName != "..", appName != "." else {
             throw Failure(operation: "locate", path: appName, reason: "the app name must be one non-empty path component")
         }
-        let environment = ProcessInfo.processInfo.environment
-        let base: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
-        } else {
+        guard let base = Self.configDirectory(environment: ProcessInfo.processInfo.environment) else {
             throw Failure(operation: "locate", path: appName, reason: "neither XDG_CONFIG_HOME nor HOME is set")
         }
         self.init(fileURL: base.appendingPathComponent(appName, isDirectory: true).appendingPathComponent(fileName))
+    }
+
+    /// `$XDG_CONFIG_HOME` when absolute, else `$HOME/.config`, else nil.
+    static func configDirectory(environment: [String: String]) -> URL? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true)
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+        }
+        return nil
     }
 
     /// The stored token; nil when the file does not exist.
