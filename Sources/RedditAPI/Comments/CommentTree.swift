@@ -95,13 +95,13 @@ public struct CommentTree: Sendable, Hashable {
     ///
     /// Items whose parent is in the list hang under it; items whose parent is already in the
     /// tree are appended to its replies; the rest take the stub's place. Comments already in
-    /// the tree are not added twice.
+    /// the tree, or repeated in the list, are not added twice.
     public mutating func replace(_ stub: More, with things: [Thing]) {
         let known = Set(comments.map(\.name))
         var byParent: [Fullname: [Thing]] = [:]
         var inBatch: Set<Fullname> = []
         for thing in things {
-            guard let name = thing.fullname, !known.contains(name) else { continue }
+            guard let name = thing.fullname, !known.contains(name), !inBatch.contains(name) else { continue }
             let parent: Fullname? = switch thing {
             case .comment(let comment): comment.parentID
             case .more(let more): more.parentID
