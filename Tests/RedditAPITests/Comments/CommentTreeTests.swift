@@ -89,6 +89,17 @@ import Testing
         #expect(!grown.stubs.contains(stub))
     }
 
+    @Test func topLevelAnswersToANestedStubGoToTheTopLevel() async throws {
+        let tree = try await Self.tree("comments/comments_3hahrw_limit10_more.json")
+        let nested = tree.stubs[0]
+        #expect(nested.parentID == "t1_cu5tgzu")
+        var grown = tree
+        grown.replace(nested, with: try await F.value("morechildren/morechildren_small.json"))
+        let depths = Dictionary(uniqueKeysWithValues: grown.rows.map { ($0.id.rawValue, $0.depth) })
+        #expect(depths["t1_cu5tead"] == 0 && depths["t1_cu5rxpy"] == 0)
+        #expect(!grown.stubs.contains(nested))
+    }
+
     @Test func continueThisThreadLoadsTheParentsPage() async throws {
         let page = try Fixture("comments/comments_context_sort_new_limit4.json")
         let transport = TestTransport(routes: ["/comments/98vj9e/_/e4j4830": page])
