@@ -3,6 +3,8 @@
 //
 //   courier-store-crash-helper document FILE   saves CrashSample values; prints "durable N"
 //                                              after each flush
+//   courier-store-crash-helper cache FILE      stores generated responses through a
+//                                              ResponseCache of CrashResponses.maximumSize bytes
 //
 // It prints "ready" once it has started writing.
 import CourierStore
@@ -45,6 +47,31 @@ case "document":
             fail("flush failed: \(error)")
         }
         say("durable \(counter)")
+    }
+case "cache":
+    let cache: ResponseCache
+    do {
+        cache = try ResponseCache(fileURL: file, configuration: .init(maximumSize: CrashResponses.maximumSize))
+    } catch {
+        fail("cannot open the cache: \(error)")
+    }
+    let client = HTTPClient(baseURL: CrashResponses.baseURL, transport: CrashResponses.Transport()) {
+        $0.interceptors = [cache]
+    }
+    var seed = Int.random(in: 0..<1_000_000)
+    var ready = false
+    while true {
+        seed += 1
+        let request = CrashResponses.request(seed).cachePolicy(.reloadIgnoringCache)
+        do {
+            _ = try await client.send(request)
+        } catch {
+            fail("request failed: \(error)")
+        }
+        if !ready {
+            ready = true
+            say("ready")
+        }
     }
 default:
     fail("unknown mode \(arguments[1])")

@@ -18,13 +18,34 @@ public enum StorageLocation {
         #endif
     }
 
+    /// The per-user cache directory for `application`: `$XDG_CACHE_HOME/<application>` (or
+    /// `~/.cache/<application>`) on Linux, and `Caches/<application>` on Apple platforms. The
+    /// system may clear it; keep only what can be downloaded again there.
+    public static func cacheDirectory(application: String) -> URL {
+        #if canImport(Darwin)
+        let base = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Library/Caches")
+        return base.appendingPathComponent(application, isDirectory: true)
+        #else
+        let environment = ProcessInfo.processInfo.environment
+        return xdgDirectory(environment: environment, variable: "XDG_CACHE_HOME", fallback: ".cache")
+            .appendingPathComponent(application, isDirectory: true)
+        #endif
+    }
+
     /// The XDG data home: `$XDG_DATA_HOME` when it is an absolute path, else `~/.local/share`.
     static func linuxDataDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+        xdgDirectory(environment: environment, variable: "XDG_DATA_HOME", fallback: ".local/share")
+    }
+
+    /// `$variable` when it is an absolute path (the XDG spec ignores relative ones), else
+    /// `~/<fallback>`.
+    static func xdgDirectory(environment: [String: String], variable: String, fallback: String) -> URL {
+        if let xdg = environment[variable], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true)
         }
         let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".local/share", isDirectory: true)
+        return home.appendingPathComponent(fallback, isDirectory: true)
     }
 }
