@@ -45,9 +45,21 @@ let package = Package(
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+        // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.
+        .executableTarget(
+            name: "courier-store-crash-helper",
+            dependencies: ["CourierStore", "TestSupport"],
+            path: "Tests/StoreCrashHelper",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CourierStoreTests",
+            dependencies: ["CourierStore", "TestSupport", "courier-store-crash-helper"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "RedditAPITests",
-            dependencies: ["RedditAPI", "TestSupport"],
+            dependencies: ["RedditAPI", "CourierStore", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
