@@ -58,8 +58,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "CourierOAuthTests",
+            dependencies: ["CourierOAuth", "TestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "RedditAPITests",
-            dependencies: ["RedditAPI", "CourierStore", "TestSupport"],
+            dependencies: ["RedditAPI", "CourierOAuth", "CourierStore", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
