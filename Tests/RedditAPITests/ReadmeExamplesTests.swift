@@ -1,4 +1,6 @@
 import Courier
+import CourierOAuth
+import CourierStore
 import Foundation
 import RedditAPI
 import Testing
@@ -63,5 +65,25 @@ import Testing
         // The stub gave way to 7 top-level comments; the collapsed first comment hides 4 rows.
         #expect(tree.rows.count == lines.count - 1 + 7 - 4)
         #expect(tree.rows[0].isCollapsed)
+    }
+}
+
+/// The README's sign-in example, compiled and run offline.
+@Suite struct ReadmeSignInExampleTests {
+    @Test func signIn() async throws {
+        let callback = URL(string: "http://127.0.0.1:65010/callback")!
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let session = OAuthSession(configuration: .reddit(clientID: "client-id", redirectURI: callback, scopes: [.identity, .read, .vote]))
+        let reddit = RedditClient(userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
+                                  authentication: .session(session), transport: try AccountStoreTests.accountTransport())
+        let account = AccountStore(client: reddit,
+                                   persistence: DocumentStore<AccountSnapshot>(fileURL: directory.appendingPathComponent("account.json")))
+        let following = Task { await account.follow(session) }
+        following.cancel()
+        await following.value
+        #expect(reddit.authentication.isAuthenticated)
+        #expect(await account.snapshot == .empty)
     }
 }
