@@ -108,8 +108,7 @@ public final class HTTPClient: Sendable {
             let value = try request.decode(raw.body, raw, configuration.decoder)
             return HTTPResponse(value: value, request: sent, raw: raw)
         } catch {
-            let snippet = String(decoding: raw.body.prefix(512), as: UTF8.self)
-            throw failure(.decodingFailed(error, codingPath: DecodingFailure.codingPath(of: error), snippet: snippet))
+            throw HTTPError.decodingFailure(error, request: sent, response: raw, attempts: attempts)
         }
     }
 
