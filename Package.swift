@@ -45,6 +45,12 @@ let package = Package(
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CourierTestingTests",
+            dependencies: ["CourierTesting", "TestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
