@@ -2,7 +2,6 @@
 import Combine
 import Courier
 import Foundation
-import Synchronization
 
 extension HTTPClient {
     /// A publisher that sends `request` when a subscriber asks for a value, and cancels the
@@ -36,7 +35,16 @@ public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
 
     /// Starts the request when the subscriber asks for a value.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        subscriber.receive(subscription: RequestSubscription(subscriber: subscriber, client: client, request: request))
+        let client = client
+        let request = request
+        subscriber.receive(subscription: AsyncSubscription(subscriber: subscriber) { subscription in
+            do {
+                subscription.send(try await client.send(request))
+                subscription.finish(.finished)
+            } catch {
+                subscription.finish(.failure(error))
+            }
+        })
     }
 
     /// The same publisher, accepting only the given status codes (see ``Request/allowed(statusCodes:)-(Set<Int>)``).
@@ -53,67 +61,4 @@ public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
     }
 }
 
-/// One subscription: at most one task, cancelled with the subscription.
-///
-/// `@unchecked Sendable`: Combine subscribers are not `Sendable`, but the subscriber and task are
-/// only read and written under `state`'s lock, and the subscriber is called outside it.
-private final class RequestSubscription<S: Subscriber>: Subscription, @unchecked Sendable
-where S.Failure == HTTPError, S.Input: Sendable {
-    private struct State {
-        var subscriber: S?
-        var task: Task<Void, Never>?
-        var started = false
-    }
-
-    private let state: Mutex<State>
-    private let start: @Sendable (RequestSubscription<S>) -> Task<Void, Never>
-
-    init<Response: Sendable>(subscriber: S, client: HTTPClient, request: Request<Response>) where S.Input == HTTPResponse<Response> {
-        state = Mutex(State(subscriber: subscriber))
-        start = { subscription in
-            Task {
-                do {
-                    let response = try await client.send(request)
-                    subscription.finish(with: .success(response))
-                } catch {
-                    subscription.finish(with: .failure(error))
-                }
-            }
-        }
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-        guard demand > .none else { return }
-        let shouldStart = state.withLock { state -> Bool in
-            guard !state.started, state.subscriber != nil else { return false }
-            state.started = true
-            return true
-        }
-        guard shouldStart else { return }
-        let task = start(self)
-        state.withLock { $0.task = task }
-    }
-
-    func cancel() {
-        let task = state.withLock { state -> Task<Void, Never>? in
-            state.subscriber = nil
-            return state.task
-        }
-        task?.cancel()
-    }
-
-    private func finish(with result: Result<S.Input, HTTPError>) {
-        guard let subscriber = state.withLock({ state -> S? in
-            defer { state.subscriber = nil }
-            return state.subscriber
-        }) else { return }
-        switch result {
-        case .success(let value):
-            _ = subscriber.receive(value)
-            subscriber.receive(completion: .finished)
-        case .failure(let error):
-            subscriber.receive(completion: .failure(error))
-        }
-    }
-}
 #endif
