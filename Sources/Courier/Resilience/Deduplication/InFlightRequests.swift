@@ -15,6 +15,8 @@ final class InFlightRequests<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 
     /// How many shared units of work are in flight.
     var count: Int { state.withLock { $0.count } }
+    /// How many callers wait for them.
+    var waiterCount: Int { state.withLock { $0.waiterCount } }
 
     /// Returns the result of the work in flight for `key`, starting `work` when there is none.
     ///

@@ -41,6 +41,8 @@ struct InFlightStateMachine<Key: Hashable, Value: Sendable> {
 
     /// How many shared requests are in flight.
     var count: Int { entries.count }
+    /// How many callers wait for them.
+    var waiterCount: Int { keyOfWaiter.count }
 
     /// A waiter arrives for `key`: it joins the entry in flight, is dropped, or starts a new one.
     mutating func enter(_ key: Key, waiter: UInt64, joins: Bool, continuation: Continuation) -> Action {
