@@ -11,7 +11,7 @@ struct DeduplicationTests {
 
     init() throws {
         server = try FaultServer()
-        client = HTTPClient(baseURL: server.url)
+        client = HTTPClient(baseURL: server.url, transport: server.transport)
     }
 
     func gate(_ key: String, _ mode: DeduplicationMode, authorization: String? = nil) -> Request<FaultServer.Hit> {

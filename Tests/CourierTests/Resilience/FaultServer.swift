@@ -7,9 +7,13 @@ struct FaultServer {
     let url: URL
     let client: HTTPClient
 
+    /// Every test gets its own transport: URLSession queues requests beyond a few connections
+    /// per host, and a test's control calls must never wait behind requests held open on purpose.
+    let transport = URLSessionTransport()
+
     init() throws {
         url = try TestServers.faults()
-        client = HTTPClient(baseURL: url)
+        client = HTTPClient(baseURL: url, transport: URLSessionTransport())
     }
 
     struct Hits: Decodable, Sendable {

@@ -13,7 +13,7 @@ struct RetryIntegrationTests {
     init() throws { server = try FaultServer() }
 
     func client(_ policy: RetryPolicy) -> HTTPClient {
-        HTTPClient(baseURL: server.url) { $0.interceptors = [policy] }
+        HTTPClient(baseURL: server.url, transport: server.transport) { $0.interceptors = [policy] }
     }
 
     func quickPolicy(maxAttempts: Int = 3, deadline: Duration? = nil, clock: VirtualClock = VirtualClock(autoAdvances: true)) -> RetryPolicy {

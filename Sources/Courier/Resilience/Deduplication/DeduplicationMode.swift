@@ -10,7 +10,10 @@
 /// ``alwaysCreateNew`` is neither joined nor seen by the others. "Identical" is decided by
 /// ``HTTPClient``'s request identity: method, URL, redirect handling, the header fields (the
 /// values of `Authorization`, `Cookie` and other secret headers only as SHA-256 digests) and a
-/// SHA-256 digest of the body, all taken before the interceptors run.
+/// SHA-256 digest of the body, all taken before the interceptors run. Settings that do not
+/// change the response (timeout, per-call options, validation, decoding) are not part of it: a
+/// joined call rides on the first call's request, and then validates and decodes the shared
+/// response as its own `Request` says.
 public enum DeduplicationMode: Sendable, Hashable {
     /// Always send a new request (the default).
     case alwaysCreateNew
