@@ -23,7 +23,11 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
 
-        .target(name: "Courier", swiftSettings: swiftSettings),
+        .target(
+            name: "Courier",
+            dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "CourierOAuth",
             dependencies: ["Courier", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],

@@ -12,7 +12,7 @@ struct RequestIdentity: Hashable, Sendable {
     let url: String
     let followsRedirects: Bool
     let headers: [HeaderEntry]
-    let bodyDigest: [UInt8]?
+    let bodyDigest: Data?
 
     struct HeaderEntry: Hashable, Sendable {
         let name: String
@@ -30,11 +30,11 @@ struct RequestIdentity: Hashable, Sendable {
         headers = request.headers.enumerated().compactMap { position, field -> (Int, HeaderEntry)? in
             let name = field.name.lowercased()
             guard !Self.ignoredHeaderNames.contains(name) else { return nil }
-            let value = redactor.isSecret(name: name) ? "sha256:" + SHA256.hex(Data(field.value.utf8)) : field.value
+            let value = redactor.isSecret(name: name) ? "sha256:" + SHA256Digest.hex(Data(field.value.utf8)) : field.value
             return (position, HeaderEntry(name: name, value: value))
         }
         .sorted { ($0.1.name, $0.0) < ($1.1.name, $1.0) }
         .map(\.1)
-        bodyDigest = request.body.map { SHA256.digest($0) }
+        bodyDigest = request.body.map { SHA256Digest.hash($0) }
     }
 }
