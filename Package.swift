@@ -23,7 +23,11 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
 
-        .target(name: "Courier", swiftSettings: swiftSettings),
+        .target(
+            name: "Courier",
+            dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "CourierOAuth",
             dependencies: ["Courier", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
@@ -55,6 +59,12 @@ let package = Package(
         .testTarget(
             name: "CourierStoreTests",
             dependencies: ["CourierStore", "TestSupport", "courier-store-crash-helper"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CourierTestingTests",
+            dependencies: ["CourierTesting", "TestSupport"],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

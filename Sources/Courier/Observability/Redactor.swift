@@ -27,12 +27,17 @@ public struct Redactor: Sendable {
         exactSecretNames = ["code", "key", "sig", "otp", "client_assertion", "code_verifier", "device_code"]
     }
 
+    /// Names that contain a secret fragment but describe a secret rather than hold one; replaying
+    /// an OAuth token response needs `token_type` intact.
+    private static let nonSecretNames: Set<String> = ["token_type", "token_type_hint", "access-control-allow-credentials"]
+
     /// Names that are secret only when they match exactly (too short to match as fragments).
     private var exactSecretNames: Set<String>
 
     /// Whether a query item, form field or JSON key with this name holds a secret.
     public func isSecret(name: String) -> Bool {
         let lowered = name.lowercased()
+        if Self.nonSecretNames.contains(lowered) { return false }
         if exactSecretNames.contains(lowered) || secretHeaderNames.contains(lowered) { return true }
         return secretNameFragments.contains { lowered.contains($0) }
     }
