@@ -3,6 +3,7 @@ import Foundation
 @testable import RedditAPI
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite struct AccountStoreTests {
     /// Subscriptions over two pages: the recorded page (pointed at a second one) and a small second page.
@@ -123,7 +124,7 @@ import Testing
         #expect(post.likes == .none && post.score == 6710)
 
         let vote = Task { try await store.vote(.up, on: post) }
-        #expect(await eventually { transport.requests.count == 1 })
+        try await waitUntil("the vote reaches the transport") { transport.requests.count == 1 }
         // Optimistic: visible before Reddit answers.
         let pending = await store.applying(to: post)
         #expect(pending.likes == .up && pending.score == 6711)

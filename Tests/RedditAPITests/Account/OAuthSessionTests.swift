@@ -3,6 +3,7 @@ import CourierOAuth
 import Foundation
 import RedditAPI
 import Testing
+import TestSupport
 
 /// RedditClient and AccountStore on CourierOAuth's session.
 @Suite struct OAuthSessionTests {
@@ -34,17 +35,10 @@ import Testing
         defer { following.cancel() }
 
         _ = try await session.restore()
-        #expect(await Self.eventually { await store.snapshot.account?.name == "PyAPITestUser2" })
+        try await waitUntil("the store refreshes on sign-in") { await store.snapshot.account?.name == "PyAPITestUser2" }
         try await session.signOut()
-        #expect(await Self.eventually { await store.snapshot == .empty })
+        try await waitUntil("the store clears on sign-out") { await store.snapshot == .empty }
         #expect(revoke.requests.contains { $0.url.path.hasSuffix("/revoke_token") })
     }
 
-    static func eventually(_ condition: () async -> Bool) async -> Bool {
-        for _ in 0..<100_000 {
-            if await condition() { return true }
-            await Task.yield()
-        }
-        return await condition()
-    }
 }
