@@ -24,7 +24,11 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
 
-        .target(name: "Courier", swiftSettings: swiftSettings),
+        .target(
+            name: "Courier",
+            dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "CourierOAuth",
             dependencies: ["Courier", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
@@ -55,6 +59,18 @@ let package = Package(
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+        // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.
+        .executableTarget(
+            name: "courier-store-crash-helper",
+            dependencies: ["CourierStore", "TestSupport"],
+            path: "Tests/StoreCrashHelper",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CourierStoreTests",
+            dependencies: ["CourierStore", "TestSupport", "courier-store-crash-helper"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "RedditCLITests",
             dependencies: ["RedditCLI", "TestSupport"],
@@ -68,14 +84,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "RedditAPITests",
-            dependencies: ["RedditAPI", "TestSupport"],
+            name: "CourierOAuthTests",
+            dependencies: ["CourierOAuth", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "CourierOAuthTests",
-            dependencies: ["CourierOAuth", "TestSupport"],
+            name: "RedditAPITests",
+            dependencies: ["RedditAPI", "CourierOAuth", "CourierStore", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -165,7 +165,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
                     statusCode: challenged.statusCode, headers: Self.headers(of: challenged), body: transfer.body, url: url
                 ))
             } else {
-                transfer.continuation.resume(throwing: Self.urlError(error))
+                transfer.continuation.resume(throwing: Self.urlError(error, body: transfer.body, of: transfer.response))
             }
             return
         }
@@ -176,6 +176,17 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         transfer.continuation.resume(returning: HTTPRawResponse(
             statusCode: response.statusCode, headers: Self.headers(of: response), body: transfer.body, url: url
         ))
+    }
+
+    /// The error of a failed transfer. A body cut short of its `Content-Length` is reported as a
+    /// lost connection, as Apple platforms do; FoundationNetworking reports it as an unknown
+    /// error (curl's "transfer closed with N bytes remaining"), which hides that it is transient.
+    private static func urlError(_ error: any Error, body: Data, of response: HTTPURLResponse?) -> URLError {
+        let urlError = urlError(error)
+        if urlError.code == .unknown, let expected = response?.expectedContentLength, expected > Int64(body.count) {
+            return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
+        }
+        return urlError
     }
 
     private static func urlError(_ error: any Error) -> URLError {

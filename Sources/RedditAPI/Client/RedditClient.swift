@@ -88,7 +88,9 @@ public final class RedditClient: Sendable {
             let sentAfter = response.request.url.query?.contains("after=" + after.rawValue) ?? false
             guard !sentAfter else { return nil }
             var next = first
-            let seen = (Int(first.query.first { $0.name == "count" }?.value ?? "") ?? 0) + response.value.children.count
+            let sentCount = URLComponents(url: response.request.url, resolvingAgainstBaseURL: false)?
+                .queryItems?.first { $0.name == "count" }?.value
+            let seen = (sentCount.flatMap { Int($0) } ?? 0) + response.value.children.count
             next.query.removeAll { ["after", "before", "count"].contains($0.name) }
             next.query.append(URLQueryItem(name: "after", value: after.rawValue))
             next.query.append(URLQueryItem(name: "count", value: String(seen)))

@@ -94,14 +94,15 @@ public struct CommentTree: Sendable, Hashable {
     /// Replaces a stub with the flat list `/api/morechildren` returned, re-threaded by parent.
     ///
     /// Items whose parent is in the list hang under it; items whose parent is already in the
-    /// tree are appended to its replies; the rest take the stub's place. Comments already in
-    /// the tree are not added twice.
+    /// tree (or is the post) are appended to its replies (or the top level); the rest take the
+    /// stub's place. Comments already in
+    /// the tree, or repeated in the list, are not added twice.
     public mutating func replace(_ stub: More, with things: [Thing]) {
         let known = Set(comments.map(\.name))
         var byParent: [Fullname: [Thing]] = [:]
         var inBatch: Set<Fullname> = []
         for thing in things {
-            guard let name = thing.fullname, !known.contains(name) else { continue }
+            guard let name = thing.fullname, !known.contains(name), !inBatch.contains(name) else { continue }
             let parent: Fullname? = switch thing {
             case .comment(let comment): comment.parentID
             case .more(let more): more.parentID
@@ -126,7 +127,11 @@ public struct CommentTree: Sendable, Hashable {
         // Parents elsewhere in the tree get their replies appended; unknown parents go in place.
         for parent in byParent.keys.sorted(by: { $0.rawValue < $1.rawValue }) where !inBatch.contains(parent) {
             let nodes = build(parent)
-            if !Self.append(nodes, to: parent, in: &roots) { inPlace += nodes }
+            if parent == link.name {
+                roots += nodes
+            } else if !Self.append(nodes, to: parent, in: &roots) {
+                inPlace += nodes
+            }
         }
         if !Self.replace(stub.name, with: inPlace, in: &roots) { roots += inPlace }
     }

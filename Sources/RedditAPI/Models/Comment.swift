@@ -77,12 +77,7 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
         authorFlairText = try c.decodeIfPresent(String.self, forKey: .authorFlairText)
         depth = try c.decodeIfPresent(Int.self, forKey: .depth)
         linkTitle = try c.decodeIfPresent(String.self, forKey: .linkTitle)
-        // `replies` is "" when empty and a Listing otherwise.
-        if (try? c.decodeIfPresent(String.self, forKey: .replies)) != nil {
-            replies = nil
-        } else {
-            replies = try c.decodeIfPresent(Listing.self, forKey: .replies)
-        }
+        replies = try c.replies(.replies)
         mediaMetadata = try c.value(.mediaMetadata, or: [:])
     }
 

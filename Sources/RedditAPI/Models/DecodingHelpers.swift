@@ -7,6 +7,12 @@ extension KeyedDecodingContainer {
         try decodeIfPresent(T.self, forKey: key) ?? fallback
     }
 
+    /// A `replies` field: Reddit sends `""` when there are none and a Listing otherwise.
+    func replies(_ key: Key) throws -> Listing? {
+        if (try? decodeIfPresent(String.self, forKey: key)) != nil { return nil }
+        return try decodeIfPresent(Listing.self, forKey: key)
+    }
+
     /// An epoch-seconds float as a date, or `nil` when missing or null.
     func date(_ key: Key) throws -> Date? {
         try decodeIfPresent(Double.self, forKey: key).map { Date(timeIntervalSince1970: $0) }

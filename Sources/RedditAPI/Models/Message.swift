@@ -36,11 +36,7 @@ public struct Message: Sendable, Hashable, Identifiable, Decodable {
         body = try c.value(.body, or: "")
         created = try c.date(.created) ?? Date(timeIntervalSince1970: 0)
         isNew = try c.value(.isNew, or: false)
-        if (try? c.decodeIfPresent(String.self, forKey: .replies)) != nil {
-            replies = nil
-        } else {
-            replies = try c.decodeIfPresent(Listing.self, forKey: .replies)
-        }
+        replies = try c.replies(.replies)
     }
 }
 

@@ -22,7 +22,7 @@ import TestSupport
         }
     }
 
-    static func client(_ transport: TestTransport, clock: ManualClock) throws -> RedditClient {
+    static func client(_ transport: TestTransport, clock: VirtualClock) throws -> RedditClient {
         RedditClient(userAgent: try testAgent(), authentication: .bearer("t"), transport: transport, clock: clock)
     }
 
@@ -30,20 +30,20 @@ import TestSupport
 
     @Test func readsDecimalStrings() async throws {
         let transport = Self.transport { _ in (200, ["X-Ratelimit-Remaining": "596.0", "X-Ratelimit-Used": "4", "X-Ratelimit-Reset": "297"]) }
-        let client = try Self.client(transport, clock: ManualClock())
+        let client = try Self.client(transport, clock: VirtualClock())
         try await client.send(Self.ping)
         #expect(client.rateLimit == RateLimitStatus(remaining: 596, used: 4, resetsIn: .seconds(297)))
     }
 
     @Test func waitsForTheResetWhenTheBudgetIsSpent() async throws {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let transport = Self.transport { _ in (200, ["X-Ratelimit-Remaining": "0.0", "X-Ratelimit-Used": "600", "X-Ratelimit-Reset": "30"]) }
         let client = try Self.client(transport, clock: clock)
         try await client.send(Self.ping)
         let second = Task { try await client.send(Self.ping) }
-        #expect(await clock.waitForSleepers(1))
+        try await clock.waitForSleepers(1)
         #expect(transport.requests.count == 1)
-        #expect(clock.sleepDeadlines == [.seconds(30)])
+        #expect(clock.sleeps == [.seconds(30)])
         clock.advance(by: .seconds(29))
         #expect(clock.sleeperCount == 1 && transport.requests.count == 1)
         clock.advance(by: .seconds(1))
@@ -52,35 +52,35 @@ import TestSupport
     }
 
     @Test func spreadsRequestsWhenTheBudgetIsNearlySpent() async throws {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         // 5 left with 50 s to go: one request every 10 s.
         let transport = Self.transport { _ in (200, ["X-Ratelimit-Remaining": "5", "X-Ratelimit-Used": "595", "X-Ratelimit-Reset": "50"]) }
         let client = try Self.client(transport, clock: clock)
         try await client.send(Self.ping)
         try await client.send(Self.ping)  // takes the free slot now
         let third = Task { try await client.send(Self.ping) }
-        #expect(await clock.waitForSleepers(1))
-        #expect(clock.sleepDeadlines == [.seconds(10)])
+        try await clock.waitForSleepers(1)
+        #expect(clock.sleeps == [.seconds(10)])
         clock.advance(by: .seconds(10))
         try await third.value
         #expect(transport.requests.count == 3)
     }
 
     @Test func plentyOfBudgetMeansNoWaiting() async throws {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let transport = Self.transport { _ in (200, ["X-Ratelimit-Remaining": "994", "X-Ratelimit-Used": "6", "X-Ratelimit-Reset": "500"]) }
         let client = try Self.client(transport, clock: clock)
         for _ in 0..<5 { try await client.send(Self.ping) }
-        #expect(clock.sleepDeadlines.isEmpty)
+        #expect(clock.sleeps.isEmpty)
     }
 
     @Test func obeysRetryAfterOn429() async throws {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let transport = Self.transport { n in n == 0 ? (429, ["Retry-After": "7"]) : (200, [:]) }
         let client = try Self.client(transport, clock: clock)
         let call = Task { try await client.send(Self.ping) }
-        #expect(await clock.waitForSleepers(1))
-        #expect(clock.sleepDeadlines == [.seconds(7)])
+        try await clock.waitForSleepers(1)
+        #expect(clock.sleeps == [.seconds(7)])
         #expect(transport.requests.count == 1)
         clock.advance(by: .seconds(7))
         try await call.value
@@ -88,11 +88,11 @@ import TestSupport
     }
 
     @Test func a429ThatKeepsComingIsReported() async throws {
-        let clock = ManualClock()
+        let clock = VirtualClock()
         let transport = Self.transport { _ in (429, ["Retry-After": "3"]) }
         let client = try Self.client(transport, clock: clock)
         let call = Task { try await client.send(Self.ping) }
-        #expect(await clock.waitForSleepers(1))
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(3))
         let result = await call.result
         guard case .failure(let error as HTTPError) = result else {

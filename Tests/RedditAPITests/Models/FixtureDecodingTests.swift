@@ -115,7 +115,7 @@ import Testing
     }
 
     /// Opens the existential request and sends it.
-    private static func sendAny(_ request: any Sendable, with client: RedditClient) async throws -> Any {
+    static func sendAny(_ request: any Sendable, with client: RedditClient) async throws -> Any {
         func open<Response: Sendable>(_ request: Request<Response>) async throws -> Any {
             try await client.send(request)
         }

@@ -6,9 +6,10 @@ import CCrypto
 #endif
 
 /// SHA-256 from the platform: CryptoKit on Apple platforms, the OS's OpenSSL libcrypto on Linux.
-enum SHA256Digest {
+/// Never hand-written: PKCE challenges and de-duplication keys both rely on it.
+package enum SHA256Digest {
     /// The 32-byte digest of `data`.
-    static func hash(_ data: Data) -> Data {
+    package static func hash(_ data: Data) -> Data {
         #if canImport(CryptoKit)
         return Data(SHA256.hash(data: data))
         #else
@@ -19,24 +20,32 @@ enum SHA256Digest {
         return Data(digest)
         #endif
     }
+
+    /// The digest of `data` as lower-case hexadecimal.
+    package static func hex(_ data: Data) -> String {
+        hash(data).map { byte in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        }.joined()
+    }
 }
 
 /// Random bytes from the system's cryptographically secure generator
 /// (`SystemRandomNumberGenerator`: `getrandom` on Linux, `arc4random` on Apple platforms).
-enum SecureRandom {
+package enum SecureRandom {
     /// `count` random bytes.
-    static func bytes(_ count: Int) -> Data {
+    package static func bytes(_ count: Int) -> Data {
         var generator = SystemRandomNumberGenerator()
         return Data((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// 32 random bytes as Base64URL without padding (43 characters, 256 bits).
-    static func token() -> String { bytes(32).base64URLEncodedString() }
+    package static func token() -> String { bytes(32).base64URLEncodedString() }
 }
 
 extension Data {
     /// Base64URL without padding (RFC 4648 §5), as PKCE and `state` use.
-    func base64URLEncodedString() -> String {
+    package func base64URLEncodedString() -> String {
         base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
