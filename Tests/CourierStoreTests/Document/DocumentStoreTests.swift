@@ -117,11 +117,11 @@ struct DocumentStoreTests {
         struct ProfileV1: Codable { var username: String }
         let file = directory.file("profile.json")
         try Data(#"{"formatVersion":1,"value":{"username":"ada"}}"#.utf8).write(to: file)
-        let store = DocumentStore<Profile>(fileURL: file, formatVersion: 2) { version, json in
+        let store = DocumentStore<Profile>(fileURL: file, formatVersion: 2, migrate: { version, json in
             #expect(version == 1)
             let old = try JSONDecoder().decode(ProfileV1.self, from: json)
             return Profile(name: old.username, karma: 0)
-        }
+        })
         let migrated = try #require(try store.load())
         #expect(migrated == Profile(name: "ada", karma: 0))
         store.save(migrated)
