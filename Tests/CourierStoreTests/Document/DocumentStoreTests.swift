@@ -176,3 +176,24 @@ struct DocumentStoreTests {
         #endif
     }
 }
+
+@Suite("StorageLocation")
+struct StorageLocationTests {
+    @Test("XDG variables win when absolute; relative ones are ignored as the spec says")
+    func xdg() {
+        let absolute = StorageLocation.xdgDirectory(
+            variable: "XDG_DATA_HOME", fallback: ".local/share", application: "App",
+            environment: ["XDG_DATA_HOME": "/data/home", "HOME": "/home/u"]
+        )
+        #expect(absolute.path == "/data/home/App")
+        let relative = StorageLocation.xdgDirectory(
+            variable: "XDG_DATA_HOME", fallback: ".local/share", application: "App",
+            environment: ["XDG_DATA_HOME": "data", "HOME": "/home/u"]
+        )
+        #expect(relative.path == "/home/u/.local/share/App")
+        let cache = StorageLocation.xdgDirectory(
+            variable: "XDG_CACHE_HOME", fallback: ".cache", application: "App", environment: ["HOME": "/home/u"]
+        )
+        #expect(cache.path == "/home/u/.cache/App")
+    }
+}
