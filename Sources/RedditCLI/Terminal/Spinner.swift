@@ -11,49 +11,63 @@ package struct Spinner: Sendable {
     package var isEnabled: Bool
     package var delay: Duration
     package var message: String
+    /// The clock the delay and the frames run on.
+    package var clock: any Clock<Duration>
+    /// Where frames go (standard error by default).
+    package var write: @Sendable (String) -> Void
 
-    package init(isEnabled: Bool = RawTerminal.isTerminal(STDERR_FILENO), delay: Duration = .milliseconds(300), message: String = "loading") {
+    package init(
+        isEnabled: Bool = RawTerminal.isTerminal(STDERR_FILENO), delay: Duration = .milliseconds(300), message: String = "loading",
+        clock: any Clock<Duration> = ContinuousClock(), write: @escaping @Sendable (String) -> Void = Spinner.standardError
+    ) {
         self.isEnabled = isEnabled
         self.delay = delay
         self.message = message
+        self.clock = clock
+        self.write = write
     }
 
-    private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// Returns to the start of the line and clears it.
+    static let erase = "\r\u{1B}[2K"
 
     /// Runs `work` with the spinner shown when it takes longer than `delay`.
     package func run<T: Sendable, Failure: Error>(
         _ work: () async throws(Failure) -> T
     ) async throws(Failure) -> T {
         guard isEnabled else { return try await work() }
-        let message = self.message
-        let delay = self.delay
-        let drawing = Task {
-            // The delay is how long a request may take before it deserves a spinner, not a wait for a condition.
-            try await Task.sleep(for: delay)
-            var frame = 0
-            defer { Self.emit("\r\u{1B}[2K") }
-            while !Task.isCancelled {
-                Self.emit("\r\(Self.frames[frame % Self.frames.count]) \(message)…")
-                frame += 1
-                try? await Task.sleep(for: .milliseconds(90))
+        let drawing = Task { [message, delay, clock, write] in
+            do {
+                // How long a request may take before it deserves a spinner.
+                try await clock.sleep(for: delay)
+            } catch {
+                return
             }
+            var frame = 0
+            while !Task.isCancelled {
+                write("\r\(Self.frames[frame % Self.frames.count]) \(message)…")
+                frame += 1
+                do { try await clock.sleep(for: .milliseconds(90)) } catch { break }
+            }
+            write(Self.erase)
         }
         do {
             let result = try await work()
             drawing.cancel()
-            _ = await drawing.result
+            await drawing.value
             return result
         } catch {
             drawing.cancel()
-            _ = await drawing.result
+            await drawing.value
             throw error
         }
     }
 
-    private static func emit(_ text: String) {
+    /// Writes to standard error, unbuffered.
+    package static let standardError: @Sendable (String) -> Void = { text in
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { buffer in
-            write(STDERR_FILENO, buffer.baseAddress, buffer.count)
+            Glibc.write(STDERR_FILENO, buffer.baseAddress, buffer.count)
         }
     }
 }
