@@ -33,7 +33,7 @@ package final class OfflineTransport: HTTPTransport {
 
     /// Serves the cassette shipped in the app's resources.
     package convenience init() throws(CLIError) {
-        guard let url = Bundle.module.url(forResource: "offline-cassette", withExtension: "json", subdirectory: "Offline") else {
+        guard let url = Self.shippedCassette() else {
             throw CLIError("the offline cassette is missing from this build of reddit (Resources/Offline/offline-cassette.json)")
         }
         do {
@@ -41,6 +41,25 @@ package final class OfflineTransport: HTTPTransport {
         } catch {
             throw CLIError("the offline cassette cannot be read: \(error.description)")
         }
+    }
+
+    /// Where the cassette is: in the resource bundle next to the executable (a build or an
+    /// install that kept it), else in the source tree this was built from. Looked up by hand
+    /// because `Bundle.module` stops the program when its bundle is gone.
+    static func shippedCassette(sourceFile: String = #filePath) -> URL? {
+        let name = "Offline/offline-cassette.json"
+        var candidates: [URL] = []
+        for base in [Bundle.main.bundleURL, Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()] {
+            guard let base else { continue }
+            candidates.append(base.appendingPathComponent("Courier_RedditCLI.resources").appendingPathComponent(name))
+            candidates.append(base.appendingPathComponent("Courier_RedditCLI.bundle/Contents/Resources").appendingPathComponent(name))
+        }
+        for bundle in Bundle.allBundles where bundle.bundleURL.lastPathComponent.hasPrefix("Courier_RedditCLI") {
+            candidates.append(bundle.bundleURL.appendingPathComponent(name))
+        }
+        let sourceTree = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(sourceTree.appendingPathComponent("Resources").appendingPathComponent(name))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     package func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
