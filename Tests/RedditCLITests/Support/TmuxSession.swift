@@ -34,6 +34,9 @@ final class TmuxSession {
     private func run(_ arguments: [String], captureOutput: Bool = true) throws -> String {
         var pipe: [Int32] = [-1, -1]
         guard Glibc.pipe(&pipe) == 0 else { throw Failure(description: "pipe() failed") }
+        // Close-on-exec, so processes other tests spawn meanwhile do not hold our pipe open.
+        _ = fcntl(pipe[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pipe[1], F_SETFD, FD_CLOEXEC)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -46,8 +49,9 @@ final class TmuxSession {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        // tmux, and the server it forks, get no other descriptor of this process (tests running
+        // in parallel may have pipes open that must see end-of-file).
+        Self.closeFrom3(&actions)
         let argv = ([Self.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The test runner ignores or blocks some signals (SIGHUP, SIGPIPE), and a spawned child
@@ -83,6 +87,17 @@ final class TmuxSession {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
         }
         return text
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module
+    /// does not export; looked up at run time.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
+    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
+        _ = addCloseFrom?(&actions, 3)
     }
 
     /// Sends keys by tmux name (`Enter`, `Down`, `C-c`) or as literal text.
