@@ -21,8 +21,9 @@ package enum RawTerminal {
 
     /// Escape sequences: alternate screen on, cursor hidden, screen cleared.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H"
-    /// Cursor shown, attributes reset, alternate screen off.
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Cursor shown, attributes reset, alternate screen off; bytes ready before any signal
+    /// handler may need them, so restoring allocates nothing.
+    static let leaveBytes: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     /// Whether file descriptor `fd` is a terminal.
     package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
@@ -49,6 +50,7 @@ package enum RawTerminal {
             cc[Int(VTIME)] = 0
         }
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) == 0 else { throw TerminalError.system("tcsetattr", errno) }
+        _ = leaveBytes.count  // initialize it now, not in a signal handler
         isRaw = true
         installHandlers()
         emit(enterSequence)
@@ -58,7 +60,15 @@ package enum RawTerminal {
     package static func restore() {
         guard isRaw else { return }
         isRaw = false
-        emit(leaveSequence)
+        leaveBytes.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+        }
         _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
 

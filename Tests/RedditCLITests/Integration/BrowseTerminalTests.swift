@@ -13,9 +13,9 @@ import Testing
     }
 
     /// Checks the program has left and put the terminal back: main screen, line editing and echo.
-    private func expectRestored(_ tmux: TmuxSession) async throws {
+    private func expectRestored(_ tmux: TmuxSession, status: Int = 0) async throws {
         let screen = try await tmux.waitFor(text: "MODES-SHOWN")
-        #expect(screen.contains("EXIT=0"))
+        #expect(screen.contains("EXIT=\(status)"))
         #expect(try !tmux.isOnAlternateScreen())
         let modes = screen.joined(separator: " ").split(separator: " ")
         #expect(modes.contains("icanon") && !modes.contains("-icanon"), "line editing is back")
@@ -73,6 +73,17 @@ import Testing
         try await tmux.waitFor("the third post selected") { $0.contains { $0.hasPrefix(">  6.1k") && $0.contains("r/worldnews") } }
         try tmux.send("C-c")
         try await expectRestored(tmux)
+    }
+
+    @Test func aTerminationSignalStillRestoresTheTerminal() async throws {
+        let tmux = try TmuxSession(command: try command("--post 3hahrw"))
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "johnnwho")
+        let children = try tmux.paneChildren()
+        #expect(children.count == 1, "the shell runs reddit")
+        for pid in children { kill(pid, SIGTERM) }
+        // The shell reports death by SIGTERM as 128 + 15.
+        try await expectRestored(tmux, status: 143)
     }
 
     @Test func aPostWithoutARecordingSaysSoAndKeepsRunning() async throws {

@@ -142,6 +142,13 @@ final class TmuxSession {
         try await waitFor("\"\(text)\"") { $0.contains { $0.contains(text) } }
     }
 
+    /// The process ids of the programs the pane's shell started.
+    func paneChildren() throws -> [pid_t] {
+        let shell = try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { pid_t($0) }
+    }
+
     /// Kills this session's private tmux server.
     func close() {
         _ = try? run(["kill-server"])
