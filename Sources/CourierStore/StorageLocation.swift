@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where an app keeps its data by default on each platform.
+/// Where an app keeps its files by default on each platform.
 public enum StorageLocation {
     /// The per-user data directory for `application`:
     /// `$XDG_DATA_HOME/<application>` (or `~/.local/share/<application>`) on Linux, and
@@ -9,12 +9,9 @@ public enum StorageLocation {
     /// The directory is created on first write, not here.
     public static func dataDirectory(application: String) -> URL {
         #if canImport(Darwin)
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Library/Application Support")
-        return base.appendingPathComponent(application, isDirectory: true)
+        appleDirectory(.applicationSupportDirectory, fallback: "Library/Application Support", application: application)
         #else
-        return linuxDataDirectory(environment: ProcessInfo.processInfo.environment)
-            .appendingPathComponent(application, isDirectory: true)
+        xdgDirectory(variable: "XDG_DATA_HOME", fallback: ".local/share", application: application)
         #endif
     }
 
@@ -23,29 +20,36 @@ public enum StorageLocation {
     /// system may clear it; keep only what can be downloaded again there.
     public static func cacheDirectory(application: String) -> URL {
         #if canImport(Darwin)
-        let base = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Library/Caches")
-        return base.appendingPathComponent(application, isDirectory: true)
+        appleDirectory(.cachesDirectory, fallback: "Library/Caches", application: application)
         #else
-        let environment = ProcessInfo.processInfo.environment
-        return xdgDirectory(environment: environment, variable: "XDG_CACHE_HOME", fallback: ".cache")
-            .appendingPathComponent(application, isDirectory: true)
+        xdgDirectory(variable: "XDG_CACHE_HOME", fallback: ".cache", application: application)
         #endif
     }
 
-    /// The XDG data home: `$XDG_DATA_HOME` when it is an absolute path, else `~/.local/share`.
-    static func linuxDataDirectory(environment: [String: String]) -> URL {
-        xdgDirectory(environment: environment, variable: "XDG_DATA_HOME", fallback: ".local/share")
+    #if canImport(Darwin)
+    private static func appleDirectory(
+        _ directory: FileManager.SearchPathDirectory, fallback: String, application: String
+    ) -> URL {
+        let base = FileManager.default.urls(for: directory, in: .userDomainMask).first
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(fallback)
+        return base.appendingPathComponent(application, isDirectory: true)
     }
+    #endif
 
-    /// `$variable` when it is an absolute path (the XDG spec ignores relative ones), else
-    /// `~/<fallback>`.
-    static func xdgDirectory(environment: [String: String], variable: String, fallback: String) -> URL {
+    /// `$variable/<application>` when the variable is an absolute path (the XDG spec ignores
+    /// relative ones), else `~/<fallback>/<application>`.
+    package static func xdgDirectory(
+        variable: String, fallback: String, application: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        let base: URL
         if let xdg = environment[variable], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true)
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            base = home.appendingPathComponent(fallback, isDirectory: true)
         }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(fallback, isDirectory: true)
+        return base.appendingPathComponent(application, isDirectory: true)
     }
 }

@@ -132,8 +132,7 @@ public final class ResponseCache: Interceptor {
         let policy = request.cachePolicy ?? configuration.defaultPolicy
         let cached = policy == .reloadIgnoringCache ? nil : lookup(request)
         if let cached {
-            let usable = policy == .returnCacheElseLoad
-                || (cached.isFresh(now: configuration.now(), shared: !configuration.isPrivate) && !CacheControl(request.headers).noCache)
+            let usable = policy == .returnCacheElseLoad || isFreshEnough(cached, for: request)
             if usable {
                 report { storage throws(SQLiteError) in try storage.touch(cached.key) }
                 return cached.response
@@ -175,6 +174,16 @@ public final class ResponseCache: Interceptor {
         // The caller revalidates by itself: its 304 must reach it unchanged.
         if request.headers["If-None-Match"] != nil || request.headers["If-Modified-Since"] != nil { return false }
         return true
+    }
+
+    /// Whether a stored response may answer without asking the server: fresh, and within what
+    /// the request itself accepts (`no-cache`, `max-age`).
+    private func isFreshEnough(_ cached: CachedResponse, for request: HTTPRequest) -> Bool {
+        let now = configuration.now()
+        let asked = CacheControl(request.headers)
+        if asked.noCache { return false }
+        if let maxAge = asked.maxAge, cached.currentAge(now: now) > TimeInterval(maxAge) { return false }
+        return cached.isFresh(now: now, shared: !configuration.isPrivate)
     }
 
     /// Statuses a cache may store (RFC 9110 §15.1, "heuristically cacheable" plus 304's peers).

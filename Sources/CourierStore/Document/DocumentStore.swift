@@ -74,15 +74,16 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
     /// - Parameters:
     ///   - fileURL: Where the value lives.
     ///   - formatVersion: The version of the value's shape; raise it when the shape changes.
+    ///   - onEvent: Told about corrupt files moved aside and failed background saves. Called on
+    ///     the store's queue: keep it short, and do not call `load()` from it (that would wait
+    ///     for the queue it runs on).
     ///   - migrate: Turns the value JSON of a file with an older format version into a value. When
     ///     nil, older files are decoded as they are.
-    ///   - onEvent: Told about corrupt files moved aside and failed background saves. Called on
-    ///     the store's queue; keep it short.
     public init(
         fileURL: URL,
         formatVersion: Int = 1,
-        migrate: Migration? = nil,
-        onEvent: (@Sendable (DocumentStoreEvent) -> Void)? = nil
+        onEvent: (@Sendable (DocumentStoreEvent) -> Void)? = nil,
+        migrate: Migration? = nil
     ) {
         self.fileURL = fileURL.standardizedFileURL
         self.formatVersion = formatVersion
@@ -97,11 +98,11 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
         application: String,
         fileName: String,
         formatVersion: Int = 1,
-        migrate: Migration? = nil,
-        onEvent: (@Sendable (DocumentStoreEvent) -> Void)? = nil
+        onEvent: (@Sendable (DocumentStoreEvent) -> Void)? = nil,
+        migrate: Migration? = nil
     ) {
         let url = StorageLocation.dataDirectory(application: application).appendingPathComponent(fileName)
-        self.init(fileURL: url, formatVersion: formatVersion, migrate: migrate, onEvent: onEvent)
+        self.init(fileURL: url, formatVersion: formatVersion, onEvent: onEvent, migrate: migrate)
     }
 
     /// The latest value: one saved but not yet written, else the one in the file; nil when there

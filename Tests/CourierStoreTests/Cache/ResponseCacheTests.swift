@@ -220,3 +220,21 @@ struct ResponseCacheTests {
         #expect(try Data(contentsOf: file) == Data(repeating: 0x41, count: 4096))
     }
 }
+
+extension ResponseCacheTests {
+    @Test("A request's own no-cache or max-age forces revalidation of a fresh response")
+    func requestDirectives() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
+        let client = client(cache, transport)
+        _ = try await client.send(Request<Data>(path: "/r"))
+        clock.advance(by: 100)
+        _ = try await client.send(Request<Data>(path: "/r", headers: ["Cache-Control": "max-age=200"]))
+        #expect(transport.count == 1)
+        _ = try await client.send(Request<Data>(path: "/r", headers: ["Cache-Control": "max-age=50"]))
+        #expect(transport.count == 2)
+        _ = try await client.send(Request<Data>(path: "/r", headers: ["Cache-Control": "no-cache"]))
+        #expect(transport.count == 3)
+    }
+}

@@ -117,11 +117,11 @@ struct DocumentStoreTests {
         struct ProfileV1: Codable { var username: String }
         let file = directory.file("profile.json")
         try Data(#"{"formatVersion":1,"value":{"username":"ada"}}"#.utf8).write(to: file)
-        let store = DocumentStore<Profile>(fileURL: file, formatVersion: 2) { version, json in
+        let store = DocumentStore<Profile>(fileURL: file, formatVersion: 2, migrate: { version, json in
             #expect(version == 1)
             let old = try JSONDecoder().decode(ProfileV1.self, from: json)
             return Profile(name: old.username, karma: 0)
-        }
+        })
         let migrated = try #require(try store.load())
         #expect(migrated == Profile(name: "ada", karma: 0))
         store.save(migrated)
@@ -174,5 +174,26 @@ struct DocumentStoreTests {
         #expect(store.fileURL.deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path
             == URL(fileURLWithPath: expectedBase).standardizedFileURL.path)
         #endif
+    }
+}
+
+@Suite("StorageLocation")
+struct StorageLocationTests {
+    @Test("XDG variables win when absolute; relative ones are ignored as the spec says")
+    func xdg() {
+        let absolute = StorageLocation.xdgDirectory(
+            variable: "XDG_DATA_HOME", fallback: ".local/share", application: "App",
+            environment: ["XDG_DATA_HOME": "/data/home", "HOME": "/home/u"]
+        )
+        #expect(absolute.path == "/data/home/App")
+        let relative = StorageLocation.xdgDirectory(
+            variable: "XDG_DATA_HOME", fallback: ".local/share", application: "App",
+            environment: ["XDG_DATA_HOME": "data", "HOME": "/home/u"]
+        )
+        #expect(relative.path == "/home/u/.local/share/App")
+        let cache = StorageLocation.xdgDirectory(
+            variable: "XDG_CACHE_HOME", fallback: ".cache", application: "App", environment: ["HOME": "/home/u"]
+        )
+        #expect(cache.path == "/home/u/.cache/App")
     }
 }

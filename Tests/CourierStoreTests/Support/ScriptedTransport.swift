@@ -60,7 +60,8 @@ final class RecordingTransport: HTTPTransport {
 
 /// A wall clock the test moves by hand.
 final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let current: Mutex<Date>
+    init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(start) }
     var now: Date { current.withLock { $0 } }
     func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }
