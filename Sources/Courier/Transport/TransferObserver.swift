@@ -45,9 +45,12 @@ final class TransferObserver: Sendable {
         }
     }
 
-    /// `total` body bytes have been sent so far.
-    func didSend(total: Int64) {
-        update { $0.progress.upload.completed = max($0.progress.upload.completed, total) }
+    /// `count` more body bytes were sent.
+    func didSend(count: Int64) {
+        update { state in
+            let total = state.progress.upload.completed + count
+            state.progress.upload.completed = state.progress.upload.expected.map { min($0, total) } ?? total
+        }
     }
 
     /// The response head arrived, announcing `expected` body bytes (nil when unknown).

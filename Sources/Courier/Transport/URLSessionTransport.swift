@@ -181,7 +181,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        transfers.withLock { $0[task.taskIdentifier]?.observer }?.didSend(total: totalBytesSent)
+        // FoundationNetworking reads `totalBytesSent` when the callback runs, not when the bytes
+        // went out, so under load many callbacks report the final total; the increments are exact.
+        transfers.withLock { $0[task.taskIdentifier]?.observer }?.didSend(count: bytesSent)
     }
 
     private static func createFile(at url: URL) -> FileHandle? {

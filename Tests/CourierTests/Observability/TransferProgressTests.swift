@@ -32,7 +32,7 @@ struct TransferProgressTests {
         #expect(isNonDecreasing(sent), "upload went backwards: \(sent)")
         #expect(snapshots.allSatisfy { $0.upload.expected == Int64(Self.size) && $0.attempt == 1 })
         // Real progress, not just a start and an end.
-        #expect(Set(sent.filter { $0 > 0 && $0 < Int64(Self.size) }).count >= 2, "no intermediate upload progress: \(sent)")
+        #expect(Set(sent.filter { $0 > 0 && $0 < Int64(Self.size) }).count >= 2, "no intermediate upload progress: \(snapshots)")
         let last = try #require(snapshots.last)
         #expect(last.upload.completed == Int64(Self.size) && last.upload.isComplete && last.upload.fractionCompleted == 1)
     }
