@@ -99,6 +99,26 @@ struct TransferProgressTests {
         await #expect { try await transfer.response } throws: { ($0 as? HTTPError)?.isCancelled == true }
     }
 
+    @Test("With a transport that reports no progress, the sequence still ends at the totals and a download is saved")
+    func transportWithoutProgress() async throws {
+        let body = Data(repeating: 7, count: 1000)
+        let client = HTTPClient(baseURL: URL(string: "http://example.invalid")!, transport: ClosureTransport { request in
+            HTTPRawResponse(statusCode: 200, body: body, url: request.url)
+        })
+        let upload = client.transfer(Request<Data>(method: .post, path: "/u", body: .data(Data(count: 300), contentType: "application/octet-stream")))
+        let snapshots = await collect(upload)
+        #expect(snapshots.last == TransferProgress(attempt: 1, upload: .init(completed: 300, expected: 300), download: .init(completed: 1000, expected: 1000)))
+        #expect(try await upload.response.data == body)
+
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("saved.bin")
+        let download = client.download(Request<Data>(path: "/d"), to: destination)
+        #expect(try await download.response.value == destination)
+        #expect(try Data(contentsOf: destination) == body)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["saved.bin"])
+    }
+
     private func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-transfer-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
