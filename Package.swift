@@ -23,7 +23,11 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
 
-        .target(name: "Courier", swiftSettings: swiftSettings),
+        .target(
+            name: "Courier",
+            dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "CourierOAuth",
             dependencies: ["Courier", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
@@ -45,6 +49,18 @@ let package = Package(
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CourierTestingTests",
+            dependencies: ["CourierTesting", "TestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CourierOAuthTests",
+            dependencies: ["CourierOAuth", "TestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,12 @@ Paths:
   /echo-headers             200 with the request headers as JSON
   /download/N               200 with N bytes (Content-Length N), written in 64 KiB chunks
   /upload                   200 {"received": N} after reading a request body of N bytes
+  /gate/KEY                 counts a hit for KEY, then waits until /open/KEY is requested and
+                            answers 200 {"key": KEY, "hit": n}; a client closing first is
+                            counted in closed_early
+  /open/KEY                 opens KEY's gate (now and for later hits)
+  ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
+  retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
 """
 
 import argparse
@@ -25,10 +31,18 @@ import asyncio
 import json
 import socket
 import struct
+import time
+from email.utils import formatdate
 from urllib.parse import urlsplit, parse_qs
 
 hits: dict[str, int] = {}
 closed_early: dict[str, int] = {}
+gates: dict[str, asyncio.Event] = {}
+FAULT_PATHS = {"reset-before", "reset-mid-body", "truncated", "hang", "garbage"}
+
+
+def http_date(seconds: float) -> str:
+    return formatdate(seconds, usegmt=True)
 
 
 def response(status: int, body: bytes, content_type="application/json", extra=None) -> bytes:
@@ -89,6 +103,8 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             parts = [p for p in url.path.split("/") if p]
             path = parts[0] if parts else ""
             key = parts[1] if len(parts) > 1 else ""
+            if path in FAULT_PATHS and "key" in query:
+                hits[query["key"]] = hits.get(query["key"], 0) + 1
             if path == "ok":
                 writer.write(response(200, b"ok", "text/plain"))
             elif path == "reset-before":
@@ -129,7 +145,11 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                 number = hits[key]
                 if number <= int(query.get("fail", "1")):
                     extra = {}
-                    if "retry_after" in query:
+                    if query.get("retry_after", "").startswith("date:"):
+                        now = int(time.time())
+                        extra["Date"] = http_date(now)
+                        extra["Retry-After"] = http_date(now + int(query["retry_after"][5:]))
+                    elif "retry_after" in query:
                         extra["Retry-After"] = query["retry_after"]
                     status = int(query.get("status", "503"))
                     writer.write(response(status, json.dumps({"error": status}).encode(), extra=extra))
@@ -148,6 +168,22 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     sent += len(part)
             elif path == "upload":
                 writer.write(response(200, json.dumps({"received": len(body)}).encode()))
+            elif path == "gate":
+                hits[key] = hits.get(key, 0) + 1
+                number = hits[key]
+                gate = gates.setdefault(key, asyncio.Event())
+                opened = asyncio.ensure_future(gate.wait())
+                closed = asyncio.ensure_future(reader.read(1))
+                done, pending = await asyncio.wait({opened, closed}, return_when=asyncio.FIRST_COMPLETED)
+                for task in pending:
+                    task.cancel()
+                if closed in done and not opened.done():
+                    closed_early[key] = closed_early.get(key, 0) + 1
+                    return
+                writer.write(response(200, json.dumps({"key": key, "hit": number}).encode()))
+            elif path == "open":
+                gates.setdefault(key, asyncio.Event()).set()
+                writer.write(response(200, b'{"opened": true}'))
             elif path == "echo-headers":
                 writer.write(response(200, json.dumps(headers).encode()))
             else:

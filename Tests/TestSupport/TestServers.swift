@@ -9,6 +9,8 @@ public enum TestServers {
     public static func httpbin() throws -> URL { try url(from: "COURIER_HTTPBIN_URL") }
     /// The project's fault server (`Tests/Servers/fault_server.py`).
     public static func faults() throws -> URL { try url(from: "COURIER_FAULT_URL") }
+    /// django-oauth-toolkit (`Tests/Servers/oauth_server.py`).
+    public static func oauth() throws -> URL { try url(from: "COURIER_OAUTH_URL") }
 
     /// The URL in an environment variable set by `Scripts/test`.
     public static func url(from variable: String) throws -> URL {

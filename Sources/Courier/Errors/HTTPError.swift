@@ -235,6 +235,20 @@ enum DecodingFailure {
     }
 }
 
+extension HTTPError {
+    /// The error for a response body that could not be decoded: the coding path of the field
+    /// that broke and the first 512 bytes of the body.
+    public static func decodingFailure(
+        _ error: any Error, request: HTTPRequest, response: HTTPRawResponse, attempts: Int = 1
+    ) -> HTTPError {
+        let snippet = String(decoding: response.body.prefix(512), as: UTF8.self)
+        return HTTPError(
+            .decodingFailed(error, codingPath: DecodingFailure.codingPath(of: error), snippet: snippet),
+            method: request.method, url: request.url, response: response, attempts: attempts
+        )
+    }
+}
+
 extension HTTPError.Kind {
     /// Whether this is a network failure (``HTTPError/Kind/transport(_:)``).
     public var isTransport: Bool {

@@ -27,12 +27,17 @@ public struct Redactor: Sendable {
         exactSecretNames = ["code", "key", "sig", "otp", "client_assertion", "code_verifier", "device_code"]
     }
 
+    /// Names that contain a secret fragment but describe a secret rather than hold one; replaying
+    /// an OAuth token response needs `token_type` intact.
+    private static let nonSecretNames: Set<String> = ["token_type", "token_type_hint", "access-control-allow-credentials"]
+
     /// Names that are secret only when they match exactly (too short to match as fragments).
     private var exactSecretNames: Set<String>
 
     /// Whether a query item, form field or JSON key with this name holds a secret.
     public func isSecret(name: String) -> Bool {
         let lowered = name.lowercased()
+        if Self.nonSecretNames.contains(lowered) { return false }
         if exactSecretNames.contains(lowered) || secretHeaderNames.contains(lowered) { return true }
         return secretNameFragments.contains { lowered.contains($0) }
     }
@@ -96,7 +101,9 @@ public struct Redactor: Sendable {
         }
         result = redactJSONValues(result)
         result = Self.replacingMatches(of: Self.queryPairPattern, in: result) { groups in
-            isSecret(name: groups[2].removingPercentEncoding ?? groups[2]) ? "\(groups[1])\(groups[2])=\(Self.placeholder)" : groups[0]
+            // An empty match is a value already redacted (`<` ends a value) or truly empty.
+            guard !groups[3].isEmpty, isSecret(name: groups[2].removingPercentEncoding ?? groups[2]) else { return groups[0] }
+            return "\(groups[1])\(groups[2])=\(Self.placeholder)"
         }
         result = Self.replacingMatches(of: Self.bearerPattern, in: result) { "\($0[1]) \(Self.placeholder)" }
         return result
@@ -114,7 +121,7 @@ public struct Redactor: Sendable {
 
     private static let bearerPattern = try! NSRegularExpression(pattern: "\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]+", options: [.caseInsensitive])
     /// `name=value` after `?`, `&` or `;` (also JSON-escaped `\u0026`), as in a URL quoted in text.
-    private static let queryPairPattern = try! NSRegularExpression(pattern: "([?&;]\\s*|\\\\u0026)([A-Za-z0-9_.~%\\[\\]-]+)=([^&;#\\s\"'<>]*)", options: [])
+    private static let queryPairPattern = try! NSRegularExpression(pattern: "([?&;]\\s*|\\\\u0026)([A-Za-z0-9_.~%\\[\\]-]+)=([^&;#\\s\"'<>\\\\]*)", options: [])
     /// A multipart part: its headers up to the blank line (naming it in group 2), its value
     /// (group 3) and the boundary line that follows (group 4).
     private static let multipartPartPattern = try! NSRegularExpression(

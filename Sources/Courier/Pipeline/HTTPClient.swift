@@ -9,12 +9,14 @@ import FoundationNetworking
 ///
 /// 1. The `Request` is resolved against ``Configuration/baseURL``, its body encoded and the
 ///    default headers merged: an ``HTTPRequest``.
-/// 2. ``Configuration/interceptors`` run in order, each calling the next; the last one hands the
-///    request to ``Configuration/transport``. Retry, authentication, caching, de-duplication
+/// 2. A call that asked for de-duplication (``Request/deduplicated(_:)``) joins an identical
+///    call in flight, or is dropped, before anything else runs (see ``DeduplicationMode``).
+/// 3. ``Configuration/interceptors`` run in order, each calling the next; the last one hands the
+///    request to ``Configuration/transport``. Retry (``RetryPolicy``), authentication, caching
 ///    and logging are interceptors, so this list is the whole behaviour of the client.
-/// 3. The response is validated: the ``Configuration/apiErrorDecoder`` first, then status codes,
+/// 4. The response is validated: the ``Configuration/apiErrorDecoder`` first, then status codes,
 ///    content type and custom validators (``Validation``).
-/// 4. The body is decoded as the request says.
+/// 5. The body is decoded as the request says.
 ///
 /// ```swift
 /// let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!) {
@@ -66,6 +68,8 @@ public final class HTTPClient: Sendable {
     public let configuration: Configuration
     /// Hands events to ``Configuration/eventMonitors``.
     let events: EventDispatcher
+    /// Calls in flight that asked for de-duplication, by request identity.
+    let inFlight = InFlightRequests<RequestIdentity, SharedOutcome>()
 
     /// Creates a client from a configuration.
     public init(configuration: Configuration) {
@@ -108,7 +112,7 @@ public final class HTTPClient: Sendable {
     ) async throws(HTTPError) -> HTTPResponse<Response> {
         let raw: HTTPRawResponse
         do {
-            raw = try await run(httpRequest, context: context, from: 0)
+            raw = try await dispatch(httpRequest, context: context)
         } catch {
             throw Self.httpError(from: error, request: httpRequest, context: context)
         }
@@ -130,13 +134,12 @@ public final class HTTPClient: Sendable {
             let value = try request.decode(raw.body, raw, configuration.decoder)
             return HTTPResponse(value: value, request: sent, raw: raw)
         } catch {
-            let snippet = String(decoding: raw.body.prefix(512), as: UTF8.self)
-            throw failure(.decodingFailed(error, codingPath: DecodingFailure.codingPath(of: error), snippet: snippet))
+            throw HTTPError.decodingFailure(error, request: sent, response: raw, attempts: attempts)
         }
     }
 
     /// Runs interceptor `index` and, through `next`, the rest of the chain and the transport.
-    private func run(_ request: HTTPRequest, context: RequestContext, from index: Int) async throws -> HTTPRawResponse {
+    func run(_ request: HTTPRequest, context: RequestContext, from index: Int) async throws -> HTTPRawResponse {
         let interceptors = configuration.interceptors
         guard index < interceptors.count else {
             try Task.checkCancellation()
@@ -149,8 +152,11 @@ public final class HTTPClient: Sendable {
 
     /// Wraps anything the chain threw in an ``HTTPError`` with the request's context.
     static func httpError(from error: any Error, request: HTTPRequest, context: RequestContext) -> HTTPError {
-        let sent = context.lastRequest ?? request
-        let attempts = max(context.attempts, 1)
+        httpError(from: error, request: context.lastRequest ?? request, attempts: max(context.attempts, 1))
+    }
+
+    /// Wraps anything an attempt threw in an ``HTTPError`` for the request that was sent.
+    static func httpError(from error: any Error, request sent: HTTPRequest, attempts: Int) -> HTTPError {
         switch error {
         case let error as HTTPError:
             return error

@@ -41,6 +41,15 @@ public final class RequestContext: Sendable {
     /// The last request handed to the transport, after every interceptor.
     public var lastRequest: HTTPRequest? { state.withLock { $0.lastRequest } }
 
+    /// Takes over the attempts and last request of the call this one joined (de-duplication).
+    func adopt(_ other: RequestContext) {
+        let (attempts, lastRequest) = other.state.withLock { ($0.attempts, $0.lastRequest) }
+        state.withLock {
+            $0.attempts = attempts
+            $0.lastRequest = lastRequest
+        }
+    }
+
     /// Records that `request` is about to reach the transport; returns the attempt number (from 1).
     func beginAttempt(_ request: HTTPRequest) -> Int {
         state.withLock {

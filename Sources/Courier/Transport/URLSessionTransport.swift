@@ -235,7 +235,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
                     statusCode: challenged.statusCode, headers: Self.headers(of: challenged), body: transfer.body, url: url
                 ))
             } else {
-                transfer.continuation.resume(throwing: Self.urlError(error))
+                transfer.continuation.resume(throwing: Self.urlError(error, received: transfer.file == nil ? Int64(transfer.body.count) : transfer.fileBytes, of: transfer.response))
             }
             return
         }
@@ -246,6 +246,17 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         transfer.continuation.resume(returning: HTTPRawResponse(
             statusCode: response.statusCode, headers: Self.headers(of: response), body: transfer.body, url: url
         ))
+    }
+
+    /// The error of a failed transfer. A body cut short of its `Content-Length` is reported as a
+    /// lost connection, as Apple platforms do; FoundationNetworking reports it as an unknown
+    /// error (curl's "transfer closed with N bytes remaining"), which hides that it is transient.
+    private static func urlError(_ error: any Error, received: Int64, of response: HTTPURLResponse?) -> URLError {
+        let urlError = urlError(error)
+        if urlError.code == .unknown, let expected = response?.expectedContentLength, expected > received {
+            return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
+        }
+        return urlError
     }
 
     private static func urlError(_ error: any Error) -> URLError {

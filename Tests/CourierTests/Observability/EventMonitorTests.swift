@@ -1,4 +1,4 @@
-import Courier
+@testable import Courier
 import Foundation
 import Synchronization
 import Testing
@@ -16,7 +16,7 @@ struct EventMonitorTests {
         let key = uniqueKey("retry")
         let response = try await client.send(Request<JSON>(path: "/flaky/\(key)", query: [.init(name: "fail", value: "2"), .init(name: "status", value: "503")]))
         #expect(response.value["hits"] == 3)
-        #expect(await recorder.waitForFinishes(1))
+        try await recorder.waitForFinishes(1)
         #expect(recorder.events() == [
             .start,
             .send(attempt: 1), .receive(attempt: 1, status: 503), .retry(attempt: 2, reason: "status 503"),
@@ -38,8 +38,8 @@ struct EventMonitorTests {
         let first = RecordingMonitor(), second = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.httpbin()) { $0.eventMonitors = [first, second] }
         _ = try await client.send(Request<Data>(method: .post, path: "/post", body: .data(Data(count: 1000), contentType: "application/octet-stream")))
-        #expect(await first.waitForFinishes(1))
-        #expect(await second.waitForFinishes(1))
+        try await first.waitForFinishes(1)
+        try await second.waitForFinishes(1)
         #expect(first.events() == [.start, .send(attempt: 1), .receive(attempt: 1, status: 200), .decoded, .finish(attempts: 1)])
         #expect(second.events() == first.events())
         #expect(first.metrics.first?.bytesSent == 1000)
@@ -50,7 +50,7 @@ struct EventMonitorTests {
         let recorder = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.faults()) { $0.eventMonitors = [recorder] }
         await #expect(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/reset-before")) }
-        #expect(await recorder.waitForFinishes(1))
+        try await recorder.waitForFinishes(1)
         #expect(recorder.events() == [.start, .send(attempt: 1), .attemptFailed(attempt: 1), .failed, .finish(attempts: 1)])
         let metrics = try #require(recorder.metrics.first)
         #expect(metrics.error?.kind.isTransport == true)
@@ -62,7 +62,7 @@ struct EventMonitorTests {
         let recorder = RecordingMonitor()
         let client = HTTPClient(baseURL: nil) { $0.eventMonitors = [recorder] }
         await #expect(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/relative")) }
-        #expect(await eventually { recorder.events() == [.failed] })
+        try await waitUntil("a lone failure event") { recorder.events() == [.failed] }
     }
 
     @Test("A slow monitor does not hold up the request")
@@ -74,29 +74,48 @@ struct EventMonitorTests {
         // The blocking monitor is stuck in its first event until the gate opens; both calls finish anyway.
         _ = try await client.send(Request<Data>(path: "/get"))
         _ = try await client.send(Request<Data>(path: "/get"))
-        #expect(await recorder.waitForFinishes(2))
+        try await recorder.waitForFinishes(2)
         #expect(blocking.seen.withLock { $0 } == 1)
         gate.open()
-        #expect(await eventually { blocking.seen.withLock { $0 } == 10 })
+        try await waitUntil("the blocked monitor to catch up on all 10 events") { blocking.seen.withLock { $0 } == 10 }
     }
 
-    @Test("Joining an in-flight request shows in the metrics")
-    func joinedMetric() async throws {
-        struct Joining: Interceptor {
-            func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
-                context.markJoinedInFlightRequest()
-                return HTTPRawResponse(statusCode: 200, body: Data("{}".utf8), url: request.url)
-            }
-        }
+    @Test("RetryPolicy reports each retry with the next attempt's number, its delay and the reason")
+    func retryPolicyReportsRetries() async throws {
         let recorder = RecordingMonitor()
-        let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:9")!) {
-            $0.interceptors = [Joining()]
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: URLSessionTransport()) {
+            $0.interceptors = [RetryPolicy(maxAttempts: 3, backoff: .exponential(base: .milliseconds(1), jitter: .none))]
             $0.eventMonitors = [recorder]
         }
-        _ = try await client.send(Request<Data>(path: "/x"))
-        #expect(await recorder.waitForFinishes(1))
-        #expect(recorder.metrics.first?.joinedInFlightRequest == true)
-        #expect(recorder.metrics.first?.attempts.isEmpty == true)
+        let key = uniqueKey("policy")
+        _ = try await client.send(Request<JSON>(path: "/flaky/\(key)", query: [.init(name: "fail", value: "2"), .init(name: "status", value: "503")]))
+        try await recorder.waitForFinishes(1)
+        let reason = "unacceptable status 503 Service Unavailable"
+        #expect(recorder.events() == [
+            .start,
+            .send(attempt: 1), .receive(attempt: 1, status: 503), .retry(attempt: 2, reason: reason),
+            .send(attempt: 2), .receive(attempt: 2, status: 503), .retry(attempt: 3, reason: reason),
+            .send(attempt: 3), .receive(attempt: 3, status: 200),
+            .decoded, .finish(attempts: 3),
+        ])
+    }
+
+    @Test("A call that joins an identical one in flight is marked joined in its metrics")
+    func joinedMetric() async throws {
+        let recorder = RecordingMonitor()
+        let server = try FaultServer()
+        let client = HTTPClient(baseURL: server.url, transport: server.transport) { $0.eventMonitors = [recorder] }
+        let key = uniqueKey("joined")
+        let request = Request<Data>(path: "/gate/\(key)").deduplicated(.useCurrentIfPossible)
+        let calls = (0..<2).map { _ in Task { try await client.send(request) } }
+        try await waitUntil("both calls waiting on one request") { client.inFlight.waiterCount == 2 }
+        try await server.open(key)
+        for call in calls { _ = try await call.value }
+        try await recorder.waitForFinishes(2)
+        let metrics = recorder.metrics
+        #expect(metrics.filter(\.joinedInFlightRequest).count == 1)
+        #expect(metrics.first { $0.joinedInFlightRequest }?.attempts.isEmpty == true)
+        #expect(metrics.first { !$0.joinedInFlightRequest }?.attempts.count == 1)
     }
 }
 

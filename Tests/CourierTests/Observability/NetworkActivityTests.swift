@@ -58,20 +58,20 @@ struct NetworkActivityTests {
                 }
             }
         }
-        #expect(await eventually { activity.inFlight == 50 }, "in flight: \(activity.inFlight)")
+        try await waitUntil("all 50 requests in flight") { activity.inFlight == 50 }
         #expect(activity.isActive)
         gate.open()
 
         var results: [Int: Result<Int, HTTPError>] = [:]
         for index in tasks.indices where index % 5 != 4 { results[index] = await tasks[index].value }
         // Only the 10 hanging requests are left.
-        #expect(await eventually { activity.inFlight == 10 }, "in flight: \(activity.inFlight)")
+        try await waitUntil("only the 10 hanging requests in flight") { activity.inFlight == 10 }
         for index in tasks.indices where index % 5 == 4 { tasks[index].cancel() }
         for index in tasks.indices where index % 5 == 4 { results[index] = await tasks[index].value }
 
-        #expect(await eventually { activity.inFlight == 0 }, "in flight: \(activity.inFlight)")
+        try await waitUntil("no request in flight") { activity.inFlight == 0 }
         #expect(!activity.isActive)
-        #expect(await eventually { highest.withLock { $0 } == 50 })
+        try await waitUntil("the changes stream to report 50") { highest.withLock { $0 } == 50 }
 
         let successes = results.values.filter { if case .success(200) = $0 { true } else { false } }.count
         let cancelled = results.values.filter { if case .failure(let error) = $0 { error.isCancelled } else { false } }.count
@@ -92,7 +92,7 @@ struct NetworkActivityTests {
             changed.withLock { $0 = true }
         }
         _ = try await client.send(Request<Data>(path: "/get"))
-        #expect(await eventually { changed.withLock { $0 } })
-        #expect(await eventually { activity.inFlight == 0 })
+        try await waitUntil("an observation change") { changed.withLock { $0 } }
+        try await waitUntil("no request in flight") { activity.inFlight == 0 }
     }
 }

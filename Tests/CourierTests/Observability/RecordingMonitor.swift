@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Synchronization
+import TestSupport
 
 /// A monitor for tests: records every event of every call, in the order it was delivered.
 final class RecordingMonitor: EventMonitor {
@@ -38,8 +39,8 @@ final class RecordingMonitor: EventMonitor {
     var metrics: [RequestMetrics] { finished.withLock { $0 } }
 
     /// Waits until `count` calls have finished (the monitor sees events just after they happen).
-    func waitForFinishes(_ count: Int) async -> Bool {
-        await eventually { self.metrics.count >= count }
+    func waitForFinishes(_ count: Int) async throws {
+        try await waitUntil("\(count) finished calls") { self.metrics.count >= count }
     }
 
     private func record(_ id: UInt64, _ event: Event) { log.withLock { $0.append((id, event)) } }
@@ -87,14 +88,4 @@ struct RetryOnServerError: Interceptor {
             )
         }
     }
-}
-
-/// Polls `condition` until it holds or `timeout` passes (a generous bound that only catches hangs).
-func eventually(timeout: Duration = .seconds(20), _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
 }

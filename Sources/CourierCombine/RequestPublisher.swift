@@ -1,0 +1,64 @@
+#if canImport(Combine)
+import Combine
+import Courier
+import Foundation
+
+extension HTTPClient {
+    /// A publisher that sends `request` when a subscriber asks for a value, and cancels the
+    /// request when the subscription is cancelled.
+    ///
+    /// It emits one ``HTTPResponse`` and finishes, or fails with the same ``HTTPError``
+    /// ``HTTPClient/send(_:)`` throws. Each subscription sends the request again.
+    ///
+    /// ```swift
+    /// client.publisher(for: Request<[Comment]>(path: "/comments"))
+    ///     .map(\.value)
+    ///     .receive(on: DispatchQueue.main)
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { comments = $0 })
+    /// ```
+    public func publisher<Response: Sendable>(for request: Request<Response>) -> HTTPRequestPublisher<Response> {
+        HTTPRequestPublisher(client: self, request: request)
+    }
+}
+
+/// A publisher of one call's response. Configure the call before subscribing with
+/// ``allowed(statusCodes:)`` and ``validate(_:)``; they change the ``Request`` it sends.
+public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
+    /// The decoded response.
+    public typealias Output = HTTPResponse<Response>
+    /// The client's error.
+    public typealias Failure = HTTPError
+
+    let client: HTTPClient
+    /// The request sent for each subscription.
+    public let request: Request<Response>
+
+    /// Starts the request when the subscriber asks for a value.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let client = client
+        let request = request
+        subscriber.receive(subscription: AsyncSubscription(subscriber: subscriber) { subscription in
+            do {
+                subscription.send(try await client.send(request))
+                subscription.finish(.finished)
+            } catch {
+                subscription.finish(.failure(error))
+            }
+        })
+    }
+
+    /// The same publisher, accepting only the given status codes (see ``Request/allowed(statusCodes:)-(Set<Int>)``).
+    public func allowed(statusCodes: Set<Int>) -> Self {
+        Self(client: client, request: request.allowed(statusCodes: statusCodes))
+    }
+
+    /// The same publisher, accepting only the given status codes.
+    public func allowed(statusCodes: Range<Int>) -> Self { allowed(statusCodes: Set(statusCodes)) }
+
+    /// The same publisher with one more response validator.
+    public func validate(_ validator: @escaping @Sendable (HTTPRawResponse) -> ValidationResult) -> Self {
+        Self(client: client, request: request.validate(validator))
+    }
+}
+
+#endif

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Reddit's OAuth scopes (`https://www.reddit.com/api/v1/scopes`).
+public enum RedditScope: String, Sendable, CaseIterable {
+    /// Your account's name and signup date.
+    case identity
+    /// Edit and delete your comments and submissions.
+    case edit
+    /// Select flair.
+    case flair
+    /// Your voting and saving history.
+    case history
+    /// Manage the configuration of subreddits you moderate.
+    case modconfig
+    /// Manage flair in subreddits you moderate.
+    case modflair
+    /// Access the moderation log.
+    case modlog
+    /// Approve, remove, mark spam and distinguish content in subreddits you moderate.
+    case modposts
+    /// Manage wiki pages in subreddits you moderate.
+    case modwiki
+    /// Subreddits you subscribe to and moderate.
+    case mysubreddits
+    /// Read and send private messages.
+    case privatemessages
+    /// Read posts and comments.
+    case read
+    /// Report content.
+    case report
+    /// Save and unsave posts and comments.
+    case save
+    /// Submit links and comments.
+    case submit
+    /// Subscribe and unsubscribe to subreddits.
+    case subscribe
+    /// Vote on submissions and comments.
+    case vote
+    /// Edit wiki pages.
+    case wikiedit
+    /// Read wiki pages.
+    case wikiread
+    /// Read and manage multireddits and your account's preferences.
+    case account
+}
+
+extension OAuthConfiguration {
+    /// Reddit (`www.reddit.com/api/v1`): HTTP Basic client authentication (an installed app has
+    /// an empty secret) and `duration=permanent`, so sign-in returns a refresh token.
+    ///
+    /// - Parameters:
+    ///   - clientID: The app's id from `https://www.reddit.com/prefs/apps`.
+    ///   - clientSecret: The secret of a web or script app; empty for installed apps.
+    ///   - redirectURI: The redirect URI registered for the app, exactly.
+    ///   - scopes: What to ask for.
+    ///   - permanent: Whether to ask for a refresh token (`duration=permanent`).
+    public static func reddit(
+        clientID: String,
+        clientSecret: String = "",
+        redirectURI: URL,
+        scopes: [RedditScope] = [.identity, .read],
+        permanent: Bool = true
+    ) -> OAuthConfiguration {
+        OAuthConfiguration(
+            authorizationEndpoint: URL(string: "https://www.reddit.com/api/v1/authorize")!,
+            tokenEndpoint: URL(string: "https://www.reddit.com/api/v1/access_token")!,
+            revocationEndpoint: URL(string: "https://www.reddit.com/api/v1/revoke_token")!,
+            clientID: clientID,
+            clientSecret: clientSecret,
+            clientAuthentication: .basic,
+            redirectURI: redirectURI,
+            scopes: scopes.map(\.rawValue),
+            extraAuthorizationParameters: ["duration": permanent ? "permanent" : "temporary"]
+        )
+    }
+}
+
+extension Grant {
+    /// Reddit's app-only grant for installed apps (`https://oauth.reddit.com/grants/installed_client`).
+    ///
+    /// - Parameter deviceID: 20–30 characters unique to this device, or `DO_NOT_TRACK_THIS_DEVICE`.
+    public static func redditInstalledClient(deviceID: String = "DO_NOT_TRACK_THIS_DEVICE") -> Grant {
+        .custom(type: "https://oauth.reddit.com/grants/installed_client", parameters: ["device_id": deviceID])
+    }
+}

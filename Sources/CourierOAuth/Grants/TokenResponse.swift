@@ -1,0 +1,88 @@
+import Foundation
+
+/// Reads token endpoint answers: a token, or an RFC 6749 §5.2 error whatever the status
+/// (Reddit sends `{"error": "invalid_grant"}` with HTTP 200).
+enum TokenResponse {
+    /// The token in `raw`, or the error it describes.
+    static func token(from raw: HTTPRawResponse, method: HTTPMethod, url: URL, now: Date) throws(OAuthError) -> Token {
+        let object = try jsonObject(in: raw, method: method, url: url)
+        guard let accessToken = object["access_token"] as? String, !accessToken.isEmpty else {
+            throw .invalidTokenResponse(reason: "no access_token in the response (fields: \(object.keys.sorted().joined(separator: ", ")))")
+        }
+        let tokenType = object["token_type"] as? String ?? "bearer"
+        var expiresAt: Date?
+        if let seconds = number(object["expires_in"]) {
+            guard seconds >= 0, seconds.isFinite else {
+                throw .invalidTokenResponse(reason: "expires_in is negative or not finite")
+            }
+            expiresAt = now.addingTimeInterval(seconds)
+        }
+        let scopes = (object["scope"] as? String).map {
+            $0.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        } ?? []
+        var extra: [String: String] = [:]
+        let standard: Set<String> = ["access_token", "token_type", "expires_in", "refresh_token", "scope"]
+        for (key, value) in object where !standard.contains(key) {
+            switch value {
+            case let text as String: extra[key] = text
+            case let number as NSNumber: extra[key] = number.stringValue
+            default: continue
+            }
+        }
+        return Token(
+            accessToken: accessToken,
+            tokenType: tokenType,
+            refreshToken: (object["refresh_token"] as? String).flatMap { $0.isEmpty ? nil : $0 },
+            expiresAt: expiresAt,
+            scopes: scopes,
+            additionalFields: extra
+        )
+    }
+
+    /// Checks a revocation answer (RFC 7009 §2.2: 200 whatever the token; errors as in §5.2).
+    static func checkRevocation(_ raw: HTTPRawResponse, method: HTTPMethod, url: URL) throws(OAuthError) {
+        if let error = serverError(in: raw) { throw .server(error) }
+        guard (200..<300).contains(raw.statusCode) else {
+            throw .http(HTTPError(.unacceptableStatus(raw.statusCode), method: method, url: url, response: raw))
+        }
+    }
+
+    /// The RFC 6749 §5.2 error in a body, if it holds one (a string `error` member).
+    static func serverError(in raw: HTTPRawResponse) -> OAuthError.ServerError? {
+        guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any] else { return nil }
+        // Reddit answers a dead refresh token with HTTP 400 and `{"error": 400}`: a bad grant in
+        // all but name (RFC 6749 §5.2 puts invalid_grant on 400), so the session signs out.
+        if let number = object["error"] as? NSNumber, !(object["error"] is String), number.intValue == 400, raw.statusCode == 400 {
+            return OAuthError.ServerError(
+                code: .invalidGrant, errorDescription: "HTTP 400 with {\"error\": 400}", statusCode: raw.statusCode
+            )
+        }
+        guard let code = object["error"] as? String else { return nil }
+        return OAuthError.ServerError(
+            code: OAuthError.Code(rawValue: code),
+            errorDescription: object["error_description"] as? String,
+            errorURI: object["error_uri"] as? String,
+            statusCode: raw.statusCode
+        )
+    }
+
+    private static func jsonObject(in raw: HTTPRawResponse, method: HTTPMethod, url: URL) throws(OAuthError) -> [String: Any] {
+        if let error = serverError(in: raw) { throw .server(error) }
+        guard (200..<300).contains(raw.statusCode) else {
+            // Not an OAuth error body (Reddit: `{"error": 429}`): report the status.
+            throw .http(HTTPError(.unacceptableStatus(raw.statusCode), method: method, url: url, response: raw))
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any] else {
+            throw .invalidTokenResponse(reason: "the body is not a JSON object (\(raw.body.count) bytes)")
+        }
+        return object
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let number as NSNumber: number.doubleValue
+        case let text as String: Double(text)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension OAuthSession {
+    /// Starts an authorization-code sign-in: returns the URL to open (with a fresh `state` and
+    /// PKCE challenge) and moves to ``AuthState/signingIn``. A later call replaces this one.
+    public func beginSignIn() -> AuthorizationRequest {
+        let request = AuthorizationRequest(configuration: configuration)
+        machine.beginSignIn(request)
+        publish()
+        return request
+    }
+
+    /// Finishes the sign-in started by ``beginSignIn()`` with the redirect the browser was sent
+    /// to: checks it, exchanges the code with the PKCE verifier and stores the token.
+    ///
+    /// - Throws: ``OAuthError/noSignInInProgress``, ``OAuthError/stateMismatch``,
+    ///   ``OAuthError/accessDenied(description:)``, ``OAuthError/missingCode``, or the token
+    ///   endpoint's error. On any error nothing is stored and the session is signed out.
+    @discardableResult
+    public func completeSignIn(redirectURL: URL) async throws(OAuthError) -> Token {
+        guard case .signingIn(let pending?) = machine.phase else { throw .noSignInInProgress }
+        let generation = machine.generation
+        let code: String
+        do {
+            code = try pending.code(from: redirectURL)
+        } catch {
+            failSignIn(generation: generation)
+            throw error
+        }
+        return try await exchange(.authorizationCode(code: code, codeVerifier: pending.pkce.codeVerifier), generation: generation)
+    }
+
+    /// Signs in with a grant that needs no browser: client credentials, password, a custom grant
+    /// (Reddit's installed-client grant), or an authorization code obtained elsewhere.
+    @discardableResult
+    public func signIn(with grant: Grant) async throws(OAuthError) -> Token {
+        machine.beginSignIn(nil)
+        publish()
+        return try await exchange(grant, generation: machine.generation)
+    }
+
+    /// Abandons a sign-in in progress; a stored token is not touched.
+    public func cancelSignIn() async {
+        guard case .signingIn = machine.phase else { return }
+        machine.signedOut()
+        publish()
+    }
+
+    /// Signs out: revokes the refresh and access tokens (RFC 7009, best effort: a failure is
+    /// ignored) and clears the store.
+    ///
+    /// - Throws: ``OAuthError/store(_:)`` when the store could not be cleared (the session is
+    ///   signed out anyway).
+    public func signOut() async throws(OAuthError) {
+        try? await loadIfNeeded()
+        let token = machine.currentToken
+        refreshTask = nil
+        machine.signedOut()
+        publish()
+        if let token {
+            if let refresh = token.refreshToken { try? await endpoint.revoke(refresh, hint: "refresh_token") }
+            try? await endpoint.revoke(token.accessToken, hint: "access_token")
+        }
+        do { try await store.clear() } catch { throw .store(error) }
+    }
+
+    private func exchange(_ grant: Grant, generation: Int) async throws(OAuthError) -> Token {
+        let token: Token
+        do {
+            token = try await endpoint.token(for: grant, now: options.now)
+        } catch {
+            failSignIn(generation: generation)
+            throw error
+        }
+        guard generation == machine.generation else { throw .noSignInInProgress }
+        do {
+            try await store.save(token)
+        } catch {
+            failSignIn(generation: generation)
+            throw .store(error)
+        }
+        guard generation == machine.generation else { throw .noSignInInProgress }
+        machine.signedIn(token)
+        publish()
+        return token
+    }
+
+    private func failSignIn(generation: Int) {
+        guard generation == machine.generation else { return }
+        machine.signedOut()
+        publish()
+    }
+}

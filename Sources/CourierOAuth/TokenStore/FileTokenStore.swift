@@ -1,0 +1,174 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps the token in a JSON file readable only by its owner.
+///
+/// The file is written to a temporary file created with mode 0600 (so the token is never
+/// readable by others, not even for a moment), flushed, and renamed over the old one, so a crash
+/// leaves either the old token or the new one, never a partial file.
+///
+/// ```swift
+/// let store = try FileTokenStore(appName: "reddit")   // ~/.config/reddit/token.json
+/// ```
+public final class FileTokenStore: TokenStore {
+    /// Where the token lives.
+    public let fileURL: URL
+    private let lock = Mutex(())
+
+    /// A store at an explicit path; its folder is created (mode 0700) on first save.
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+    }
+
+    /// A store at `<config>/<appName>/<fileName>`, where `<config>` is `$XDG_CONFIG_HOME`, or
+    /// `~/.config` when that is unset or not absolute (XDG Base Directory specification).
+    ///
+    /// - Throws: ``Failure`` when there is no home directory to put it in.
+    public convenience init(appName: String, fileName: String = "token.json") throws(Failure) {
+        guard !appName.isEmpty, !appName.contains("/"), appName != "..", appName != "." else {
+            throw Failure(operation: "locate", path: appName, reason: "the app name must be one non-empty path component")
+        }
+        guard let base = Self.configDirectory(environment: ProcessInfo.processInfo.environment) else {
+            throw Failure(operation: "locate", path: appName, reason: "neither XDG_CONFIG_HOME nor HOME is set")
+        }
+        self.init(fileURL: base.appendingPathComponent(appName, isDirectory: true).appendingPathComponent(fileName))
+    }
+
+    /// `$XDG_CONFIG_HOME` when absolute, else `$HOME/.config`, else nil.
+    static func configDirectory(environment: [String: String]) -> URL? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true)
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+        }
+        return nil
+    }
+
+    /// The stored token; nil when the file does not exist.
+    ///
+    /// - Throws: ``Failure`` when the file cannot be read or does not hold a token.
+    public func load() throws(Failure) -> Token? {
+        try lock.withLock { _ throws(Failure) -> Token? in
+            let data: Data
+            do {
+                data = try Data(contentsOf: fileURL)
+            } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+                return nil
+            } catch {
+                throw Failure(operation: "read", path: fileURL.path, reason: "\(error.localizedDescription)")
+            }
+            do {
+                return try JSONDecoder().decode(Token.self, from: data)
+            } catch {
+                throw Failure(operation: "read", path: fileURL.path, reason: "the file does not hold a token (\(data.count) bytes)")
+            }
+        }
+    }
+
+    /// Writes `token` atomically with mode 0600.
+    public func save(_ token: Token) throws(Failure) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .deferredToDate
+        let data: Data
+        do { data = try encoder.encode(token) } catch {
+            throw Failure(operation: "encode", path: fileURL.path, reason: "\(error)")
+        }
+        try lock.withLock { _ throws(Failure) in try write(data) }
+    }
+
+    /// Deletes the file; no error when it does not exist.
+    public func clear() throws(Failure) {
+        try lock.withLock { _ throws(Failure) in
+            if unlink(fileURL.path) != 0, errno != ENOENT {
+                throw Failure(operation: "delete", path: fileURL.path, errno: errno)
+            }
+        }
+    }
+
+    private func write(_ data: Data) throws(Failure) {
+        let directory = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw Failure(operation: "create folder", path: directory.path, reason: error.localizedDescription)
+        }
+        let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(SecureRandom.bytes(6).base64URLEncodedString()).tmp").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure(operation: "create", path: temporary, errno: errno) }
+        var failure: Failure?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glue.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = Failure(operation: "write", path: temporary, errno: errno)
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = Failure(operation: "flush", path: temporary, errno: errno) }
+        close(descriptor)
+        if failure == nil, rename(temporary, fileURL.path) != 0 {
+            failure = Failure(operation: "replace", path: fileURL.path, errno: errno)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        // Make the rename itself durable.
+        let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    /// A file operation failed.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What was being done (`read`, `create`, `write`, `replace`, ...).
+        public let operation: String
+        /// The file or folder involved.
+        public let path: String
+        /// Why it failed.
+        public let reason: String
+
+        init(operation: String, path: String, reason: String) {
+            self.operation = operation
+            self.path = path
+            self.reason = reason
+        }
+
+        init(operation: String, path: String, errno code: Int32) {
+            self.init(operation: operation, path: path, reason: String(cString: strerror(code)))
+        }
+
+        /// `could not <operation> <path>: <reason>`.
+        public var description: String { "could not \(operation) \(path): \(reason)" }
+    }
+}
+
+/// The C library's `write`, named apart from Foundation's methods of the same name.
+private enum Glue {
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, buffer, count)
+        #else
+        Glibc.write(descriptor, buffer, count)
+        #endif
+    }
+}

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// Keeps a ``Token`` between launches. ``OAuthSession`` is the only writer.
+///
+/// Implementations: ``InMemoryTokenStore``, ``FileTokenStore``, and `KeychainTokenStore` on
+/// Apple platforms. Each method throws when the storage fails; a missing token is `nil`, never
+/// an error.
+public protocol TokenStore: Sendable {
+    /// The stored token, or nil when there is none.
+    func load() async throws -> Token?
+    /// Replaces the stored token.
+    func save(_ token: Token) async throws
+    /// Removes the stored token, if any.
+    func clear() async throws
+}
+
+/// A store that forgets the token when the process ends.
+public final class InMemoryTokenStore: TokenStore {
+    private let token: Mutex<Token?>
+
+    /// Creates a store holding `token`.
+    public init(_ token: Token? = nil) {
+        self.token = Mutex(token)
+    }
+
+    /// The token held.
+    public func load() -> Token? { token.withLock { $0 } }
+    /// Holds `token`.
+    public func save(_ token: Token) { self.token.withLock { $0 = token } }
+    /// Forgets the token.
+    public func clear() { token.withLock { $0 = nil } }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// A transport that sends requests through another transport and records each interaction
+/// into a cassette file, with secrets redacted before anything reaches the disk.
+///
+/// ```swift
+/// let recorder = RecordingTransport(recordingTo: cassetteURL, upstream: URLSessionTransport.shared)
+/// let client = HTTPClient(baseURL: api, transport: recorder)
+/// ```
+///
+/// The file is rewritten atomically after every interaction, so it is always a complete,
+/// readable cassette, even when the test stops halfway. Failed requests (a thrown `URLError`)
+/// are not recorded: a cassette holds responses only.
+public final class RecordingTransport: HTTPTransport {
+    /// The cassette file being written.
+    public let file: URL
+    private let upstream: any HTTPTransport
+    private let redactor: Redactor
+    private let recorded: Mutex<Cassette>
+
+    /// Records into `file`, sending requests with `upstream`.
+    ///
+    /// - Parameters:
+    ///   - file: Where the cassette is written; missing folders are created.
+    ///   - upstream: The transport that really sends the requests.
+    ///   - redactor: Which values count as secrets; the same rules as logging by default.
+    ///   - appending: Whether to keep the interactions already in `file` (false: start empty).
+    /// - Throws: ``Cassette/FileError`` when `appending` and the existing file is not a cassette.
+    public init(recordingTo file: URL, upstream: any HTTPTransport, redactor: Redactor = .default, appending: Bool = false) throws(Cassette.FileError) {
+        self.file = file
+        self.upstream = upstream
+        self.redactor = redactor
+        let existing = appending && FileManager.default.fileExists(atPath: file.path) ? try Cassette(contentsOf: file) : Cassette()
+        recorded = Mutex(existing)
+    }
+
+    /// The interactions recorded so far (redacted, as in the file).
+    public var cassette: Cassette { recorded.withLock { $0 } }
+
+    /// Sends `request` upstream, records the interaction and returns the response unchanged.
+    ///
+    /// - Throws: Whatever `upstream` throws; ``Cassette/FileError`` when the cassette cannot be
+    ///   written (the test should not pass on a recording that was lost).
+    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        let response = try await upstream.send(request)
+        let interaction = Cassette.Interaction(request: request, response: response, redactor: redactor)
+        try recorded.withLock { (cassette: inout Cassette) throws(Cassette.FileError) in
+            cassette.append(interaction)
+            // Written under the lock, so concurrent requests never write an older cassette last.
+            try cassette.write(to: file)
+        }
+        return response
+    }
+}

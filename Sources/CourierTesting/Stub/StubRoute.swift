@@ -1,0 +1,69 @@
+import Foundation
+
+/// One rule of a ``StubTransport``: which requests it answers and how.
+///
+/// A route matches on the method (any method when nil) and on the URL, through a ``Pattern``.
+public struct StubRoute: Sendable {
+    /// Which URLs a route answers.
+    public struct Pattern: Sendable, CustomStringConvertible {
+        /// A readable form, used when a request matches no route.
+        public let description: String
+        private let test: @Sendable (HTTPRequest) -> Bool
+
+        /// Matches when the request's URL path is exactly `path` (the query is ignored).
+        public static func path(_ path: String) -> Pattern {
+            Pattern(description: "path \(path)") { $0.url.path == path }
+        }
+
+        /// Matches when the request's URL path starts with `prefix`.
+        public static func pathPrefix(_ prefix: String) -> Pattern {
+            Pattern(description: "path prefix \(prefix)") { $0.url.path.hasPrefix(prefix) }
+        }
+
+        /// Matches the exact absolute URL, query included.
+        public static func url(_ url: URL) -> Pattern {
+            Pattern(description: "URL \(Redactor.default.redact(url))") { $0.url.absoluteString == url.absoluteString }
+        }
+
+        /// Matches every request.
+        public static var any: Pattern { Pattern(description: "any URL") { _ in true } }
+
+        /// Matches when `test` returns true; `description` names the rule in error messages.
+        public static func custom(_ description: String, _ test: @escaping @Sendable (HTTPRequest) -> Bool) -> Pattern {
+            Pattern(description: description, test: test)
+        }
+
+        private init(description: String, test: @escaping @Sendable (HTTPRequest) -> Bool) {
+            self.description = description
+            self.test = test
+        }
+
+        func matches(_ request: HTTPRequest) -> Bool { test(request) }
+    }
+
+    /// The method this route answers; nil answers any method.
+    public var method: HTTPMethod?
+    /// The URLs this route answers.
+    public var pattern: Pattern
+    let respond: @Sendable (HTTPRequest) throws -> StubResponse
+
+    /// A route that answers matching requests with a fixed response; any method when `method` is nil.
+    public init(_ method: HTTPMethod?, _ pattern: Pattern, response: StubResponse) {
+        self.init(method, pattern) { _ in response }
+    }
+
+    /// A route that builds its response from the request (for echoing or counting); any method
+    /// when `method` is nil.
+    public init(_ method: HTTPMethod?, _ pattern: Pattern, respond: @escaping @Sendable (HTTPRequest) throws -> StubResponse) {
+        self.method = method
+        self.pattern = pattern
+        self.respond = respond
+    }
+
+    func matches(_ request: HTTPRequest) -> Bool {
+        (method == nil || method == request.method) && pattern.matches(request)
+    }
+
+    /// `GET path /me`, or `any method path /me`.
+    var summary: String { "\(method?.rawValue ?? "any method") \(pattern)" }
+}

@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// A transport that answers from canned routes instead of the network, and remembers every
+/// request it was sent.
+///
+/// It replaces URLProtocol-based stubbing (which crashes on redirects and downloads on Linux):
+/// the whole ``HTTPClient`` pipeline (interceptors, retries, validation, decoding) runs on top of it.
+///
+/// ```swift
+/// let stub = StubTransport()
+/// stub.on(.get, .path("/me"), try .json(User(name: "spez")))
+/// stub.on(.post, .pathPrefix("/api/"), .string("busy", status: 503))
+/// let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: stub)
+/// _ = try await client.send(Request<User>(path: "/me"))
+/// #expect(stub.requests.map(\.url.path) == ["/me"])
+/// ```
+///
+/// Routes are tried in the order they were added; the first match answers. A request that no
+/// route matches fails with ``NoRouteError``, which names the request and lists the routes: a
+/// stub never answers an empty 200 by accident.
+public final class StubTransport: HTTPTransport {
+    /// No route matched a request.
+    public struct NoRouteError: Error, CustomStringConvertible {
+        /// The request's method.
+        public let method: HTTPMethod
+        /// The request's URL, redacted.
+        public let url: String
+        /// The routes the transport had, in order, each as `METHOD pattern`.
+        public let routes: [String]
+
+        /// A readable account: the request, then the routes that did not match.
+        public var description: String {
+            let list = routes.isEmpty ? " (no routes were added)" : ":\n" + routes.map { "  - " + $0 }.joined(separator: "\n")
+            return "StubTransport has no route for \(method) \(url); routes tried\(list)"
+        }
+    }
+
+    private struct State {
+        var routes: [StubRoute]
+        var requests: [HTTPRequest] = []
+    }
+
+    private let state: Mutex<State>
+    private let clock: any Clock<Duration>
+
+    /// Creates a transport with `routes`; `clock` times ``StubResponse/delay``.
+    public init(routes: [StubRoute] = [], clock: any Clock<Duration> = ContinuousClock()) {
+        state = Mutex(State(routes: routes))
+        self.clock = clock
+    }
+
+    /// Adds a route; it is tried after the routes already there.
+    public func add(_ route: StubRoute) {
+        state.withLock { $0.routes.append(route) }
+    }
+
+    /// Adds a route answering `method` on `pattern` with `response`.
+    public func on(_ method: HTTPMethod, _ pattern: StubRoute.Pattern, _ response: StubResponse) {
+        add(StubRoute(method, pattern, response: response))
+    }
+
+    /// Adds a route answering any method on `pattern` with `response`.
+    public func on(_ pattern: StubRoute.Pattern, _ response: StubResponse) {
+        add(StubRoute(nil, pattern, response: response))
+    }
+
+    /// Adds a route that builds its response from the request; any method when `method` is nil.
+    public func on(
+        _ method: HTTPMethod?, _ pattern: StubRoute.Pattern,
+        respond: @escaping @Sendable (HTTPRequest) throws -> StubResponse
+    ) {
+        add(StubRoute(method, pattern, respond: respond))
+    }
+
+    /// Every request sent so far, in order, including those that matched no route.
+    public var requests: [HTTPRequest] { state.withLock { $0.requests } }
+
+    /// Forgets the recorded requests (the routes stay).
+    public func clearRequests() {
+        state.withLock { $0.requests.removeAll() }
+    }
+
+    /// Answers from the first matching route, after its delay.
+    ///
+    /// - Throws: ``NoRouteError`` when no route matches; the route's `URLError` for a
+    ///   ``StubResponse/failure(_:)``; `CancellationError` when cancelled during a delay.
+    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        let route = state.withLock { state -> StubRoute? in
+            state.requests.append(request)
+            return state.routes.first { $0.matches(request) }
+        }
+        guard let route else {
+            throw NoRouteError(
+                method: request.method, url: Redactor.default.redact(request.url),
+                routes: state.withLock { $0.routes.map(\.summary) }
+            )
+        }
+        let response = try route.respond(request)
+        if let delay = response.delay {
+            try await clock.sleep(for: delay)
+        }
+        try Task.checkCancellation()
+        if let failure = response.failure { throw failure }
+        return HTTPRawResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, url: request.url)
+    }
+}

@@ -1,0 +1,135 @@
+import CourierOAuth
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The django-oauth-toolkit server started by Scripts/test (Tests/Servers/oauth_server.py).
+struct OAuthServer {
+    let baseURL: URL
+    /// Marks this test's token requests so `/test/stats` counts them apart from other tests'.
+    let testKey = uniqueKey("oauth")
+    let plain = HTTPClient(baseURL: nil)
+
+    init() throws {
+        baseURL = try TestServers.oauth()
+    }
+
+    /// The public PKCE client, redirecting to `redirectURI`.
+    func publicClient(redirectURI: URL = URL(string: "http://127.0.0.1/callback")!) -> OAuthConfiguration {
+        OAuthConfiguration(
+            authorizationEndpoint: baseURL.appendingPathComponent("o/authorize/"),
+            tokenEndpoint: baseURL.appendingPathComponent("o/token/"),
+            revocationEndpoint: baseURL.appendingPathComponent("o/revoke_token/"),
+            clientID: "courier-public",
+            redirectURI: redirectURI,
+            scopes: ["read"],
+            issuer: baseURL.appendingPathComponent("o").absoluteString
+        )
+    }
+
+    /// A confidential client of the server with its secret (which `secret` may override).
+    func confidentialClient(_ id: String, secret: String, authentication: OAuthConfiguration.ClientAuthentication) -> OAuthConfiguration {
+        var configuration = publicClient()
+        configuration.clientID = id
+        configuration.clientSecret = secret
+        configuration.clientAuthentication = authentication
+        return configuration
+    }
+
+    /// The HTTP client a session uses for token requests, tagged with ``testKey``.
+    var tokenClient: HTTPClient {
+        let key = testKey
+        return HTTPClient(baseURL: nil) { $0.interceptors = [.adapt { $0.headers["X-Test-Key"] = key }] }
+    }
+
+    /// A session for `configuration` whose token requests are counted under ``testKey``.
+    func session(
+        _ configuration: OAuthConfiguration, store: any TokenStore = InMemoryTokenStore(),
+        configure: (inout OAuthSession.Options) -> Void = { _ in }
+    ) -> OAuthSession {
+        var options = OAuthSession.Options()
+        configure(&options)
+        return OAuthSession(configuration: configuration, store: store, client: tokenClient, options: options)
+    }
+
+    /// Approves `url` as the user alice without a browser and returns the redirect the server
+    /// answered with (not followed).
+    func approve(_ url: URL) async throws -> URL {
+        var request = Request<Data>(url: url, headers: ["X-Remote-User": "alice"]).allowed(statusCodes: [302])
+        request.followsRedirects = false
+        let response = try await plain.send(request)
+        return try #require(response.headers["Location"].flatMap(URL.init(string:)), "no Location in the authorize answer")
+    }
+
+    /// Declines the authorization as alice (posts the consent form without `allow`).
+    func decline(_ authorization: AuthorizationRequest) async throws -> URL {
+        let query = URLComponents(url: authorization.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        var fields = Dictionary(query.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+        fields["allow"] = nil
+        var request = Request<Data>(
+            method: .post, url: authorization.configuration.authorizationEndpoint,
+            headers: ["X-Remote-User": "alice"], body: .form(fields)
+        ).allowed(statusCodes: [302])
+        request.followsRedirects = false
+        let response = try await plain.send(request)
+        return try #require(response.headers["Location"].flatMap(URL.init(string:)))
+    }
+
+    /// Signs `session` in through the authorization-code flow, headlessly.
+    @discardableResult
+    func signIn(_ session: OAuthSession) async throws -> Token {
+        let authorization = await session.beginSignIn()
+        return try await session.completeSignIn(redirectURL: approve(authorization.url))
+    }
+
+    /// Token requests counted under ``testKey``, by grant type.
+    func tokenRequests() async throws -> [String: Int] {
+        var url = baseURL.appendingPathComponent("test/stats")
+        url.append(queryItems: [URLQueryItem(name: "key", value: testKey)])
+        return try await plain.send(Request<[String: Int]>(url: url)).value
+    }
+
+    /// Waits until the server refuses `token` as expired (polling `/api/me`, which issues no tokens).
+    func waitUntilRejected(_ token: Token) async throws {
+        let limit = Date().addingTimeInterval(60)
+        while try await me(with: token.accessToken).isFailure(status: 401) == false {
+            try #require(Date() < limit, "the server still accepts the token after a minute")
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// The user name `/api/me` reports for `accessToken`, or the status when it refuses.
+    func me(with accessToken: String) async throws -> Result<String, HTTPError> {
+        struct Me: Decodable, Sendable { let username: String }
+        do {
+            let request = Request<Me>(url: baseURL.appendingPathComponent("api/me"), headers: ["Authorization": "Bearer \(accessToken)"])
+            return .success(try await plain.send(request).value.username)
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// A transport that counts the responses of each status it passed on.
+final class StatusCountingTransport: HTTPTransport {
+    private let counts = Mutex<[Int: Int]>([:])
+
+    func count(of status: Int) -> Int { counts.withLock { $0[status, default: 0] } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        let response = try await URLSessionTransport.shared.send(request)
+        counts.withLock { $0[response.statusCode, default: 0] += 1 }
+        return response
+    }
+}
+
+/// Waits until `token` has expired by the wall clock (the server's 2-second lifetime).
+func waitUntilExpired(_ token: Token) async throws {
+    let expiry = try #require(token.expiresAt, "the server sent no expires_in")
+    let limit = Date().addingTimeInterval(60)
+    while Date() <= expiry.addingTimeInterval(0.05) {
+        #expect(Date() < limit, "the token did not expire within a minute")
+        try await Task.sleep(for: .milliseconds(50))
+    }
+}

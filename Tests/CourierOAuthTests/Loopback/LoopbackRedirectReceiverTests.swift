@@ -1,0 +1,52 @@
+@testable import CourierOAuth
+import Foundation
+import Testing
+
+@Suite struct LoopbackRedirectReceiverTests {
+    private let client = HTTPClient(baseURL: nil)
+
+    @Test func receivesTheRedirectAndIgnoresOtherPaths() async throws {
+        let receiver = try LoopbackRedirectReceiver()
+        #expect(receiver.port != 0)
+        #expect(receiver.redirectURI.absoluteString == "http://127.0.0.1:\(receiver.port)/callback")
+        async let redirect = receiver.waitForRedirect(timeout: .seconds(30))
+
+        let favicon = try await client.send(Request<String>(url: URL(string: "http://127.0.0.1:\(receiver.port)/favicon.ico")!).allowed(statusCodes: [404]))
+        #expect(favicon.statusCode == 404)
+
+        let page = try await client.send(Request<String>(url: URL(string: "http://127.0.0.1:\(receiver.port)/callback?code=c%2B1&state=s")!))
+        #expect(page.statusCode == 200)
+        #expect(page.headers["Content-Type"]?.hasPrefix("text/html") == true)
+        #expect(page.value.contains("Sign-in complete"))
+
+        let url = try await redirect
+        #expect(url.absoluteString == "http://127.0.0.1:\(receiver.port)/callback?code=c%2B1&state=s")
+        let code = try AuthorizationRequest(configuration: .example, state: "s").code(from: url)
+        #expect(code == "c+1")
+    }
+
+    @Test func timesOutWithoutARedirect() async throws {
+        let receiver = try LoopbackRedirectReceiver()
+        await #expect(throws: LoopbackError.timedOut) {
+            try await receiver.waitForRedirect(timeout: .milliseconds(200))
+        }
+    }
+
+    @Test func cancellationStopsWaiting() async throws {
+        let receiver = try LoopbackRedirectReceiver()
+        let wait = Task { try await receiver.waitForRedirect(timeout: .seconds(60)) }
+        wait.cancel()
+        await #expect(throws: LoopbackError.cancelled) { try await wait.value }
+    }
+
+    @Test func busyPortIsATypedError() throws {
+        let first = try LoopbackRedirectReceiver()
+        #expect(throws: LoopbackError.self) { try LoopbackRedirectReceiver(port: first.port) }
+    }
+
+    @Test func requestLineParsing() {
+        #expect(LoopbackRedirectReceiver.requestTarget("GET /callback?x=1 HTTP/1.1\r\nHost: a\r\n\r\n")?.path == "/callback")
+        #expect(LoopbackRedirectReceiver.requestTarget("GET http://evil/ HTTP/1.1\r\n\r\n") == nil)
+        #expect(LoopbackRedirectReceiver.requestTarget("garbage") == nil)
+    }
+}

@@ -1,0 +1,56 @@
+@testable import CourierOAuth
+import Foundation
+import Testing
+
+@Suite struct OAuthInterceptorTests {
+    private func response(_ status: Int, challenge: String?) -> HTTPRawResponse {
+        var headers: HTTPHeaders = [:]
+        if let challenge { headers["WWW-Authenticate"] = challenge }
+        return HTTPRawResponse(statusCode: status, headers: headers, url: URL(string: "https://api.example.com")!)
+    }
+
+    @Test func onlyAnInvalidTokenChallengeCountsAsRejection() {
+        #expect(OAuthInterceptor.rejectsToken(response(401, challenge: #"Bearer realm="reddit", error="invalid_token""#)))
+        #expect(OAuthInterceptor.rejectsToken(response(401, challenge: #"bearer error="invalid_token""#)))
+        #expect(!OAuthInterceptor.rejectsToken(response(401, challenge: #"Bearer error="insufficient_scope""#)))
+        #expect(!OAuthInterceptor.rejectsToken(response(403, challenge: #"Bearer error="invalid_token""#)))
+        #expect(!OAuthInterceptor.rejectsToken(response(401, challenge: nil)))
+    }
+
+    @Test func replaysOnceWithTheNewTokenAfterRejection() async throws {
+        let tokens = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, for: request) }
+        let session = OAuthSession(
+            configuration: .example, store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
+            client: HTTPClient(baseURL: nil, transport: tokens)
+        )
+        let api = ScriptedTransport { request, _ in
+            if request.headers["Authorization"] == "Bearer access-2" { return ScriptedTransport.json("{}", for: request) }
+            var rejected = ScriptedTransport.json("{}", status: 401, for: request)
+            rejected.headers["WWW-Authenticate"] = #"Bearer error="invalid_token""#
+            return rejected
+        }
+        let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: api) {
+            $0.interceptors = [OAuthInterceptor(session: session)]
+        }
+        let response = try await client.send(Request<Data>(path: "/me"))
+        #expect(response.statusCode == 200)
+        #expect(api.requests.map { $0.headers["Authorization"] } == ["Bearer access-1", "Bearer access-2"])
+        #expect(tokens.requests.count == 1)
+    }
+
+    @Test func signedOutSessionFailsTheCallWithoutSendingIt() async throws {
+        let api = ScriptedTransport { _, _ in nil }
+        let session = OAuthSession(configuration: .example)
+        let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: api) {
+            $0.interceptors = [OAuthInterceptor(session: session)]
+        }
+        await #expect {
+            try await client.send(Request<Data>(path: "/me"))
+        } throws: { error in
+            guard let error = error as? HTTPError, case .adaptationFailed(let underlying) = error.kind,
+                  case OAuthError.notSignedIn = underlying else { return false }
+            return true
+        }
+        #expect(api.requests.isEmpty)
+    }
+}

@@ -1,0 +1,47 @@
+import CourierTesting
+import Foundation
+import Testing
+
+/// The code shown in docs/readme/testing.md, compiled and run.
+@Suite("README examples")
+struct ReadmeExamplesTests {
+    struct Account: Codable, Sendable, Equatable { let name: String; let linkKarma: Int }
+
+    @Test("The stub example works as written")
+    func stubExample() async throws {
+        let fixtures = FileManager.default.temporaryDirectory.appending(path: "readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: fixtures) }
+        try Data(#"{"kind": "Listing"}"#.utf8).write(to: fixtures.appending(path: "hot.json"))
+
+        let stub = StubTransport()
+        stub.on(.get, .path("/api/v1/me"), try .json(Account(name: "spez", linkKarma: 7)))
+        stub.on(.get, .pathPrefix("/r/"), try .file(fixtures.appending(path: "hot.json")))
+        stub.on(.post, .path("/api/vote"), .failure(URLError(.notConnectedToInternet)))
+        stub.on(.get, .path("/slow"), StubResponse.string("late").delayed(by: .seconds(2)))
+
+        let client = HTTPClient(baseURL: URL(string: "https://oauth.reddit.com")!, transport: stub)
+        let me = try await client.send(Request<Account>(path: "/api/v1/me")).value
+
+        #expect(me.name == "spez")
+        #expect(stub.requests.map(\.url.path) == ["/api/v1/me"])
+    }
+
+    @Test("The cassette-building example writes a cassette that replays")
+    func buildExample() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let meJSON = Data(#"{"name": "spez", "linkKarma": 7}"#.utf8)
+
+        var cassette = Cassette()
+        cassette.append(HTTPRequest(url: URL(string: "https://oauth.reddit.com/api/v1/me?raw_json=1")!),
+                        HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: meJSON,
+                                        url: URL(string: "https://oauth.reddit.com/api/v1/me?raw_json=1")!))
+        try cassette.write(to: folder.appending(path: "Cassettes/offline.json"))
+
+        let transport = try CassetteTransport(file: folder.appending(path: "Cassettes/offline.json"), mode: .recordIfMissing,
+                                              upstream: StubTransport(), matching: ReplayMatching(ignoredQueryItems: ["raw_json"]))
+        let client = HTTPClient(baseURL: URL(string: "https://oauth.reddit.com")!, transport: transport)
+        #expect(try await client.send(Request<Account>(path: "/api/v1/me")).value == Account(name: "spez", linkKarma: 7))
+    }
+}
