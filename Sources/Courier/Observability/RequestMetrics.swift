@@ -35,7 +35,8 @@ public struct RequestMetrics: Sendable {
     public var end: Date
     /// The whole call's duration, retries and waits included.
     public var duration: Duration
-    /// Every attempt that reached the transport, in order.
+    /// Every attempt of this call that reached the transport, in order; empty for a call that
+    /// joined another (``joinedInFlightRequest``), whose attempts belong to that call's metrics.
     public var attempts: [Attempt]
     /// Whether the call shared the result of an identical request already in flight
     /// (de-duplication) instead of sending its own.

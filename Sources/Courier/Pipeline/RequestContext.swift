@@ -9,8 +9,10 @@ public final class RequestContext: Sendable {
     /// When the call started.
     public let startedAt: ContinuousClock.Instant
     /// Where the pipeline and its interceptors report events (see ``EventMonitor``): every
-    /// monitor of the client, behind a hand-off that never blocks. A retrying interceptor calls
-    /// `context.eventMonitor.requestWillRetry(request, attempt:delay:reason:requestID: context.id)`.
+    /// monitor of the client, behind a hand-off that never blocks. The client reports the
+    /// call's and each attempt's events itself; an interceptor reports what only it knows, as
+    /// ``RetryPolicy`` does before each retry:
+    /// `context.eventMonitor.requestWillRetry(request, attempt: next, delay: wait, reason: why, requestID: context.id)`.
     public let eventMonitor: any EventMonitor
     /// Collects the attempts' timings and byte counts for ``RequestMetrics``.
     let metricsRecorder = MetricsRecorder()
