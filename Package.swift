@@ -49,6 +49,18 @@ let package = Package(
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+        // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.
+        .executableTarget(
+            name: "courier-store-crash-helper",
+            dependencies: ["CourierStore", "TestSupport"],
+            path: "Tests/StoreCrashHelper",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CourierStoreTests",
+            dependencies: ["CourierStore", "TestSupport", "courier-store-crash-helper"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CourierTestingTests",
             dependencies: ["CourierTesting", "TestSupport"],
@@ -58,6 +70,12 @@ let package = Package(
         .testTarget(
             name: "CourierOAuthTests",
             dependencies: ["CourierOAuth", "TestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RedditAPITests",
+            dependencies: ["RedditAPI", "CourierOAuth", "CourierStore", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The SQL side of ``ResponseCache``: one table of responses, least-recently-used eviction by a
+/// byte budget. Every method runs under the cache's lock.
+struct CacheStorage {
+    let database: SQLiteDatabase
+    let maximumSize: Int
+    /// A counter, not a clock, orders uses: two uses never tie and wall-clock jumps do not matter.
+    private var lastUse: Int64
+
+    private static let schemaVersion = 1
+
+    init(path: String, maximumSize: Int) throws(SQLiteError) {
+        database = try SQLiteDatabase(path: path)
+        self.maximumSize = maximumSize
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS responses (
+                key TEXT PRIMARY KEY NOT NULL,
+                resource TEXT NOT NULL,
+                vary TEXT NOT NULL,
+                status INTEGER NOT NULL,
+                headers BLOB NOT NULL,
+                body BLOB NOT NULL,
+                url TEXT NOT NULL,
+                request_time REAL NOT NULL,
+                response_time REAL NOT NULL,
+                last_use INTEGER NOT NULL,
+                size INTEGER NOT NULL
+            );
+            CREATE INDEX IF NOT EXISTS responses_resource ON responses(resource);
+            CREATE INDEX IF NOT EXISTS responses_last_use ON responses(last_use);
+            PRAGMA user_version = \(Self.schemaVersion);
+            """)
+        lastUse = try database.query("SELECT COALESCE(MAX(last_use), 0) FROM responses").first?.first.flatMap {
+            if case .integer(let value) = $0 { value } else { nil }
+        } ?? 0
+    }
+
+    /// Every stored variant of a resource, newest first.
+    func variants(of resource: String) throws(SQLiteError) -> [CachedResponse] {
+        let rows = try database.query("""
+            SELECT key, resource, vary, status, headers, body, url, request_time, response_time
+            FROM responses WHERE resource = ? ORDER BY response_time DESC
+            """, [.text(resource)])
+        return rows.compactMap(Self.decode)
+    }
+
+    /// Marks a response as just used, for eviction order.
+    mutating func touch(_ key: String) throws(SQLiteError) {
+        lastUse += 1
+        try database.query("UPDATE responses SET last_use = ? WHERE key = ?", [.integer(lastUse), .text(key)])
+    }
+
+    /// Stores a response (replacing the same key), then evicts the least recently used ones until
+    /// the total fits the budget. A response bigger than the whole budget is not stored.
+    mutating func store(_ entry: CachedResponse) throws(SQLiteError) {
+        let headers = Self.encode(entry.headers)
+        let vary = Self.encode(entry.varyValues)
+        let size = entry.body.count + headers.count + vary.count + entry.key.utf8.count + entry.url.absoluteString.utf8.count
+        guard size <= maximumSize else {
+            try remove(key: entry.key)
+            return
+        }
+        lastUse += 1
+        let use = lastUse
+        try database.transaction { () throws(SQLiteError) in
+            try database.query("""
+                INSERT OR REPLACE INTO responses
+                (key, resource, vary, status, headers, body, url, request_time, response_time, last_use, size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [
+                    .text(entry.key), .text(entry.resourceKey), .blob(vary), .integer(Int64(entry.statusCode)),
+                    .blob(headers), .blob(entry.body), .text(entry.url.absoluteString),
+                    .real(entry.requestTime.timeIntervalSince1970), .real(entry.responseTime.timeIntervalSince1970),
+                    .integer(use), .integer(Int64(size)),
+                ])
+            try evict()
+        }
+    }
+
+    func remove(key: String) throws(SQLiteError) {
+        try database.query("DELETE FROM responses WHERE key = ?", [.text(key)])
+    }
+
+    func remove(resource: String) throws(SQLiteError) {
+        try database.query("DELETE FROM responses WHERE resource = ?", [.text(resource)])
+    }
+
+    func removeAll() throws(SQLiteError) {
+        try database.execute("DELETE FROM responses")
+    }
+
+    /// Number of responses and their total size in bytes.
+    func usage() throws(SQLiteError) -> (entries: Int, bytes: Int) {
+        let row = try database.query("SELECT COUNT(*), COALESCE(SUM(size), 0) FROM responses").first
+        return (row?[0].int ?? 0, row?[1].int ?? 0)
+    }
+
+    /// What `PRAGMA integrity_check` says: "ok" for a sound database.
+    func integrityCheck() throws(SQLiteError) -> String {
+        try database.query("PRAGMA integrity_check").compactMap { $0.first?.string }.joined(separator: "\n")
+    }
+
+    private func evict() throws(SQLiteError) {
+        var total = try usage().bytes
+        guard total > maximumSize else { return }
+        let oldest = try database.query("SELECT key, size FROM responses ORDER BY last_use ASC")
+        for row in oldest where total > maximumSize {
+            guard let key = row[0].string, let size = row[1].int else { continue }
+            try remove(key: key)
+            total -= size
+        }
+    }
+
+    // MARK: - Row encoding
+
+    private static func encode(_ headers: HTTPHeaders) -> Data {
+        (try? JSONEncoder().encode(headers.map { [$0.name, $0.value] })) ?? Data("[]".utf8)
+    }
+
+    private static func encode(_ vary: [String: String]) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(vary)) ?? Data("{}".utf8)
+    }
+
+    /// A row back into a response; a row that does not decode is skipped (and later replaced).
+    private static func decode(_ row: [SQLiteValue]) -> CachedResponse? {
+        guard row.count == 9,
+              let key = row[0].string, let resource = row[1].string,
+              let varyData = row[2].data, let vary = try? JSONDecoder().decode([String: String].self, from: varyData),
+              let status = row[3].int,
+              let headerData = row[4].data, let pairs = try? JSONDecoder().decode([[String]].self, from: headerData),
+              let body = row[5].data,
+              let urlText = row[6].string, let url = URL(string: urlText),
+              let requestTime = row[7].double, let responseTime = row[8].double
+        else { return nil }
+        let headers = HTTPHeaders(pairs.compactMap { $0.count == 2 ? HTTPHeaders.Field(name: $0[0], value: $0[1]) : nil })
+        return CachedResponse(
+            key: key, resourceKey: resource, varyValues: vary, statusCode: status, headers: headers, body: body, url: url,
+            requestTime: Date(timeIntervalSince1970: requestTime), responseTime: Date(timeIntervalSince1970: responseTime)
+        )
+    }
+}

@@ -1,0 +1,65 @@
+import CourierOAuth
+
+/// An OAuth session supplies Reddit's bearer tokens: proactive refresh before expiry, one
+/// shared refresh for concurrent callers, and a refresh after a 401 only when the rejected
+/// token is still the current one.
+extension OAuthSession: RedditTokenProvider {
+    /// A valid access token.
+    public func accessToken() async throws -> String {
+        try await validToken().accessToken
+    }
+
+    /// The token to retry with after Reddit rejected `rejected`.
+    public func refreshAccessToken(rejected: String) async throws -> String {
+        try await token(afterRejectionOf: rejected).accessToken
+    }
+}
+
+extension RedditAuthentication {
+    /// Tokens from an OAuth session.
+    ///
+    /// - Signed in: authorize with `OAuthConfiguration.reddit(...)` and the authorization code.
+    /// - App-only: sign the session in with `Grant.redditInstalledClient()` (installed apps) or
+    ///   the client-credentials grant (confidential apps), and set it as the renewal grant.
+    public static func session(_ session: OAuthSession) -> RedditAuthentication {
+        .tokens(session)
+    }
+}
+
+extension AccountStore {
+    /// Follows an OAuth session until the calling task is cancelled: refreshes when it becomes
+    /// authenticated, clears everything when it signs out. Token refreshes in between change nothing.
+    public func follow(_ session: OAuthSession) async {
+        let states = await session.stateUpdates()
+        await follow(signedIn: SignedInTransitions(states: states))
+    }
+}
+
+/// Turns a session's states into "signed in" changes: `authenticated` is true, `signedOut`
+/// false, the states in between are skipped, and repeats are dropped.
+struct SignedInTransitions: AsyncSequence, Sendable {
+    typealias Element = Bool
+    let states: AsyncStream<AuthState>
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncStream<AuthState>.AsyncIterator
+        var last: Bool?
+
+        mutating func next() async -> Bool? {
+            while let state = await base.next() {
+                let signedIn: Bool
+                switch state {
+                case .authenticated: signedIn = true
+                case .signedOut: signedIn = false
+                case .signingIn, .refreshing: continue
+                }
+                guard signedIn != last else { continue }
+                last = signedIn
+                return signedIn
+            }
+            return nil
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: states.makeAsyncIterator()) }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+extension Reddit {
+    /// A GET request decoded as `Response`.
+    static func get<Response: Decodable & Sendable>(_ path: String, _ query: [(String, String)]) -> Request<Response> {
+        Request(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) })
+    }
+
+    /// A form POST whose body is ignored; `api_type=json` asks Reddit for JSON errors.
+    static func post(_ path: String, _ form: [String: String]) -> Request<Void> {
+        var fields = form
+        fields["api_type"] = "json"
+        return Request<Void>(method: .post, path: path, body: .form(fields))
+    }
+
+    /// A GET request for a wrapped thing (`{"kind", "data"}`), returning its `data`.
+    static func unwrapped<Value: Decodable & Sendable>(_ path: String) -> Request<Value> {
+        decoded(path, as: Wrapped<Value>.self) { $0.value }
+    }
+
+    /// A GET request whose body is decoded as `Raw` and then transformed.
+    static func decoded<Raw: Decodable & Sendable, Value>(
+        _ path: String, as raw: Raw.Type, _ transform: @escaping @Sendable (Raw) -> Value
+    ) -> Request<Value> {
+        Request(path: path) { data, _, decoder in transform(try decoder.decode(Raw.self, from: data)) }
+    }
+
+    /// The most ids `/api/morechildren` takes in one call.
+    static let moreChildrenLimit = 100
+
+    /// `/api/morechildren` for ids already known to be at most ``moreChildrenLimit``.
+    static func moreChildrenRequest(_ ids: [String], of linkID: Fullname, sort: CommentSort?, depth: Int?) -> Request<[Thing]> {
+        var form = ["link_id": linkID.rawValue, "children": ids.joined(separator: ",")]
+        if let sort { form["sort"] = sort.rawValue }
+        if let depth { form["depth"] = String(depth) }
+        return post("/api/morechildren", form).map { data, _, decoder in
+            try decoder.decode(MoreChildrenAnswer.self, from: data).things
+        }
+    }
+
+    /// A user listing (`overview`, `submitted`, `comments`).
+    static func userListing(_ username: String, _ kind: String, sort: UserListingSort, page: PageParameters) -> Request<Listing> {
+        get("/user/" + segment(username) + "/" + kind, sort.queryItems + page.queryItems)
+    }
+
+    /// A name made safe for one path segment: characters outside letters, digits, `_`, `-` and
+    /// `+` (multi-subreddit paths) are percent-encoded, so user input cannot change the path.
+    static func segment(_ name: String) -> String {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+")
+        return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}
+
+/// Subreddit names trending today (`/api/trending_subreddits`).
+public struct TrendingSubreddits: Sendable, Hashable, Decodable {
+    /// The names, without `r/`.
+    public var subredditNames: [String]
+    /// How many comments the day's trending post has.
+    public var commentCount: Int?
+    /// The path of the day's trending post.
+    public var commentURL: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case subredditNames = "subreddit_names", commentCount = "comment_count", commentURL = "comment_url"
+    }
+}
+
+/// `/api/search_reddit_names`.
+struct SubredditNames: Decodable, Sendable {
+    let names: [String]
+}
+
+/// `{"kind": "TrophyList", "data": {"trophies": [...]}}`'s data.
+struct TrophyList: Decodable, Sendable {
+    let trophies: [Trophy]
+
+    private enum CodingKeys: String, CodingKey { case trophies }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        trophies = try c.decode([Wrapped<Trophy>].self, forKey: .trophies).map(\.value)
+    }
+}
+
+/// `/api/morechildren`'s `{"json": {"errors": [], "data": {"things": [...]}}}`.
+struct MoreChildrenAnswer: Decodable, Sendable {
+    let things: [Thing]
+
+    private enum Keys: String, CodingKey { case json, data, things }
+
+    init(from decoder: any Decoder) throws {
+        let json = try decoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: Keys.self, forKey: .json)
+        guard json.contains(.data) else {
+            things = []
+            return
+        }
+        things = try json.nestedContainer(keyedBy: Keys.self, forKey: .data).value(.things, or: [])
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A multireddit (kind `LabeledMulti`): a named set of subreddits.
+public struct Multi: Sendable, Hashable, Identifiable, Codable {
+    /// The name used in its path.
+    public var name: String
+    /// The name shown to people.
+    public var displayName: String
+    /// Its path (`/user/NAME/m/MULTI`); unique, so it is the id.
+    public var path: String
+    /// The description in Markdown.
+    public var descriptionMarkdown: String
+    /// The subreddits' names.
+    public var subreddits: [String]
+    /// `private`, `public` or `hidden`.
+    public var visibility: String
+    /// When it was created.
+    public var created: Date
+    /// Whether the signed-in user may edit it.
+    public var canEdit: Bool
+
+    /// The path.
+    public var id: String { path }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, displayName = "display_name", path, descriptionMarkdown = "description_md"
+        case subreddits, visibility, created = "created_utc", canEdit = "can_edit"
+    }
+
+    private struct Member: Codable { var name: String }
+
+    /// Decodes a multireddit's `data` object.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        displayName = try c.value(.displayName, or: name)
+        path = try c.decode(String.self, forKey: .path)
+        descriptionMarkdown = try c.value(.descriptionMarkdown, or: "")
+        subreddits = try c.value(.subreddits, or: [Member]()).map(\.name)
+        visibility = try c.value(.visibility, or: "private")
+        created = try c.date(.created) ?? Date(timeIntervalSince1970: 0)
+        canEdit = try c.value(.canEdit, or: false)
+    }
+
+    /// Encodes the fields this type keeps, in Reddit's shape.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(displayName, forKey: .displayName)
+        try c.encode(path, forKey: .path)
+        try c.encode(descriptionMarkdown, forKey: .descriptionMarkdown)
+        try c.encode(subreddits.map(Member.init), forKey: .subreddits)
+        try c.encode(visibility, forKey: .visibility)
+        try c.encode(created.timeIntervalSince1970, forKey: .created)
+        try c.encode(canEdit, forKey: .canEdit)
+    }
+}

@@ -1,0 +1,222 @@
+import CourierStore
+import Foundation
+import Testing
+
+@Suite("ResponseCache rules")
+struct ResponseCacheTests {
+    let directory: TemporaryDirectory
+    let clock = TestClock()
+    let base = URL(string: "https://api.example.com")!
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func makeCache(_ configure: (inout ResponseCache.Configuration) -> Void = { _ in }) throws -> ResponseCache {
+        let clock = clock
+        var configuration = ResponseCache.Configuration(now: { clock.now }, onError: { Issue.record("cache error: \($0)") })
+        configure(&configuration)
+        return try ResponseCache(fileURL: directory.file("cache.sqlite"), configuration: configuration)
+    }
+
+    func client(_ cache: ResponseCache, _ transport: any HTTPTransport) -> HTTPClient {
+        HTTPClient(baseURL: base, transport: transport) { $0.interceptors = [cache] }
+    }
+
+    @Test("A fresh response is served from the cache until max-age passes")
+    func maxAge() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=60"], body: "fresh")
+        let client = client(cache, transport)
+        #expect(try await client.send(Request<String>(path: "/a")).value == "fresh")
+        clock.advance(by: 59)
+        #expect(try await client.send(Request<String>(path: "/a")).value == "fresh")
+        #expect(transport.count == 1)
+        clock.advance(by: 2)
+        _ = try await client.send(Request<String>(path: "/a"))
+        #expect(transport.count == 2)
+    }
+
+    @Test("Expires in the future keeps a response fresh; an invalid one does not")
+    func expires() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let date = clock.now
+        let transport = ScriptedTransport { request in
+            let expires = request.url.path == "/valid" ? HTTPDate.format(date.addingTimeInterval(120)) : "0"
+            return HTTPRawResponse(statusCode: 200, headers: ["Date": HTTPDate.format(date), "Expires": expires], url: request.url)
+        }
+        let client = client(cache, transport)
+        for _ in 0..<2 {
+            _ = try await client.send(Request<Data>(path: "/valid"))
+            _ = try await client.send(Request<Data>(path: "/invalid"))
+        }
+        #expect(transport.requests.map(\.url.path) == ["/valid", "/invalid", "/invalid"])
+    }
+
+    @Test("no-store on the response or the request is never written")
+    func noStore() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let transport = ScriptedTransport(headers: ["Cache-Control": "no-store, max-age=600"])
+        let client = client(cache, transport)
+        _ = try await client.send(Request<Data>(path: "/secret"))
+        _ = try await client.send(Request<Data>(path: "/secret"))
+        #expect(transport.count == 2)
+        let cacheable = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
+        _ = try await self.client(cache, cacheable).send(Request<Data>(path: "/other", headers: ["Cache-Control": "no-store"]))
+        #expect(try cache.usage().entries == 0)
+    }
+
+    @Test("A stale response is revalidated; a 304 serves the cached body with refreshed freshness")
+    func revalidation() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let transport = ScriptedTransport { request in
+            if request.headers["If-None-Match"] == "\"v1\"" {
+                return HTTPRawResponse(statusCode: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=30", "Content-Type": "text/html"], url: request.url)
+            }
+            return HTTPRawResponse(statusCode: 200, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=0", "Content-Type": "application/json"],
+                                   body: Data(#"{"v":1}"#.utf8), url: request.url)
+        }
+        let client = client(cache, transport)
+        _ = try await client.send(Request<Data>(path: "/doc"))
+        let second = try await client.send(Request<Data>(path: "/doc"))
+        #expect(transport.statuses == [200, 304])
+        #expect(second.statusCode == 200)
+        #expect(second.data == Data(#"{"v":1}"#.utf8))
+        #expect(second.headers["Content-Type"] == "application/json")
+        // The 304's max-age=30 now applies: no request within 30 s.
+        clock.advance(by: 10)
+        _ = try await client.send(Request<Data>(path: "/doc"))
+        #expect(transport.count == 2)
+    }
+
+    @Test("Requests with Authorization are not cached by a shared cache, but are by a private one")
+    func authorization() async throws {
+        defer { directory.remove() }
+        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
+        let request = Request<Data>(path: "/me", headers: ["Authorization": "Bearer secret"])
+        let shared = try makeCache()
+        _ = try await client(shared, transport).send(request)
+        _ = try await client(shared, transport).send(request)
+        #expect(transport.count == 2)
+        #expect(try shared.usage().entries == 0)
+
+        let personal = try ResponseCache(fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
+        _ = try await client(personal, transport).send(request)
+        _ = try await client(personal, transport).send(request)
+        #expect(transport.count == 3)
+    }
+
+    @Test("Cache-Control: private is stored only by a private cache")
+    func privateResponses() async throws {
+        defer { directory.remove() }
+        let transport = ScriptedTransport(headers: ["Cache-Control": "private, max-age=600"])
+        let shared = try makeCache()
+        _ = try await client(shared, transport).send(Request<Data>(path: "/p"))
+        #expect(try shared.usage().entries == 0)
+        let personal = try ResponseCache(fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
+        _ = try await client(personal, transport).send(Request<Data>(path: "/p"))
+        #expect(try personal.usage().entries == 1)
+    }
+
+    @Test("Vary keeps one entry per value of the named request headers")
+    func vary() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let transport = ScriptedTransport { request in
+            HTTPRawResponse(statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
+                            body: Data((request.headers["Accept-Language"] ?? "none").utf8), url: request.url)
+        }
+        let client = client(cache, transport)
+        func get(_ language: String) async throws -> String {
+            try await client.send(Request<String>(path: "/greeting", headers: ["Accept-Language": language])).value
+        }
+        #expect(try await get("en") == "en")
+        #expect(try await get("fr") == "fr")
+        #expect(try await get("en") == "en")
+        #expect(try await get("fr") == "fr")
+        #expect(transport.count == 2)
+        #expect(try cache.usage().entries == 2)
+    }
+
+    @Test("Policies: return cache else load, reload ignoring cache")
+    func policies() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let transport = ScriptedTransport { request in
+            HTTPRawResponse(statusCode: 200, headers: ["Cache-Control": "max-age=0"], body: Data("\(request.url.path)".utf8), url: request.url)
+        }
+        let client = client(cache, transport)
+        _ = try await client.send(Request<Data>(path: "/x"))
+        clock.advance(by: 3_600)
+        _ = try await client.send(Request<Data>(path: "/x").cachePolicy(.returnCacheElseLoad))
+        #expect(transport.count == 1, "stale data must be served without a request")
+        _ = try await client.send(Request<Data>(path: "/x").cachePolicy(.reloadIgnoringCache))
+        #expect(transport.count == 2)
+        #expect(transport.requests[1].headers["If-None-Match"] == nil)
+        _ = try await client.send(Request<Data>(path: "/new").cachePolicy(.returnCacheElseLoad))
+        #expect(transport.count == 3)
+    }
+
+    @Test("Offline: stale data is served when the network fails, only when the policy asks")
+    func offline() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=10"], body: "saved")
+        let client = client(cache, transport)
+        _ = try await client.send(Request<String>(path: "/feed"))
+        clock.advance(by: 3_600)
+        transport.goOffline()
+        let offline = try await client.send(Request<String>(path: "/feed").cachePolicy(.returnStaleWhenOffline))
+        #expect(offline.value == "saved")
+        await #expect {
+            try await client.send(Request<String>(path: "/feed"))
+        } throws: { error in
+            (error as? HTTPError)?.isConnectivity == true
+        }
+        await #expect(throws: HTTPError.self) {
+            try await client.send(Request<String>(path: "/never-cached").cachePolicy(.returnStaleWhenOffline))
+        }
+    }
+
+    @Test("Offline policy also covers 503 from the server")
+    func serverErrorFallback() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let failing = ScriptedTransport { request in
+            request.headers["If-None-Match"] == nil
+                ? HTTPRawResponse(statusCode: 200, headers: ["ETag": "\"a\""], body: Data("good".utf8), url: request.url)
+                : HTTPRawResponse(statusCode: 503, url: request.url)
+        }
+        let client = client(cache, failing)
+        _ = try await client.send(Request<String>(path: "/s"))
+        #expect(try await client.send(Request<String>(path: "/s").cachePolicy(.returnStaleWhenOffline)).value == "good")
+        await #expect(throws: HTTPError.self) { try await client.send(Request<String>(path: "/s")) }
+    }
+
+    @Test("A successful POST removes the cached GET for its URL")
+    func invalidation() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
+        let client = client(cache, transport)
+        _ = try await client.send(Request<Data>(path: "/list"))
+        _ = try await client.send(Request<Data>(method: .post, path: "/list"))
+        _ = try await client.send(Request<Data>(path: "/list"))
+        #expect(transport.requests.map(\.method) == [.get, .post, .get])
+    }
+
+    @Test("A file that is not a database is a clear error")
+    func notADatabase() throws {
+        defer { directory.remove() }
+        let file = directory.file("cache.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: file)
+        #expect {
+            try ResponseCache(fileURL: file)
+        } throws: { error in
+            (error as? ResponseCacheError)?.description.contains(file.path) == true
+        }
+        #expect(try Data(contentsOf: file) == Data(repeating: 0x41, count: 4096))
+    }
+}

@@ -1,0 +1,75 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `courier-store-crash-helper` (built with the tests) and kills it with SIGKILL.
+enum CrashHelperProcess {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The helper's executable, next to the test bundle in the build directory.
+    static func executable() throws -> URL {
+        let name = "courier-store-crash-helper"
+        var candidates: [URL] = []
+        if let main = Bundle.main.executableURL?.deletingLastPathComponent() { candidates.append(main) }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
+        for directory in candidates {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw Failure(description: "\(name) not found next to the tests (looked in \(candidates.map(\.path))); "
+            + "build with `swift build --build-tests` or run `Scripts/test`")
+    }
+
+    /// Starts the helper, waits until it says "ready", lets it run for `delay`, kills it with
+    /// SIGKILL and returns everything it printed. Blocks; call it off the Swift concurrency pool.
+    static func runAndKill(_ executable: URL, arguments: [String], after delay: Duration) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+
+        // A helper that never gets ready must not hang the suite.
+        let watchdog = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("ready\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty {
+                watchdog.cancel()
+                process.waitUntilExit()
+                let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                throw Failure(description: "helper exited before it was ready (status \(process.terminationStatus)): \(stderr)")
+            }
+            printed.append(chunk)
+        }
+        let (seconds, attoseconds) = delay.components
+        usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        kill(process.processIdentifier, SIGKILL)
+        watchdog.cancel()
+        process.waitUntilExit()
+        printed.append(output.fileHandleForReading.readDataToEndOfFile())
+        guard process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL else {
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw Failure(description: "helper ended on its own (status \(process.terminationStatus)) before the kill: \(stderr)")
+        }
+        return String(decoding: printed, as: UTF8.self)
+    }
+
+    /// Runs blocking work on a Dispatch thread, so the Swift concurrency pool stays free.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try work() })
+            }
+        }
+    }
+}

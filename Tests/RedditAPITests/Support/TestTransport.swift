@@ -1,0 +1,73 @@
+import Courier
+import RedditAPI
+import Foundation
+import Synchronization
+
+/// A transport for RedditAPI tests: answers from a closure and records what it was sent.
+final class TestTransport: HTTPTransport {
+    private let handler: @Sendable (HTTPRequest) async throws -> HTTPRawResponse
+    private let sent = Mutex<[HTTPRequest]>([])
+
+    init(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPRawResponse) {
+        self.handler = handler
+    }
+
+    /// Answers every request with one fixture.
+    convenience init(fixture: Fixture) {
+        self.init { request in fixture.response(for: request.url) }
+    }
+
+    /// Answers each request with the fixture routed by its path; an unknown path fails loudly.
+    convenience init(routes: [String: Fixture]) {
+        self.init { request in
+            guard let fixture = routes[request.url.path] else {
+                throw UnmatchedRequest(url: request.url, known: routes.keys.sorted())
+            }
+            return fixture.response(for: request.url)
+        }
+    }
+
+    var requests: [HTTPRequest] { sent.withLock { $0 } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        sent.withLock { $0.append(request) }
+        return try await handler(request)
+    }
+}
+
+/// A request no route matched.
+struct UnmatchedRequest: Error, CustomStringConvertible {
+    let url: URL
+    let known: [String]
+    var description: String { "no route for \(url.path); known: \(known.joined(separator: ", "))" }
+}
+
+extension HTTPRequest {
+    /// The value of one query item.
+    func query(_ name: String) -> String? {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
+    }
+
+    /// The form fields of the body.
+    var form: [String: String] {
+        guard let body else { return [:] }
+        var fields: [String: String] = [:]
+        for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            fields[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return fields
+    }
+}
+
+/// A client on a test transport with a valid agent.
+func makeClient(
+    _ transport: TestTransport, authentication: RedditAuthentication = .bearer("test-token")
+) throws -> RedditClient {
+    RedditClient(userAgent: try testAgent(), authentication: authentication, transport: transport)
+}
+
+/// The agent the tests send.
+func testAgent() throws -> UserAgent {
+    try UserAgent("linux:dev.courier.tests:1.0 (by /u/courier_tests)")
+}

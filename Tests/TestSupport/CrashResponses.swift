@@ -1,0 +1,39 @@
+import Courier
+import Foundation
+
+/// Generated responses for the response cache's crash-safety test: each body is derived from a
+/// seed carried in its URL, so a torn or mixed-up row shows as a body that does not match.
+public enum CrashResponses {
+    /// The cache budget the writer uses: small, so eviction runs all the time.
+    public static let maximumSize = 64 * 1024
+    /// A base URL that is never contacted.
+    public static let baseURL = URL(string: "https://crash.invalid")!
+
+    /// The request for a seed: one of 40 paths, so entries are replaced as well as added; the
+    /// seed travels in an `X-Seed` header.
+    public static func request(_ seed: Int) -> Request<Data> {
+        Request(path: paths[seed % paths.count], headers: ["X-Seed": String(seed)])
+    }
+
+    /// Every path the writer uses.
+    public static let paths = (0..<40).map { "/item/\($0)" }
+
+    /// The body for a seed.
+    public static func body(seed: Int) -> Data {
+        let count = 200 + (seed &* 7919) % 3_800
+        return Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
+    }
+
+    /// Answers every request with the body for the seed in its `X-Seed` header.
+    public struct Transport: HTTPTransport {
+        /// Creates the transport.
+        public init() {}
+
+        /// Returns the generated response.
+        public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+            let seed = request.headers["X-Seed"].flatMap(Int.init) ?? 0
+            let headers: HTTPHeaders = ["Cache-Control": "max-age=3600", "ETag": "\"\(seed)\"", "X-Seed": String(seed)]
+            return HTTPRawResponse(statusCode: 200, headers: headers, body: body(seed: seed), url: request.url)
+        }
+    }
+}
