@@ -119,33 +119,6 @@ struct EventMonitorTests {
     }
 }
 
-/// Opens once; `wait()` returns when it is open.
-final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    var isOpen: Bool { state.withLock { $0.open } }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-}
-
 /// A monitor whose first event blocks its thread until the gate opens.
 final class BlockingMonitor: EventMonitor {
     let gate: Gate
