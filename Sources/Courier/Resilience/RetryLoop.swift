@@ -96,9 +96,9 @@ extension RetryPolicy {
         }
     }
 
-    /// Asks the retriers, then the policy's own rules.
+    /// Asks the call's own retriers, then the policy's, then the policy's own rules.
     private func decide(_ failure: HTTPError, request: HTTPRequest, attempt: Int) async throws -> RetryDecision {
-        for retrier in retriers {
+        for retrier in request.options[RetriersOption.self] + retriers {
             if let decision = try await retrier.retryDecision(for: failure, request: request, attempt: attempt) {
                 return decision
             }
