@@ -29,7 +29,7 @@ public final class HTTPClient: Sendable {
     public struct Configuration: Sendable {
         /// Resolves relative request paths; nil allows absolute URLs only.
         public var baseURL: URL?
-        /// Sends requests over the network (``URLSessionTransport`` unless set).
+        /// Sends requests over the network (``CurlTransport`` on Linux, ``URLSessionTransport`` elsewhere, unless set).
         public var transport: any HTTPTransport
         /// Encodes `.json` bodies.
         public var encoder: JSONEncoder
@@ -46,7 +46,7 @@ public final class HTTPClient: Sendable {
         public var apiErrorDecoder: (any APIErrorDecoder)?
 
         /// Creates a configuration with the defaults.
-        public init(baseURL: URL? = nil, transport: any HTTPTransport = URLSessionTransport.shared) {
+        public init(baseURL: URL? = nil, transport: any HTTPTransport = defaultHTTPTransport) {
             self.baseURL = baseURL
             self.transport = transport
             encoder = JSONEncoder()
@@ -69,7 +69,7 @@ public final class HTTPClient: Sendable {
     /// Creates a client for a base URL, adjusting the default configuration with `configure`.
     public convenience init(
         baseURL: URL?,
-        transport: any HTTPTransport = URLSessionTransport.shared,
+        transport: any HTTPTransport = defaultHTTPTransport,
         configure: (inout Configuration) -> Void = { _ in }
     ) {
         var configuration = Configuration(baseURL: baseURL, transport: transport)

@@ -1,0 +1,80 @@
+#if os(Linux)
+import Foundation
+import FoundationNetworking
+
+/// A transport on libcurl, the library FoundationNetworking itself wraps, without Foundation's
+/// per-request overhead: the default on Linux.
+///
+/// One thread drives a libcurl multi handle that serves every request of the transport, so
+/// connections are reused (HTTP/1.1 keep-alive, HTTP/2 multiplexing when a server offers it over
+/// TLS) and easy handles are recycled. libcurl does TLS with the system's certificate store and
+/// decompresses gzip, deflate and brotli bodies. Redirects are followed only when
+/// ``HTTPRequest/followsRedirects`` says so; ``HTTPRequest/timeout`` bounds the whole attempt;
+/// cancelling the calling task removes the transfer at once. A 401 is returned as an ordinary
+/// response, whatever its `WWW-Authenticate` header says: credentials are the app's business.
+///
+/// libcurl is loaded from the system's `libcurl.so.4` when first used (see `LibCurl` for why),
+/// so nothing needs installing. When it cannot be loaded, ``init(timeout:)`` throws
+/// ``Unavailable``, ``shared`` is nil and clients fall back to ``URLSessionTransport``.
+///
+/// ```swift
+/// let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: try CurlTransport())
+/// ```
+public final class CurlTransport: HTTPTransport {
+    /// A transport shared by every client that does not choose one; nil when libcurl cannot be
+    /// loaded.
+    public static let shared: CurlTransport? = try? CurlTransport()
+
+    /// libcurl could not be loaded or set up.
+    public struct Unavailable: Error, CustomStringConvertible {
+        /// What went wrong (the `dlopen` message, a missing function...).
+        public let reason: String
+        /// A readable account.
+        public var description: String { "CurlTransport is unavailable: \(reason)" }
+    }
+
+    private let curl: LibCurl
+    private let loop: CurlEventLoop
+    private let defaultTimeout: Duration
+
+    /// Creates a transport with its own connection pool and thread.
+    ///
+    /// - Parameter timeout: How long an attempt may go without receiving data (and the longest a
+    ///   connection may take to open) when the request has no ``HTTPRequest/timeout`` of its own.
+    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded.
+    public init(timeout: Duration = .seconds(60)) throws(Unavailable) {
+        curl = try LibCurl.loaded.get()
+        loop = try CurlEventLoop(curl: curl)
+        defaultTimeout = timeout
+    }
+
+    deinit {
+        loop.shutdown()
+    }
+
+    /// Sends the request and waits for the whole response.
+    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        try Task.checkCancellation()
+        guard let easy = loop.makeEasyHandle() else {
+            throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_easy_init failed"])
+        }
+        let transfer: CurlTransfer
+        do {
+            transfer = try CurlTransfer(easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout)
+        } catch {
+            loop.recycle(easy)
+            throw error
+        }
+        let loop = self.loop
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.continuation = continuation
+                loop.submit(transfer)
+            }
+        } onCancel: {
+            transfer.cancelled.withLock { $0 = true }
+            loop.cancel(transfer)
+        }
+    }
+}
+#endif
