@@ -1,0 +1,58 @@
+import Courier
+import Foundation
+
+/// A decoding scenario: plain `JSONDecoder` against Courier's pipeline, both in memory.
+struct DecodingRow: Sendable {
+    let scenario: String
+    let baseline: CellResult
+    let courier: CellResult
+}
+
+/// Decoding without the network: the baseline decodes with a plain `JSONDecoder`; Courier sends
+/// a `Request<T>` through an ``HTTPClient`` on a ``MemoryTransport`` (pipeline, validation and
+/// decoding, no I/O). Both decode into the same types.
+struct DecodingScenarios {
+    let plan: Plan
+    let listing: Data
+    let comments: Data
+
+    func run() async throws -> [DecodingRow] {
+        let listingClient = HTTPClient(baseURL: URL(string: "http://memory.invalid"), transport: MemoryTransport(body: listing))
+        let commentsClient = HTTPClient(baseURL: URL(string: "http://memory.invalid"), transport: MemoryTransport(body: comments))
+        let listing = self.listing
+        let comments = self.comments
+
+        let listingRow = try await row(
+            "Reddit listing decode, \(listing.count / 1000) KB", unit: .megabytesPerSecond, count: plan.listingDecodes, bytes: listing.count,
+            baseline: { _ = try JSONDecoder().decode(BenchListing.self, from: listing) },
+            courier: { _ = try await listingClient.send(Request<BenchListing>(path: "/hot")).value }
+        )
+        let treeRow = try await row(
+            "comment tree build, \(comments.count / 1000) KB page", unit: .treesPerSecond, count: plan.treeBuilds, bytes: comments.count,
+            baseline: {
+                let page = try JSONDecoder().decode([BenchListing].self, from: comments)
+                _ = BenchCommentTree(page.last?.children ?? [])
+            },
+            courier: {
+                let page = try await commentsClient.send(Request<[BenchListing]>(path: "/comments")).value
+                _ = BenchCommentTree(page.last?.children ?? [])
+            }
+        )
+        return [listingRow, treeRow]
+    }
+
+    private func row(
+        _ scenario: String, unit: CellResult.Unit, count: Int, bytes: Int,
+        baseline: () async throws -> Void, courier: () async throws -> Void
+    ) async throws -> DecodingRow {
+        try await baseline()
+        try await courier()
+        var baselineRuns: [RunResult] = []
+        var courierRuns: [RunResult] = []
+        for _ in 0..<plan.runs {
+            baselineRuns.append(try await timeSequentially(count: count, bytesEach: bytes, baseline))
+            courierRuns.append(try await timeSequentially(count: count, bytesEach: bytes, courier))
+        }
+        return DecodingRow(scenario: scenario, baseline: CellResult(runs: baselineRuns, unit: unit), courier: CellResult(runs: courierRuns, unit: unit))
+    }
+}
