@@ -2,12 +2,12 @@ import Courier
 import Testing
 
 /// The transports the integration suites run against: each test runs once per case.
-enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
+public enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case urlSession
     case curl
 
     /// The transport itself; `CurlTransport` failing to load fails the test with its reason.
-    func make() throws -> any HTTPTransport {
+    public func make() throws -> any HTTPTransport {
         switch self {
         case .urlSession: URLSessionTransport.shared
         #if os(Linux)
@@ -18,7 +18,7 @@ enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvert
         }
     }
 
-    var testDescription: String {
+    public var testDescription: String {
         switch self {
         case .urlSession: "URLSessionTransport"
         case .curl: "CurlTransport"
