@@ -38,13 +38,11 @@ final class CurlTransfer: @unchecked Sendable {
         set(CurlOption.noSignal, 1)
         set(CurlOption.url, request.url.absoluteString)
         set(CurlOption.protocols, CurlOption.httpAndHTTPS)
-        set(CurlOption.redirectProtocols, CurlOption.httpAndHTTPS)
         set(CurlOption.httpVersion, CurlOption.httpVersion2OverTLS)
         set(CurlOption.tcpKeepAlive, 1)
         set(CurlOption.acceptEncoding, "")
-        // Redirects are the request's choice; 16 hops is URLSession's limit too.
-        set(CurlOption.followLocation, request.followsRedirects ? 1 : 0)
-        set(CurlOption.maxRedirects, 16)
+        // CurlTransport follows redirects itself (see CurlRedirects).
+        set(CurlOption.followLocation, 0)
         let defaultMilliseconds = Self.milliseconds(defaultTimeout)
         if let timeout = request.timeout {
             // The request's timeout bounds the whole attempt, as URLSessionTransport does.
@@ -106,8 +104,6 @@ final class CurlTransfer: @unchecked Sendable {
             check(curl.setLong(easy, CurlOption.httpGet, 1))
         case (let method, let body):
             if method != .post {
-                // A custom method keeps its name across redirects; POST alone becomes GET on
-                // 301/302/303, as in browsers and URLSession.
                 check(method.rawValue.withCString { curl.setPointer(easy, CurlOption.customRequest, $0) })
             }
             if body != nil || method == .post {

@@ -8,9 +8,13 @@ import FoundationNetworking
 /// One thread drives a libcurl multi handle that serves every request of the transport, so
 /// connections are reused (HTTP/1.1 keep-alive, HTTP/2 multiplexing when a server offers it over
 /// TLS) and easy handles are recycled. libcurl does TLS with the system's certificate store and
-/// decompresses gzip, deflate and brotli bodies. Redirects are followed only when
-/// ``HTTPRequest/followsRedirects`` says so; ``HTTPRequest/timeout`` bounds the whole attempt;
-/// cancelling the calling task removes the transfer at once. A 401 is returned as an ordinary
+/// decompresses every encoding it was built with (gzip and deflate, usually brotli).
+///
+/// Redirects are followed by the transport itself, only when ``HTTPRequest/followsRedirects``
+/// says so: a 303 (and a 301/302 after a POST) continues as a GET, and `Authorization` and
+/// `Cookie` are dropped when a redirect leaves the request's origin. ``HTTPRequest/timeout``
+/// bounds the whole attempt, redirects included; cancelling the calling task removes the
+/// transfer at once. A 401 is returned as an ordinary
 /// response, whatever its `WWW-Authenticate` header says: credentials are the app's business.
 ///
 /// libcurl is loaded from the system's `libcurl.so.4` when first used (see `LibCurl` for why),
@@ -54,6 +58,26 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        // The request's timeout bounds the whole attempt, redirects included.
+        let deadline = request.timeout.map { ContinuousClock.now + $0 }
+        var hop = request
+        for _ in 0...CurlRedirects.maximumHops {
+            if let deadline {
+                let remaining = deadline - ContinuousClock.now
+                guard remaining > .zero else { throw URLError(.timedOut) }
+                hop.timeout = remaining
+            }
+            let response = try await perform(hop)
+            guard request.followsRedirects, let next = CurlRedirects.request(after: response, to: hop) else {
+                return response
+            }
+            hop = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// Runs one transfer on the event loop: no redirect is followed here.
+    private func perform(_ request: HTTPRequest) async throws -> HTTPRawResponse {
         try Task.checkCancellation()
         guard let easy = loop.makeEasyHandle() else {
             throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_easy_init failed"])

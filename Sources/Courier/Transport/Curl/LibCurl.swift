@@ -130,8 +130,6 @@ enum CurlOption {
     static let noBody: Int32 = 44
     /// `CURLOPT_FOLLOWLOCATION`.
     static let followLocation: Int32 = 52
-    /// `CURLOPT_MAXREDIRS`.
-    static let maxRedirects: Int32 = 68
     /// `CURLOPT_HTTPGET`.
     static let httpGet: Int32 = 80
     /// `CURLOPT_HTTP_VERSION`.
@@ -144,8 +142,6 @@ enum CurlOption {
     static let connectTimeoutMilliseconds: Int32 = 156
     /// `CURLOPT_PROTOCOLS` (bitmask).
     static let protocols: Int32 = 181
-    /// `CURLOPT_REDIR_PROTOCOLS` (bitmask).
-    static let redirectProtocols: Int32 = 182
     /// `CURLOPT_TCP_KEEPALIVE`.
     static let tcpKeepAlive: Int32 = 213
 
