@@ -17,7 +17,7 @@ struct Report {
             let ratios = row.cells.dropFirst().map { cell in
                 row.countsHits
                     ? "\(cell.serverHits ?? 0) vs \(base.serverHits ?? 0) hits"
-                    : Self.ratio(cell.rate, base.rate)
+                    : Self.ratio(cell.rate, base.rate) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
             }
             lines.append("| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |")
         }
@@ -29,6 +29,7 @@ struct Report {
         }
         lines.append("")
         lines.append("Cells: median of the runs' rates, ± the spread between runs ((max − min) / median), latency percentiles over every operation.")
+        lines.append("Ratios: throughput against the first column; in brackets the same comparison by p50 latency, which a loaded machine disturbs less.")
         lines += targets()
         return lines.joined(separator: "\n")
     }

@@ -21,8 +21,8 @@ final class CurlEventLoop: @unchecked Sendable {
         case shutdown
     }
 
-    /// Finished easy handles kept for reuse (they keep nothing of the old request after
-    /// `curl_easy_reset`, but allocating them costs).
+    /// Finished easy handles kept for reuse: allocating them costs, and they are reset (on the
+    /// caller's thread, not the loop's) before they serve another request.
     private static let maximumIdleHandles = 64
 
     /// An easy handle no transfer is using.
@@ -53,12 +53,13 @@ final class CurlEventLoop: @unchecked Sendable {
 
     /// An easy handle for a new transfer: a reset idle one, or a new one.
     func makeEasyHandle() -> LibCurl.Handle? {
-        idleHandles.withLock { $0.popLast()?.easy } ?? curl.easyInit()
+        guard let idle = idleHandles.withLock({ $0.popLast()?.easy }) else { return curl.easyInit() }
+        curl.easyReset(idle)
+        return idle
     }
 
-    /// Takes back a handle that will not run (its transfer could not be set up).
+    /// Takes back a handle no transfer uses any more.
     func recycle(_ easy: LibCurl.Handle) {
-        curl.easyReset(easy)
         let kept = idleHandles.withLock { handles -> Bool in
             guard handles.count < Self.maximumIdleHandles else { return false }
             handles.append(IdleHandle(easy: easy))

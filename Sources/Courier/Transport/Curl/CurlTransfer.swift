@@ -15,13 +15,47 @@ final class CurlTransfer: @unchecked Sendable {
     let easy: LibCurl.Handle
     /// Set by the caller's cancellation handler; read by the loop when the transfer arrives.
     let cancelled = Mutex(false)
-    var continuation: CheckedContinuation<HTTPRawResponse, any Error>?
+    var continuation: CheckedContinuation<Outcome, any Error>?
 
-    private let requestURL: URL
     private var headerList: OpaquePointer?
     private var body = Data()
-    /// Header lines of the latest response (a redirect or `100 Continue` starts a new one).
-    private var headerLines: [String] = []
+    /// The header block of the latest response, raw (a `100 Continue` starts a new one).
+    private var head = Data()
+
+    /// What a finished transfer hands its caller. Parsing the header block is left to the
+    /// caller's thread, so the loop thread does as little as possible per transfer.
+    struct Outcome: Sendable {
+        let status: Int
+        let head: Data
+        let body: Data
+
+        /// The response, with `url` as the URL that answered.
+        func response(url: URL) -> HTTPRawResponse {
+            var headers = HTTPHeaders()
+            var previous: (name: String, value: String)?
+            for rawLine in head.split(separator: UInt8(ascii: "\n")) {
+                let line = String(decoding: rawLine, as: UTF8.self)
+                let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { continue }
+                if line.first == " " || line.first == "\t", let field = previous {
+                    // An obsolete folded line continues the field before it.
+                    previous = (field.name, field.value + " " + trimmed)
+                    continue
+                }
+                if let field = previous { headers.add(name: field.name, value: field.value) }
+                guard let colon = trimmed.firstIndex(of: ":") else {
+                    previous = nil
+                    continue
+                }
+                previous = (
+                    trimmed[..<colon].trimmingCharacters(in: .whitespaces),
+                    trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                )
+            }
+            if let field = previous { headers.add(name: field.name, value: field.value) }
+            return HTTPRawResponse(statusCode: status, headers: headers, body: body, url: url)
+        }
+    }
 
     /// Sets up `easy` for `request`.
     ///
@@ -29,7 +63,6 @@ final class CurlTransfer: @unchecked Sendable {
     ///   cannot parse).
     init(easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration) throws(URLError) {
         self.easy = easy
-        requestURL = request.url
         var failed: Int32 = 0
         func check(_ code: Int32) { if failed == 0, code != 0 { failed = code } }
         func set(_ option: Int32, _ value: Int) { check(curl.setLong(easy, option, value)) }
@@ -41,8 +74,8 @@ final class CurlTransfer: @unchecked Sendable {
         set(CurlOption.httpVersion, CurlOption.httpVersion2OverTLS)
         set(CurlOption.tcpKeepAlive, 1)
         set(CurlOption.acceptEncoding, "")
-        // CurlTransport follows redirects itself (see CurlRedirects).
-        set(CurlOption.followLocation, 0)
+        // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
+        // CurlRedirects).
         let defaultMilliseconds = Self.milliseconds(defaultTimeout)
         if let timeout = request.timeout {
             // The request's timeout bounds the whole attempt, as URLSessionTransport does.
@@ -85,7 +118,12 @@ final class CurlTransfer: @unchecked Sendable {
             let length = size * count
             if let data, length > 0 {
                 let bytes = UnsafeRawBufferPointer(start: data, count: length)
-                transfer.receiveHeaderLine(String(decoding: bytes, as: UTF8.self))
+                if bytes.starts(with: "HTTP/".utf8) {
+                    // A status line: the headers before it belonged to an interim response.
+                    transfer.head.removeAll(keepingCapacity: true)
+                } else {
+                    transfer.head.append(contentsOf: bytes)
+                }
             }
             return length
         })
@@ -119,21 +157,6 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    private func receiveHeaderLine(_ line: String) {
-        if line.hasPrefix("HTTP/") {
-            headerLines.removeAll(keepingCapacity: true)
-            return
-        }
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return }
-        if line.first == " " || line.first == "\t", let last = headerLines.popLast() {
-            // An obsolete folded continuation line belongs to the header before it.
-            headerLines.append(last + " " + trimmed)
-        } else {
-            headerLines.append(trimmed)
-        }
-    }
-
     /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
     func finish(code: Int32, curl: LibCurl) {
         releaseHeaderList(curl: curl)
@@ -143,19 +166,10 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var status = 0
         _ = curl.getInfo(easy, CurlOption.infoResponseCode, &status)
-        var effective: UnsafePointer<CChar>?
-        _ = curl.getInfo(easy, CurlOption.infoEffectiveURL, &effective)
-        let url = effective.flatMap { URL(string: String(cString: $0)) } ?? requestURL
-        var headers = HTTPHeaders()
-        for line in headerLines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers.add(name: name, value: value)
-        }
-        let response = HTTPRawResponse(statusCode: status, headers: headers, body: body, url: url)
+        let outcome = Outcome(status: status, head: head, body: body)
+        head = Data()
         body = Data()
-        continuation?.resume(returning: response)
+        continuation?.resume(returning: outcome)
         continuation = nil
     }
 

@@ -90,7 +90,7 @@ public final class CurlTransport: HTTPTransport {
             throw error
         }
         let loop = self.loop
-        return try await withTaskCancellationHandler {
+        let outcome = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation
                 loop.submit(transfer)
@@ -99,6 +99,8 @@ public final class CurlTransport: HTTPTransport {
             transfer.cancelled.withLock { $0 = true }
             loop.cancel(transfer)
         }
+        // libcurl follows no redirect here, so the URL that answered is the one asked.
+        return outcome.response(url: request.url)
     }
 }
 #endif

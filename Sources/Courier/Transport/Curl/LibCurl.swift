@@ -124,12 +124,8 @@ enum CurlOption {
     static let lowSpeedLimit: Int32 = 19
     /// `CURLOPT_LOW_SPEED_TIME`: seconds a transfer may stay stalled.
     static let lowSpeedTime: Int32 = 20
-    /// `CURLOPT_NOPROGRESS`.
-    static let noProgress: Int32 = 43
     /// `CURLOPT_NOBODY`: HEAD.
     static let noBody: Int32 = 44
-    /// `CURLOPT_FOLLOWLOCATION`.
-    static let followLocation: Int32 = 52
     /// `CURLOPT_HTTPGET`.
     static let httpGet: Int32 = 80
     /// `CURLOPT_HTTP_VERSION`.
@@ -158,8 +154,6 @@ enum CurlOption {
     static let customRequest: Int32 = 10036
     /// `CURLOPT_ACCEPT_ENCODING`: "" offers every encoding libcurl decodes, and decodes it.
     static let acceptEncoding: Int32 = 10102
-    /// `CURLOPT_PRIVATE`.
-    static let privateData: Int32 = 10103
     /// `CURLOPT_COPYPOSTFIELDS`: libcurl copies the body (size set first).
     static let copyPostFields: Int32 = 10165
 
@@ -180,12 +174,8 @@ enum CurlOption {
     static let httpAndHTTPS = 1 | 2
 
     // Info.
-    /// `CURLINFO_EFFECTIVE_URL` (char *).
-    static let infoEffectiveURL: Int32 = 0x100000 + 1
     /// `CURLINFO_RESPONSE_CODE` (long).
     static let infoResponseCode: Int32 = 0x200000 + 2
-    /// `CURLINFO_PRIVATE` (char *).
-    static let infoPrivate: Int32 = 0x100000 + 21
 
     // Multi.
     /// `CURLMOPT_PIPELINING`.
