@@ -33,27 +33,39 @@ final class CurlTransfer: @unchecked Sendable {
         func response(url: URL) -> HTTPRawResponse {
             var headers = HTTPHeaders()
             var previous: (name: String, value: String)?
+            // Byte-level parsing: this runs once per response, so it avoids Foundation's
+            // character-set trimming.
             for rawLine in head.split(separator: UInt8(ascii: "\n")) {
-                let line = String(decoding: rawLine, as: UTF8.self)
-                let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !trimmed.isEmpty else { continue }
-                if line.first == " " || line.first == "\t", let field = previous {
+                let line = Self.trimmed(rawLine)
+                guard !line.isEmpty else { continue }
+                if let first = rawLine.first, Self.isBlank(first), let field = previous {
                     // An obsolete folded line continues the field before it.
-                    previous = (field.name, field.value + " " + trimmed)
+                    previous = (field.name, field.value + " " + String(decoding: line, as: UTF8.self))
                     continue
                 }
                 if let field = previous { headers.add(name: field.name, value: field.value) }
-                guard let colon = trimmed.firstIndex(of: ":") else {
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
                     previous = nil
                     continue
                 }
                 previous = (
-                    trimmed[..<colon].trimmingCharacters(in: .whitespaces),
-                    trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    String(decoding: Self.trimmed(line[..<colon]), as: UTF8.self),
+                    String(decoding: Self.trimmed(line[line.index(after: colon)...]), as: UTF8.self)
                 )
             }
             if let field = previous { headers.add(name: field.name, value: field.value) }
             return HTTPRawResponse(statusCode: status, headers: headers, body: body, url: url)
+        }
+
+        private static func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        }
+
+        private static func trimmed(_ bytes: Data.SubSequence) -> Data.SubSequence {
+            var bytes = bytes
+            while let first = bytes.first, isBlank(first) { bytes = bytes.dropFirst() }
+            while let last = bytes.last, isBlank(last) { bytes = bytes.dropLast() }
+            return bytes
         }
     }
 
