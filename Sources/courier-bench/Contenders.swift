@@ -20,9 +20,14 @@ struct Contender: Sendable {
     }
 
     /// `URLSession` used directly, the way an app without Courier would: `data(from:)` and
-    /// `JSONDecoder`. An ephemeral session, like ``URLSessionTransport``'s.
+    /// `JSONDecoder`. The session is configured as ``URLSessionTransport``'s is (ephemeral, no
+    /// URL cache), so the difference between the two columns is Courier's pipeline alone; with
+    /// the default in-memory cache, raw URLSession stalls now and then while storing responses.
     static func rawURLSession(baseURL: URL) -> Contender {
-        let session = URLSession(configuration: .ephemeral)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration)
         @Sendable func get(_ path: String, _ marker: String?) async throws -> Data {
             let url = URL(string: marker.map { "\(path)?run=\($0)" } ?? path, relativeTo: baseURL)!
             let (data, response) = try await session.data(from: url)
@@ -30,8 +35,9 @@ struct Contender: Sendable {
             guard status == 200 else { throw UnexpectedStatus(status: status) }
             return data
         }
+        let decoder = JSONDecoder()
         return Contender(name: "raw URLSession", fetch: get) { path in
-            try JSONDecoder().decode(Feed.self, from: try await get(path, nil))
+            try decoder.decode(Feed.self, from: try await get(path, nil))
         }
     }
 

@@ -21,16 +21,18 @@ struct DecodingScenarios {
         let commentsClient = HTTPClient(baseURL: URL(string: "http://memory.invalid"), transport: MemoryTransport(body: comments))
         let listing = self.listing
         let comments = self.comments
+        // One decoder for every call, as a client holds one.
+        let decoder = JSONDecoder()
 
         let listingRow = try await row(
             "Reddit listing decode, \(listing.count / 1000) KB", unit: .megabytesPerSecond, count: plan.listingDecodes, bytes: listing.count,
-            baseline: { _ = try JSONDecoder().decode(BenchListing.self, from: listing) },
+            baseline: { _ = try decoder.decode(BenchListing.self, from: listing) },
             courier: { _ = try await listingClient.send(Request<BenchListing>(path: "/hot")).value }
         )
         let treeRow = try await row(
             "comment tree build, \(comments.count / 1000) KB page", unit: .treesPerSecond, count: plan.treeBuilds, bytes: comments.count,
             baseline: {
-                let page = try JSONDecoder().decode([BenchListing].self, from: comments)
+                let page = try decoder.decode([BenchListing].self, from: comments)
                 _ = BenchCommentTree(page.last?.children ?? [])
             },
             courier: {
