@@ -75,6 +75,11 @@ final class CurlTransfer: @unchecked Sendable {
     ///   cannot parse).
     init(easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration) throws(URLError) {
         self.easy = easy
+        // libcurl sends header lines as given: a line break in a field would let a value smuggle
+        // in headers (or a whole request) of its own. The field's name only, never its value.
+        if let field = request.headers.first(where: { Self.containsLineBreak($0.name) || Self.containsLineBreak($0.value) }) {
+            throw URLError(.badURL, userInfo: [NSLocalizedDescriptionKey: "the header field \"\(field.name.prefix(64))\" contains a line break"])
+        }
         var failed: Int32 = 0
         func check(_ code: Int32) { if failed == 0, code != 0 { failed = code } }
         func set(_ option: Int32, _ value: Int) { check(curl.setLong(easy, option, value)) }
@@ -195,6 +200,10 @@ final class CurlTransfer: @unchecked Sendable {
     private func releaseHeaderList(curl: LibCurl) {
         curl.slistFreeAll(headerList)
         headerList = nil
+    }
+
+    private static func containsLineBreak(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
