@@ -34,6 +34,7 @@ struct CourierBench {
         ]
         let nginx = try await Nginx(repository: repository, files: files)
         defer { nginx.stop() }
+        nginx.stopOnInterrupt()
 
         let machine = MachineDescription.current()
         print("courier-bench (\(plan.name)): \(machine.summary)")

@@ -15,6 +15,7 @@ final class Nginx {
     let root: URL
     private let run: URL
     private let process: Process
+    private var interruptSource: (any DispatchSourceSignal)?
 
     /// Something went wrong starting nginx; the message says what to do.
     struct Failure: Error, CustomStringConvertible {
@@ -66,6 +67,24 @@ final class Nginx {
             try? await Task.sleep(for: .milliseconds(20))
         }
         return max(last, 0)
+    }
+
+    /// Stops nginx (and removes its folder) if the bench is interrupted with Ctrl-C, so no
+    /// server outlives it.
+    func stopOnInterrupt() {
+        let pid = process.processIdentifier
+        let folder = run.path
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            try? FileManager.default.removeItem(atPath: folder)
+            exit(130)
+        }
+        source.resume()
+        interruptSource = source
     }
 
     /// Stops nginx and removes the temporary folder.
