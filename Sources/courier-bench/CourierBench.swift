@@ -86,13 +86,14 @@ struct Plan: Sendable {
     let identicalRequests: Int
     let listingDecodes: Int
     let treeBuilds: Int
+    let pipelineRequests: Int
 
     static let full = Plan(
         name: "full", runs: 5, warmUpRequests: 300, sequentialRequests: 3_000, concurrentRequests: 6_000,
-        mediumRequests: 400, identicalRequests: 100, listingDecodes: 40, treeBuilds: 400
+        mediumRequests: 400, identicalRequests: 100, listingDecodes: 40, treeBuilds: 400, pipelineRequests: 20_000
     )
     static let quick = Plan(
         name: "quick", runs: 3, warmUpRequests: 50, sequentialRequests: 300, concurrentRequests: 600,
-        mediumRequests: 40, identicalRequests: 100, listingDecodes: 6, treeBuilds: 40
+        mediumRequests: 40, identicalRequests: 100, listingDecodes: 6, treeBuilds: 40, pipelineRequests: 2_000
     )
 }

@@ -1,7 +1,8 @@
 import Courier
 import Foundation
 
-/// A decoding scenario: plain `JSONDecoder` against Courier's pipeline, both in memory.
+/// An in-memory scenario: a baseline (plain `JSONDecoder`, or the transport called directly)
+/// against Courier's pipeline.
 struct DecodingRow: Sendable {
     let scenario: String
     let baseline: CellResult
@@ -40,7 +41,18 @@ struct DecodingScenarios {
                 _ = BenchCommentTree(page.last?.children ?? [])
             }
         )
-        return [listingRow, treeRow]
+        // What Courier's pipeline alone costs a request: building it, validating and returning
+        // the body, against calling the same in-memory transport directly.
+        let small = try Feed.json(atLeast: 1_800)
+        let transport = MemoryTransport(body: small)
+        let smallClient = HTTPClient(baseURL: URL(string: "http://memory.invalid"), transport: transport)
+        let direct = HTTPRequest(url: URL(string: "http://memory.invalid/small.json")!)
+        let pipelineRow = try await row(
+            "pipeline alone, 1.8 KB Data response", unit: .requestsPerSecond, count: plan.pipelineRequests, bytes: small.count,
+            baseline: { _ = try await transport.send(direct).body },
+            courier: { _ = try await smallClient.send(Request<Data>(path: "/small.json")).value }
+        )
+        return [listingRow, treeRow, pipelineRow]
     }
 
     private func row(
