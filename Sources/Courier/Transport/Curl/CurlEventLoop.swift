@@ -136,7 +136,10 @@ final class CurlEventLoop: @unchecked Sendable {
     }
 
     private func stop(_ transfer: CurlTransfer) {
-        guard active.removeValue(forKey: transfer.easy) != nil else { return }
+        // A late cancellation may arrive after the transfer finished and its handle went on to
+        // serve another transfer: only the transfer itself is stopped.
+        guard let running = active[transfer.easy], running === transfer else { return }
+        active[transfer.easy] = nil
         _ = curl.multiRemove(multi, transfer.easy)
         transfer.fail(CancellationError(), curl: curl)
         recycle(transfer.easy)
