@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -74,6 +75,34 @@ struct TransportFaultTests {
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(hits.sorted() == Array(1...40))
+    }
+
+    @Test("Cancelling some of many concurrent requests lets every other one finish", arguments: TransportUnderTest.allCases)
+    func cancellingSomeOfMany(transport: TransportUnderTest) async throws {
+        let client = try faultClient(transport)
+        let key = uniqueKey("mixed")
+        let counters = Counters()
+        let tasks = (0..<100).map { _ in
+            Task {
+                defer { counters.finished.withLock { $0 += 1 } }
+                if (try? await client.send(Request<Data>(path: "/count/\(key)"))) != nil {
+                    counters.succeeded.withLock { $0 += 1 }
+                }
+            }
+        }
+        for (index, task) in tasks.enumerated() where index.isMultiple(of: 2) { task.cancel() }
+        // A generous bound: the failure mode is a request that never finishes.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while counters.finished.withLock({ $0 }) < tasks.count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(counters.finished.withLock { $0 } == tasks.count, "some requests never finished")
+        #expect(counters.succeeded.withLock { $0 } >= tasks.count / 2)
+    }
+
+    private final class Counters: Sendable {
+        let succeeded = Mutex(0)
+        let finished = Mutex(0)
     }
 
     @Test("A large body is sent whole and at once", arguments: TransportUnderTest.allCases)
