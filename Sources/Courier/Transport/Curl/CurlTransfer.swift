@@ -73,7 +73,9 @@ final class CurlTransfer: @unchecked Sendable {
     ///
     /// - Throws: `URLError(.unsupportedURL)` when libcurl refuses an option (for example a URL it
     ///   cannot parse).
-    init(easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration) throws(URLError) {
+    init(
+        easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration, certificateAuthorities: String? = nil
+    ) throws(URLError) {
         self.easy = easy
         // libcurl sends header lines as given: a line break in a field would let a value smuggle
         // in headers (or a whole request) of its own. The field's name only, never its value.
@@ -91,6 +93,7 @@ final class CurlTransfer: @unchecked Sendable {
         set(CurlOption.httpVersion, CurlOption.httpVersion2OverTLS)
         set(CurlOption.tcpKeepAlive, 1)
         set(CurlOption.acceptEncoding, "")
+        if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
         // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
         // CurlRedirects).
         let defaultMilliseconds = Self.milliseconds(defaultTimeout)

@@ -40,16 +40,24 @@ public final class CurlTransport: HTTPTransport {
     private let curl: LibCurl
     private let loop: CurlEventLoop
     private let defaultTimeout: Duration
+    private let certificateAuthorities: String?
 
     /// Creates a transport with its own connection pool and thread.
     ///
     /// - Parameter timeout: How long an attempt may go without receiving data (and the longest a
     ///   connection may take to open) when the request has no ``HTTPRequest/timeout`` of its own.
     /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded.
-    public init(timeout: Duration = .seconds(60)) throws(Unavailable) {
+    public convenience init(timeout: Duration = .seconds(60)) throws(Unavailable) {
+        try self.init(timeout: timeout, certificateAuthorities: nil)
+    }
+
+    /// Creates a transport that trusts the certificate authorities in a PEM file instead of the
+    /// system's (tests use it for a server with a certificate made on the spot).
+    package init(timeout: Duration, certificateAuthorities: URL?) throws(Unavailable) {
         curl = try LibCurl.loaded.get()
         loop = try CurlEventLoop(curl: curl)
         defaultTimeout = timeout
+        self.certificateAuthorities = certificateAuthorities?.path
     }
 
     deinit {
@@ -84,7 +92,10 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer: CurlTransfer
         do {
-            transfer = try CurlTransfer(easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout)
+            transfer = try CurlTransfer(
+                easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout,
+                certificateAuthorities: certificateAuthorities
+            )
         } catch {
             loop.recycle(easy)
             throw error

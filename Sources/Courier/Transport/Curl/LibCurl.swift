@@ -148,6 +148,8 @@ enum CurlOption {
     static let url: Int32 = 10002
     /// `CURLOPT_HTTPHEADER` (a `curl_slist`, kept alive by the caller).
     static let httpHeader: Int32 = 10023
+    /// `CURLOPT_CAINFO`: a PEM file of trusted certificate authorities.
+    static let caInfo: Int32 = 10065
     /// `CURLOPT_HEADERDATA`.
     static let headerData: Int32 = 10029
     /// `CURLOPT_CUSTOMREQUEST`.
