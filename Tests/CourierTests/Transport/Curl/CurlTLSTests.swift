@@ -26,6 +26,30 @@ struct CurlTLSTests {
         #expect(protocols == Array(repeating: "HTTP/2.0", count: 20))
     }
 
+    @Test("Requests one after another reuse one connection")
+    func keepAlive() async throws {
+        let client = try trustingClient()
+        var connections: Set<String> = []
+        for _ in 0..<5 {
+            connections.insert(try await client.send(Request<String>(path: "/connection")).value)
+        }
+        #expect(connections.count == 1, "connections used: \(connections)")
+    }
+
+    @Test("Concurrent requests share HTTP/2 connections instead of opening one each")
+    func multiplexing() async throws {
+        let client = try trustingClient()
+        // Opens the connection first, so the concurrent requests find it ready to multiplex.
+        let first = try await client.send(Request<String>(path: "/connection")).value
+        let connections = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try await client.send(Request<String>(path: "/connection")).value }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(connections == [first])
+    }
+
     @Test("A certificate the system does not trust is refused")
     func untrustedCertificate() async throws {
         let client = HTTPClient(baseURL: try TestServers.url(from: "COURIER_TLS_URL"), transport: try CurlTransport())
