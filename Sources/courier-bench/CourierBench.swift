@@ -56,9 +56,12 @@ struct CourierBench {
 
         let network = NetworkScenarios(plan: plan, contenders: contenders, nginx: nginx)
         let networkRows = try await network.run()
+        let socketReference = try network.socketReference()
         let decoding = try await DecodingScenarios(plan: plan, listing: listing, comments: comments).run()
 
-        let report = Report(contenders: contenders.map(\.name), networkRows: networkRows, decodingRows: decoding)
+        let report = Report(
+            contenders: contenders.map(\.name), networkRows: networkRows, socketReference: socketReference, decodingRows: decoding
+        )
         print(report.render())
         print("load average at end: \(MachineDescription.loadAverage())")
     }

@@ -52,20 +52,31 @@ struct DecodingScenarios {
             baseline: { _ = try await transport.send(direct).body },
             courier: { _ = try await smallClient.send(Request<Data>(path: "/small.json")).value }
         )
-        return [listingRow, treeRow, pipelineRow]
+        let concurrentPipelineRow = try await row(
+            "pipeline alone, 16 in flight", unit: .requestsPerSecond, count: plan.pipelineRequests, bytes: small.count, concurrency: 16,
+            baseline: { _ = try await transport.send(direct).body },
+            courier: { _ = try await smallClient.send(Request<Data>(path: "/small.json")).value }
+        )
+        return [listingRow, treeRow, pipelineRow, concurrentPipelineRow]
     }
 
     private func row(
-        _ scenario: String, unit: CellResult.Unit, count: Int, bytes: Int,
-        baseline: () async throws -> Void, courier: () async throws -> Void
+        _ scenario: String, unit: CellResult.Unit, count: Int, bytes: Int, concurrency: Int = 1,
+        baseline: @escaping @Sendable () async throws -> Void, courier: @escaping @Sendable () async throws -> Void
     ) async throws -> DecodingRow {
         try await baseline()
         try await courier()
+        func measure(_ operation: @escaping @Sendable () async throws -> Void) async throws -> RunResult {
+            guard concurrency > 1 else { return try await timeSequentially(count: count, bytesEach: bytes, operation) }
+            var result = try await timeConcurrently(count: count, concurrency: concurrency, operation)
+            result.bytes = bytes * count
+            return result
+        }
         var baselineRuns: [RunResult] = []
         var courierRuns: [RunResult] = []
         for _ in 0..<plan.runs {
-            baselineRuns.append(try await timeSequentially(count: count, bytesEach: bytes, baseline))
-            courierRuns.append(try await timeSequentially(count: count, bytesEach: bytes, courier))
+            baselineRuns.append(try await measure(baseline))
+            courierRuns.append(try await measure(courier))
         }
         return DecodingRow(scenario: scenario, baseline: CellResult(runs: baselineRuns, unit: unit), courier: CellResult(runs: courierRuns, unit: unit))
     }

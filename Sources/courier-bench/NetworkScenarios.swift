@@ -15,6 +15,14 @@ struct NetworkScenarios {
     let contenders: [Contender]
     let nginx: Nginx
 
+    /// The plain keep-alive socket loop on the sequential scenario: the ceiling.
+    func socketReference() throws -> CellResult {
+        let port = nginx.baseURL.port ?? 80
+        _ = try PlainSocket.run(port: port, path: "/small.json", count: plan.warmUpRequests)
+        let runs = try (0..<plan.runs).map { _ in try PlainSocket.run(port: port, path: "/small.json", count: plan.sequentialRequests) }
+        return CellResult(runs: runs, unit: .requestsPerSecond)
+    }
+
     func run() async throws -> [NetworkRow] {
         for contender in contenders {
             for _ in 0..<plan.warmUpRequests { _ = try await contender.fetch("/small.json", nil) }

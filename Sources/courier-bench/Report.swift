@@ -4,6 +4,8 @@ import Foundation
 struct Report {
     let contenders: [String]
     let networkRows: [NetworkRow]
+    /// The sequential scenario over a plain keep-alive socket: the ceiling.
+    let socketReference: CellResult
     let decodingRows: [DecodingRow]
 
     func render() -> String {
@@ -21,6 +23,8 @@ struct Report {
             }
             lines.append("| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |")
         }
+        lines.append("")
+        lines.append("Ceiling, sequential GET 1.8 KB over a plain keep-alive socket (hand-written request, blocking reads): \(Self.rateCell(socketReference)).")
         lines.append("")
         lines.append("| scenario (in memory) | baseline: plain JSONDecoder, or the transport alone | Courier pipeline | Courier / baseline |")
         lines.append("|---|---|---|---|")
@@ -45,6 +49,9 @@ struct Report {
         func check(_ text: String, _ value: Double?, atLeast bound: Double) {
             guard let value else { return }
             lines.append("- \(text): \(String(format: "%.2f", value))× (target ≥ \(bound)×) \(value >= bound ? "met" : "NOT met")")
+        }
+        if let sequential = networkRows.first, sequential.cells.count >= 3 {
+            check("Courier+CurlTransport vs the plain socket, \(sequential.scenario)", sequential.cells[2].rate / socketReference.rate, atLeast: 0.5)
         }
         for row in networkRows.prefix(2) where row.cells.count >= 2 {
             check("Courier+URLSessionTransport vs raw URLSession, \(row.scenario)", row.cells[1].rate / row.cells[0].rate, atLeast: 0.95)
