@@ -56,7 +56,7 @@ struct CourierBench {
 
         let network = NetworkScenarios(plan: plan, contenders: contenders, nginx: nginx)
         let networkRows = try await network.run()
-        let socketReference = try network.socketReference()
+        let socketReference = try await network.socketReference()
         let decoding = try await DecodingScenarios(plan: plan, listing: listing, comments: comments).run()
 
         let report = Report(

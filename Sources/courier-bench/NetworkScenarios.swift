@@ -16,10 +16,13 @@ struct NetworkScenarios {
     let nginx: Nginx
 
     /// The plain keep-alive socket loop on the sequential scenario: the ceiling.
-    func socketReference() throws -> CellResult {
+    func socketReference() async throws -> CellResult {
         let port = nginx.baseURL.port ?? 80
-        _ = try PlainSocket.run(port: port, path: "/small.json", count: plan.warmUpRequests)
-        let runs = try (0..<plan.runs).map { _ in try PlainSocket.run(port: port, path: "/small.json", count: plan.sequentialRequests) }
+        _ = try await PlainSocket.run(port: port, path: "/small.json", count: plan.warmUpRequests)
+        var runs: [RunResult] = []
+        for _ in 0..<plan.runs {
+            runs.append(try await PlainSocket.run(port: port, path: "/small.json", count: plan.sequentialRequests))
+        }
         return CellResult(runs: runs, unit: .requestsPerSecond)
     }
 

@@ -35,7 +35,7 @@ final class Nginx {
         for (name, data) in files {
             try data.write(to: root.appendingPathComponent(name))
         }
-        let port = try Self.freePort()
+        let port = try LoopbackSocket().bindToFreePort()
         let template = try String(contentsOf: repository.appendingPathComponent("Benchmarks/nginx/nginx.conf.template"), encoding: .utf8)
         let config = template
             .replacingOccurrences(of: "{{RUN}}", with: run.path)
@@ -134,24 +134,5 @@ final class Nginx {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let candidates = path.split(separator: ":").map { "\($0)/nginx" } + ["/usr/sbin/nginx", "/usr/local/sbin/nginx"]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
-    }
-
-    /// A loopback port nothing listens on right now (the kernel picks it).
-    private static func freePort() throws -> Int {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { throw Failure(description: "socket() failed") }
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(socketFD, socketAddress, length) == 0 && getsockname(socketFD, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw Failure(description: "could not find a free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

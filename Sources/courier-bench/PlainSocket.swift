@@ -12,33 +12,14 @@ enum PlainSocket {
     }
 
     /// GETs `path` `count` times, one after another, over one connection to 127.0.0.1:`port`.
-    static func run(port: Int, path: String, count: Int) throws -> RunResult {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { throw Failure(description: "socket() failed") }
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected else { throw Failure(description: "connect() to port \(port) failed") }
-        var noDelay: Int32 = 1
-        setsockopt(socketFD, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-
+    static func run(port: Int, path: String, count: Int) async throws -> RunResult {
+        let socket = try LoopbackSocket()
+        try socket.connect(port: port)
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var pending: [UInt8] = []
-        var latencies: [Duration] = []
-        latencies.reserveCapacity(count)
-        let clock = ContinuousClock()
-        let started = clock.now
-        for _ in 0..<count {
-            let begin = clock.now
-            guard request.withUnsafeBytes({ send(socketFD, $0.baseAddress, $0.count, 0) }) == request.count else {
+        return try await timeSequentially(count: count) {
+            guard request.withUnsafeBytes({ send(socket.descriptor, $0.baseAddress, $0.count, 0) }) == request.count else {
                 throw Failure(description: "send() failed")
             }
             // Reads until the head and a Content-Length body have arrived.
@@ -49,15 +30,13 @@ enum PlainSocket {
                 }
                 if let total = needed, pending.count >= total {
                     pending.removeFirst(total)
-                    break
+                    return
                 }
-                let received = recv(socketFD, &buffer, buffer.count, 0)
+                let received = recv(socket.descriptor, &buffer, buffer.count, 0)
                 guard received > 0 else { throw Failure(description: "the server closed the connection") }
                 pending.append(contentsOf: buffer[..<received])
             }
-            latencies.append(clock.now - begin)
         }
-        return RunResult(operations: count, elapsed: clock.now - started, latencies: latencies)
     }
 
     private static func endOfHead(_ bytes: [UInt8]) -> Int? {
