@@ -6,6 +6,8 @@ struct NetworkRow: Sendable {
     let cells: [CellResult]
     /// Whether the row is about server hits (de-duplication) rather than throughput.
     var countsHits = false
+    /// The same scenario over a plain keep-alive socket, when measured: the ceiling.
+    var ceiling: CellResult?
 }
 
 /// The scenarios that go through nginx. Runs are interleaved (run 1 of every contender, then
@@ -15,24 +17,17 @@ struct NetworkScenarios {
     let contenders: [Contender]
     let nginx: Nginx
 
-    /// The plain keep-alive socket loop on the sequential scenario: the ceiling.
-    func socketReference() async throws -> CellResult {
-        let port = nginx.baseURL.port ?? 80
-        _ = try await PlainSocket.run(port: port, path: "/small.json", count: plan.warmUpRequests)
-        var runs: [RunResult] = []
-        for _ in 0..<plan.runs {
-            runs.append(try await PlainSocket.run(port: port, path: "/small.json", count: plan.sequentialRequests))
-        }
-        return CellResult(runs: runs, unit: .requestsPerSecond)
-    }
-
     func run() async throws -> [NetworkRow] {
         for contender in contenders {
             for _ in 0..<plan.warmUpRequests { _ = try await contender.fetch("/small.json", nil) }
             _ = try await contender.fetchFeed("/medium.json")
         }
+        let port = nginx.baseURL.port ?? 80
+        _ = try await PlainSocket.run(port: port, path: "/small.json", count: plan.warmUpRequests)
         return [
-            try await row("sequential GET, 1.8 KB") { contender in
+            try await row("sequential GET, 1.8 KB", ceiling: {
+                try await PlainSocket.run(port: port, path: "/small.json", count: plan.sequentialRequests)
+            }) { contender in
                 try await timeSequentially(count: plan.sequentialRequests) { _ = try await contender.fetch("/small.json", nil) }
             },
             try await row("16 in flight GET, 1.8 KB") { contender in
@@ -45,14 +40,22 @@ struct NetworkScenarios {
         ]
     }
 
-    private func row(_ scenario: String, _ measure: (Contender) async throws -> RunResult) async throws -> NetworkRow {
+    /// Measures every contender `plan.runs` times, interleaved, and the ceiling in the same
+    /// rounds when there is one.
+    private func row(
+        _ scenario: String, ceiling: (() async throws -> RunResult)? = nil, _ measure: (Contender) async throws -> RunResult
+    ) async throws -> NetworkRow {
         var runs = Array(repeating: [RunResult](), count: contenders.count)
+        var ceilingRuns: [RunResult] = []
         for _ in 0..<plan.runs {
             for (index, contender) in contenders.enumerated() {
                 runs[index].append(try await measure(contender))
             }
+            if let ceiling { ceilingRuns.append(try await ceiling()) }
         }
-        return NetworkRow(scenario: scenario, cells: runs.map { CellResult(runs: $0, unit: .requestsPerSecond) })
+        var row = NetworkRow(scenario: scenario, cells: runs.map { CellResult(runs: $0, unit: .requestsPerSecond) })
+        if !ceilingRuns.isEmpty { row.ceiling = CellResult(runs: ceilingRuns, unit: .requestsPerSecond) }
+        return row
     }
 
     /// 100 identical GETs started together; nginx's access log says how many reached it.
