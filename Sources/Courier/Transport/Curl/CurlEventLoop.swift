@@ -25,6 +25,9 @@ final class CurlEventLoop: @unchecked Sendable {
     /// caller's thread, not the loop's) before they serve another request.
     private static let maximumIdleHandles = 64
 
+    /// How long after the last event the loop polls without sleeping.
+    private static let spinWindow = Duration.microseconds(100)
+
     /// An easy handle no transfer is using.
     ///
     /// `@unchecked Sendable`: a handle in the idle list belongs to no transfer, and whoever
@@ -89,8 +92,13 @@ final class CurlEventLoop: @unchecked Sendable {
     private func run() {
         var running: Int32 = 0
         var remaining: Int32 = 0
+        var ready: Int32 = 0
+        let clock = ContinuousClock()
+        var lastActivity = clock.now
         while true {
-            for command in commands.withLock({ queued in defer { queued.removeAll() }; return queued }) {
+            let queued = commands.withLock { queued in defer { queued.removeAll() }; return queued }
+            if !queued.isEmpty { lastActivity = clock.now }
+            for command in queued {
                 switch command {
                 case .add(let transfer): start(transfer)
                 case .cancel(let transfer): stop(transfer)
@@ -114,9 +122,19 @@ final class CurlEventLoop: @unchecked Sendable {
                     transfer.finish(code: code, curl: curl)
                 }
                 recycle(easy)
+                lastActivity = clock.now
             }
-            // Sleeps until a socket is ready, libcurl's next timer, a wake-up or a second passes.
-            _ = curl.multiPoll(multi, nil, 0, 1000, nil)
+            if clock.now - lastActivity < Self.spinWindow {
+                // Just after activity, the next event (a response on loopback, the next request
+                // of a caller going one at a time) usually comes within tens of microseconds:
+                // polling without sleeping spares the thread a wake-up, which costs as much as
+                // the event itself on an idle core. Bounded, so an idle loop does sleep.
+                _ = curl.multiPoll(multi, nil, 0, 0, &ready)
+                if ready > 0 { lastActivity = clock.now }
+            } else {
+                // Sleeps until a socket is ready, libcurl's next timer, a wake-up or a second passes.
+                _ = curl.multiPoll(multi, nil, 0, 1000, nil)
+            }
         }
     }
 
