@@ -16,8 +16,11 @@ import Glibc
 /// call a variadic C function through a pointer, so each is bound once per argument kind
 /// (`long`, pointer, callback, `curl_off_t`) with a fixed prototype. On the Linux ABIs we run on
 /// (x86-64 System V and AArch64 AAPCS64) a variadic callee reads integer and pointer arguments
-/// from the same registers a fixed-prototype call fills, so this is correct there; it would not
-/// be on Apple's arm64 ABI, which is why the file is Linux only.
+/// from the same registers a fixed-prototype call fills, so this is correct there. (On x86-64 a
+/// variadic call also puts the number of vector registers used in `%al`; the callee only tests
+/// it to decide whether to save those registers, and none of our arguments is a float.) It would
+/// not be correct on Apple's arm64 ABI, which passes variadic arguments on the stack: this file
+/// is Linux only.
 struct LibCurl: Sendable {
     typealias Handle = OpaquePointer
     typealias WriteCallback = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
