@@ -31,7 +31,7 @@ public final class HTTPClient: Sendable {
     public struct Configuration: Sendable {
         /// Resolves relative request paths; nil allows absolute URLs only.
         public var baseURL: URL?
-        /// Sends requests over the network (``URLSessionTransport`` unless set).
+        /// Sends requests over the network (``CurlTransport`` on Linux, ``URLSessionTransport`` elsewhere, unless set).
         public var transport: any HTTPTransport
         /// Encodes `.json` bodies.
         public var encoder: JSONEncoder
@@ -51,7 +51,7 @@ public final class HTTPClient: Sendable {
         public var eventMonitors: [any EventMonitor]
 
         /// Creates a configuration with the defaults.
-        public init(baseURL: URL? = nil, transport: any HTTPTransport = URLSessionTransport.shared) {
+        public init(baseURL: URL? = nil, transport: any HTTPTransport = defaultHTTPTransport) {
             self.baseURL = baseURL
             self.transport = transport
             encoder = JSONEncoder()
@@ -80,7 +80,7 @@ public final class HTTPClient: Sendable {
     /// Creates a client for a base URL, adjusting the default configuration with `configure`.
     public convenience init(
         baseURL: URL?,
-        transport: any HTTPTransport = URLSessionTransport.shared,
+        transport: any HTTPTransport = defaultHTTPTransport,
         configure: (inout Configuration) -> Void = { _ in }
     ) {
         var configuration = Configuration(baseURL: baseURL, transport: transport)
