@@ -48,6 +48,27 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        // FoundationNetworking drops the body when it follows a 307/308 itself, so those
+        // redirects of requests with a body are followed here (the delegate refuses them).
+        var current = request
+        for _ in 0..<Self.maximumRedirects {
+            let response = try await sendOnce(current)
+            guard current.followsRedirects, current.body != nil, [307, 308].contains(response.statusCode),
+                  let location = response.headers["Location"],
+                  let next = URL(string: location, relativeTo: current.url)?.absoluteURL
+            else { return response }
+            if !SessionDelegate.sameOrigin(current.url, next) {
+                for name in SessionDelegate.credentialHeaders { current.headers[name] = nil }
+            }
+            current.url = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// How many redirects one request may follow.
+    static let maximumRedirects = 16
+
+    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPRawResponse {
         try Task.checkCancellation()
         let task = session.dataTask(with: urlRequest(for: request))
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
@@ -60,10 +81,7 @@ public final class URLSessionTransport: HTTPTransport {
         defer { deadline?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.start(
-                    task, followsRedirects: request.followsRedirects, observer: request.options[TransferObserverKey.self],
-                    uploadSize: Int64(request.body?.count ?? 0), continuation: continuation
-                )
+                delegate.start(task, request: request, continuation: continuation)
             }
         } onCancel: {
             task.cancel()
@@ -97,6 +115,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     private struct Transfer {
         var continuation: CheckedContinuation<HTTPRawResponse, any Error>
         var followsRedirects: Bool
+        /// Whether the request has a body (a 307/308 is then followed by the transport).
+        var hasBody: Bool
         var response: HTTPURLResponse?
         var body = Data()
         /// The 401/407 whose authentication challenge was cancelled.
@@ -114,13 +134,13 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     private let transfers = Mutex<[Int: Transfer]>([:])
 
-    func start(
-        _ task: URLSessionDataTask, followsRedirects: Bool, observer: TransferObserver?, uploadSize: Int64,
-        continuation: CheckedContinuation<HTTPRawResponse, any Error>
-    ) {
-        observer?.beginAttempt(uploadSize: uploadSize)
+    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<HTTPRawResponse, any Error>) {
+        let observer = request.options[TransferObserverKey.self]
+        observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         transfers.withLock {
-            $0[task.taskIdentifier] = Transfer(continuation: continuation, followsRedirects: followsRedirects, observer: observer)
+            $0[task.taskIdentifier] = Transfer(
+                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer
+            )
         }
         task.resume()
     }
@@ -195,8 +215,28 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let follow = transfers.withLock { $0[task.taskIdentifier]?.followsRedirects ?? true }
-        completionHandler(follow ? request : nil)
+        let (follow, hasBody) = transfers.withLock {
+            ($0[task.taskIdentifier]?.followsRedirects ?? true, $0[task.taskIdentifier]?.hasBody ?? false)
+        }
+        // 307/308 with a body are followed by the transport itself (see `send`).
+        guard follow, !(hasBody && [307, 308].contains(response.statusCode)) else {
+            completionHandler(nil)
+            return
+        }
+        var next = request
+        if let from = response.url ?? task.currentRequest?.url, let to = request.url, !Self.sameOrigin(from, to) {
+            // FoundationNetworking would forward credentials to the other origin.
+            for name in Self.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
+        }
+        completionHandler(next)
+    }
+
+    /// Headers that must not follow a redirect to another origin.
+    static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && port(a) == port(b)
     }
 
     func urlSession(

@@ -30,11 +30,7 @@ struct TransportRedirectTests {
     func temporaryRedirect(transport: TransportUnderTest, method: HTTPMethod) async throws {
         let response = try await client(transport).send(redirect(method, to: "/anything", status: 307))
         #expect(response.value.method == method.rawValue)
-        withKnownIssue("FoundationNetworking drops the body when it follows a 307") {
-            #expect(response.value.json == ["greeting": "hello"])
-        } when: {
-            transport == .urlSession
-        }
+        #expect(response.value.json == ["greeting": "hello"])
     }
 
     @Test("Too many redirects is an error, not a loop", arguments: TransportUnderTest.allCases)
@@ -56,10 +52,6 @@ struct TransportRedirectTests {
         request.headers["Authorization"] = "Bearer canary-token-123"
         let echo = try await client(transport).send(request).value
         #expect(echo.url.contains("localhost"))
-        withKnownIssue("FoundationNetworking forwards Authorization to another origin") {
-            #expect(echo.headers["Authorization"] == nil)
-        } when: {
-            transport == .urlSession
-        }
+        #expect(echo.headers["Authorization"] == nil)
     }
 }
