@@ -62,7 +62,13 @@ extension RequestContext {
                 number: attempt, start: wallStart, duration: duration, bytesSent: 0, bytesReceived: 0, statusCode: nil
             ))
             eventMonitor.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: id)
-            throw error
+            switch error {
+            case is URLError, is CancellationError, is HTTPError:
+                throw error
+            default:
+                // A transport's own error (a stub with no route, a cassette with no match).
+                throw HTTPError(.transportFailed(error), method: request.method, url: request.url, attempts: attempt)
+            }
         }
     }
 
