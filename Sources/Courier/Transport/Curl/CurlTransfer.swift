@@ -295,6 +295,11 @@ extension CurlTransfer {
         if line.starts(with: "HTTP/".utf8) {
             headStatus = Self.statusCode(ofStatusLine: line)
             headComplete = false
+            // Another head after one taken as final (a proxy's answer to CONNECT): that one was
+            // not the response after all.
+            reportsBody = false
+            file?.discard()
+            file = nil
             return true
         }
         // Only the blank line ending a head matters (and not the one after trailers).
