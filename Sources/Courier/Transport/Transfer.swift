@@ -69,9 +69,10 @@ extension HTTPClient {
     /// response's value is `destination`.
     ///
     /// A successful body is written to a temporary file beside `destination` while it arrives
-    /// (never held in memory whole by ``URLSessionTransport``) and moved into place, replacing any
-    /// file there, only once the response was validated. On any failure no file is left behind,
-    /// neither partial nor temporary. An error response's body stays in memory for the error.
+    /// (never held in memory whole by ``URLSessionTransport`` or `CurlTransport`) and moved into
+    /// place, replacing any file there, only once the response was validated. On any failure no
+    /// file is left behind, neither partial nor temporary. An error response's body stays in
+    /// memory for the error.
     public func download<Response>(_ request: Request<Response>, to destination: URL) -> Transfer<URL> {
         let (stream, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
         let directory = destination.deletingLastPathComponent()

@@ -9,9 +9,10 @@ enum TransferObserverKey: RequestOptionKey {
 
 /// Counts one call's transferred bytes and publishes them as ``TransferProgress`` snapshots.
 ///
-/// A transport that supports progress (``URLSessionTransport``) reads the observer from the
-/// request's options and reports to it; for any other transport ``complete(request:response:)`` fills in the
-/// totals from the response, so the sequence still ends at the total.
+/// A transport that supports progress (``URLSessionTransport``, and `CurlTransport` on Linux)
+/// reads the observer from the request's options and reports to it; for any other transport
+/// ``complete(request:response:)`` fills in the totals from the response, so the sequence still
+/// ends at the total.
 final class TransferObserver: Sendable {
     private struct State {
         var progress = TransferProgress()

@@ -4,9 +4,19 @@ import Synchronization
 import Testing
 import TestSupport
 
+/// The tests that talk to a server run once per transport: progress is part of a transport's
+/// contract.
 @Suite("Transfer progress")
 struct TransferProgressTests {
     static let size = 8 * 1024 * 1024
+    /// The upload body, made once: an 8-million-step `map` in a debug build keeps a thread of the
+    /// (two-thread) cooperative pool busy for seconds, stalling every other test meanwhile.
+    static let payload: Data = {
+        let period = Data((0..<256).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        var payload = Data(capacity: size)
+        for _ in 0..<(size / period.count) { payload.append(period) }
+        return payload
+    }()
 
     /// Reads the whole progress sequence of a transfer.
     func collect<Value>(_ transfer: Transfer<Value>) async -> [TransferProgress] {
@@ -19,10 +29,10 @@ struct TransferProgressTests {
         zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
     }
 
-    @Test("An 8 MiB upload reports increasing progress that ends at the total")
-    func upload() async throws {
-        let client = HTTPClient(baseURL: try TestServers.faults())
-        let payload = Data((0..<Self.size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    @Test("An 8 MiB upload reports increasing progress that ends at the total", arguments: TransportUnderTest.allCases)
+    func upload(transport: TransportUnderTest) async throws {
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
+        let payload = Self.payload
         let transfer = client.transfer(Request<JSON>(method: .post, path: "/upload", body: .data(payload, contentType: "application/octet-stream")))
         let snapshots = await collect(transfer)
         let response = try await transfer.response
@@ -37,9 +47,9 @@ struct TransferProgressTests {
         #expect(last.upload.completed == Int64(Self.size) && last.upload.isComplete && last.upload.fractionCompleted == 1)
     }
 
-    @Test("An 8 MiB download to a file reports increasing progress that ends at the total")
-    func downloadToFile() async throws {
-        let client = HTTPClient(baseURL: try TestServers.faults())
+    @Test("An 8 MiB download to a file reports increasing progress that ends at the total", arguments: TransportUnderTest.allCases)
+    func downloadToFile(transport: TransportUnderTest) async throws {
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("eight.bin")
@@ -64,10 +74,13 @@ struct TransferProgressTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["eight.bin"])
     }
 
-    @Test("A download that breaks off leaves no file, partial or temporary", arguments: ["/reset-mid-body", "/truncated", "/status/404"])
-    func failedDownload(path: String) async throws {
+    @Test(
+        "A download that breaks off leaves no file, partial or temporary",
+        arguments: TransportUnderTest.allCases, ["/reset-mid-body", "/truncated", "/status/404"]
+    )
+    func failedDownload(transport: TransportUnderTest, path: String) async throws {
         let base = path.hasPrefix("/status") ? try TestServers.httpbin() : try TestServers.faults()
-        let client = HTTPClient(baseURL: base)
+        let client = HTTPClient(baseURL: base, transport: try transport.make())
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let transfer = client.download(Request<Data>(path: path), to: folder.appendingPathComponent("file.bin"))
@@ -90,9 +103,30 @@ struct TransferProgressTests {
         }
     }
 
-    @Test("Cancelling a transfer ends its progress and throws cancelled")
-    func cancel() async throws {
-        let client = HTTPClient(baseURL: try TestServers.faults())
+    @Test("A download through a redirect counts only the final response's body", arguments: TransportUnderTest.allCases)
+    func downloadThroughRedirect(transport: TransportUnderTest) async throws {
+        let client = HTTPClient(baseURL: try TestServers.httpbin(), transport: try transport.make())
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("redirected.bin")
+        let size = 50_000
+        let request = Request<Data>(path: "/redirect-to", query: [URLQueryItem(name: "url", value: "/bytes/\(size)")])
+        let transfer = client.download(request, to: destination)
+        let snapshots = await collect(transfer)
+        #expect(try await transfer.response.value == destination)
+
+        // The redirect's own (empty) body never shows up as the expected size.
+        #expect(snapshots.allSatisfy { $0.download.expected == nil || $0.download.expected == Int64(size) }, "\(snapshots)")
+        #expect(isNonDecreasing(snapshots.map(\.download.completed)))
+        #expect(snapshots.allSatisfy { $0.attempt == 1 })
+        #expect(snapshots.last?.download == TransferProgress.Bytes(completed: Int64(size), expected: Int64(size)))
+        #expect(try Data(contentsOf: destination).count == size)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["redirected.bin"])
+    }
+
+    @Test("Cancelling a transfer ends its progress and throws cancelled", arguments: TransportUnderTest.allCases)
+    func cancel(transport: TransportUnderTest) async throws {
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
         let transfer = client.transfer(Request<Data>(path: "/hang"))
         transfer.cancel()
         _ = await collect(transfer)

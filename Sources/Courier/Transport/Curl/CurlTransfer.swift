@@ -22,6 +22,24 @@ final class CurlTransfer: @unchecked Sendable {
     /// The header block of the latest response, raw (a `100 Continue` starts a new one).
     private var head = Data()
 
+    // Progress, only with an observer (a ``Transfer``): without one, none of this is touched
+    // per chunk, and no progress callback is installed.
+    /// Receives progress; its temporary file receives a 2xx body.
+    private let observer: TransferObserver?
+    /// The request, kept with an observer to tell a redirect hop from the final response.
+    private let observedRequest: HTTPRequest?
+    /// The status of the response whose head is arriving, and whether that head is complete.
+    private var headStatus = 0
+    private var headComplete = false
+    /// Set once the final response's head arrived: its body counts as progress.
+    private var reportsBody = false
+    /// Upload bytes already reported.
+    private var uploaded: Int64 = 0
+    /// Where a 2xx body goes instead of `body`, for a download.
+    private var file: CurlBodyFile?
+    /// Why the download file failed; the transfer was aborted.
+    private var fileError: URLError?
+
     /// What a finished transfer hands its caller. Parsing the header block is left to the
     /// caller's thread, so the loop thread does as little as possible per transfer.
     struct Outcome: Sendable {
@@ -77,6 +95,8 @@ final class CurlTransfer: @unchecked Sendable {
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration, certificateAuthorities: String? = nil
     ) throws(URLError) {
         self.easy = easy
+        observer = request.options[TransferObserverKey.self]
+        observedRequest = observer == nil ? nil : request
         // libcurl sends header lines as given: a line break in a field would let a value smuggle
         // in headers (or a whole request) of its own. The field's name only, never its value.
         if let field = request.headers.first(where: { Self.containsLineBreak($0.name) || Self.containsLineBreak($0.value) }) {
@@ -128,6 +148,7 @@ final class CurlTransfer: @unchecked Sendable {
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             let length = size * count
             if let data, length > 0 {
+                if transfer.reportsBody { return transfer.receiveObserved(UnsafeRawBufferPointer(start: data, count: length)) }
                 transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
             }
             return length
@@ -144,9 +165,20 @@ final class CurlTransfer: @unchecked Sendable {
                 } else {
                     transfer.head.append(contentsOf: bytes)
                 }
+                // Returning less than `length` aborts the transfer (the download file failed).
+                if transfer.observer != nil, !transfer.observeHeaderLine(bytes) { return 0 }
             }
             return length
         })
+        if observer != nil {
+            check(curl.setPointer(easy, CurlOption.progressData, me))
+            check(curl.setProgressCallback(easy, CurlOption.progressFunction) { context, _, _, _, uploadedNow in
+                guard let context else { return 0 }
+                Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().didUpload(total: uploadedNow)
+                return 0
+            })
+            check(curl.setLong(easy, CurlOption.noProgress, 0))
+        }
         if failed != 0 {
             curl.slistFreeAll(headerList)
             headerList = nil
@@ -180,8 +212,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
     func finish(code: Int32, curl: LibCurl) {
         releaseHeaderList(curl: curl)
-        guard code == 0 else {
-            fail(Self.urlError(code: code, curl: curl))
+        guard code == 0, saveFile() else {
+            fail(fileError ?? Self.urlError(code: code, curl: curl))
             return
         }
         var status = 0
@@ -196,8 +228,23 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the caller with `error`. Loop thread (or the caller, before the loop saw it).
     func fail(_ error: any Error, curl: LibCurl? = nil) {
         if let curl { releaseHeaderList(curl: curl) }
+        file?.discard()
+        file = nil
         continuation?.resume(throwing: error)
         continuation = nil
+    }
+
+    /// Closes a download file after a complete body and reports it; false (and the file gone)
+    /// when its last writes failed.
+    private func saveFile() -> Bool {
+        guard let file else { return true }
+        self.file = nil
+        guard file.close() else {
+            fileError = URLError(.cannotWriteToFile)
+            return false
+        }
+        observer?.didWriteFile(bytes: file.bytesWritten)
+        return true
     }
 
     private func releaseHeaderList(curl: LibCurl) {
@@ -236,6 +283,84 @@ final class CurlTransfer: @unchecked Sendable {
         default: .unknown
         }
         return URLError(urlCode, userInfo: [NSLocalizedDescriptionKey: "libcurl error \(code): " + curl.message(for: code)])
+    }
+}
+
+// Progress: called on the loop thread, only for a transfer with an observer.
+extension CurlTransfer {
+    /// Follows the response heads line by line. When the final response's head is complete, reports
+    /// it and, for a download with a 2xx status, opens the file its body goes to. False when that
+    /// file cannot be created (the transfer is then aborted).
+    fileprivate func observeHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        if line.starts(with: "HTTP/".utf8) {
+            headStatus = Self.statusCode(ofStatusLine: line)
+            headComplete = false
+            // Another head after one taken as final (a proxy's answer to CONNECT): that one was
+            // not the response after all.
+            reportsBody = false
+            file?.discard()
+            file = nil
+            return true
+        }
+        // Only the blank line ending a head matters (and not the one after trailers).
+        guard !headComplete, line.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) else { return true }
+        headComplete = true
+        guard headStatus >= 200, let observer, let request = observedRequest else { return true }
+        let response = Outcome(status: headStatus, head: head, body: Data()).response(url: request.url)
+        // A redirect CurlTransport goes on to follow is not the answer: its body is not progress.
+        if request.followsRedirects, CurlRedirects.request(after: response, to: request) != nil { return true }
+        reportsBody = true
+        observer.didReceiveResponse(expected: Self.expectedLength(of: response.headers))
+        guard let url = observer.temporaryFile, (200..<300).contains(headStatus) else { return true }
+        guard let file = CurlBodyFile(url: url) else {
+            fileError = URLError(.cannotCreateFile)
+            return false
+        }
+        self.file = file
+        return true
+    }
+
+    /// A chunk of the final response's body: to the download file or to memory, then counted.
+    /// Returns what the write callback returns (0 aborts the transfer).
+    fileprivate func receiveObserved(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if let written = file?.write(bytes) {
+            guard written else {
+                fileError = URLError(.cannotWriteToFile)
+                return 0
+            }
+        } else if let base = bytes.baseAddress {
+            body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
+        observer?.didReceive(count: Int64(bytes.count))
+        return bytes.count
+    }
+
+    /// libcurl's count of body bytes sent so far (it only grows within a transfer).
+    fileprivate func didUpload(total: Int64) {
+        guard total > uploaded else { return }
+        observer?.didSend(count: total - uploaded)
+        uploaded = total
+    }
+
+    /// The code in "HTTP/1.1 200 OK" or "HTTP/2 200"; 0 when there is none.
+    private static func statusCode(ofStatusLine line: UnsafeRawBufferPointer) -> Int {
+        guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
+        let digits = line[(space + 1)...].prefix(3)
+        guard digits.count == 3 else { return 0 }
+        var code = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return 0 }
+            code = code * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return code
+    }
+
+    /// The body size to expect: `Content-Length`, unless a `Content-Encoding` makes it the size
+    /// of the compressed bytes while libcurl hands over (and Courier counts) decoded ones.
+    private static func expectedLength(of headers: HTTPHeaders) -> Int64? {
+        if let encoding = headers["Content-Encoding"], encoding.lowercased() != "identity" { return nil }
+        guard let length = headers["Content-Length"].flatMap({ Int64($0) }), length >= 0 else { return nil }
+        return length
     }
 }
 #endif

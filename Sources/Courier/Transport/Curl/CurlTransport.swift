@@ -17,6 +17,10 @@ import FoundationNetworking
 /// transfer at once. A 401 is returned as an ordinary
 /// response, whatever its `WWW-Authenticate` header says: credentials are the app's business.
 ///
+/// A ``Transfer`` gets upload and download progress, and a download's successful body is
+/// written to its file as it arrives rather than held in memory. Without a ``Transfer`` no
+/// progress is tracked at all.
+///
 /// libcurl is loaded from the system's `libcurl.so.4` when first used (see `LibCurl` for why),
 /// so nothing needs installing. When it cannot be loaded, ``init(timeout:)`` throws
 /// ``Unavailable``, ``shared`` is nil and clients fall back to ``URLSessionTransport``.
@@ -68,6 +72,9 @@ public final class CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
         // The request's timeout bounds the whole attempt, redirects included.
         let deadline = request.timeout.map { ContinuousClock.now + $0 }
+        // One attempt for a ``Transfer``, however many hops: only the final response's body
+        // counts as download progress (see CurlTransfer).
+        request.options[TransferObserverKey.self]?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         var hop = request
         for _ in 0...CurlRedirects.maximumHops {
             if let deadline {

@@ -24,6 +24,8 @@ import Glibc
 struct LibCurl: Sendable {
     typealias Handle = OpaquePointer
     typealias WriteCallback = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+    /// `curl_xferinfo_callback`: context, download total and so far, upload total and so far.
+    typealias ProgressCallback = @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32
 
     let easyInit: @convention(c) () -> Handle?
     let easyCleanup: @convention(c) (Handle) -> Void
@@ -31,6 +33,7 @@ struct LibCurl: Sendable {
     let setLong: @convention(c) (Handle, Int32, Int) -> Int32
     let setPointer: @convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32
     let setCallback: @convention(c) (Handle, Int32, WriteCallback) -> Int32
+    let setProgressCallback: @convention(c) (Handle, Int32, ProgressCallback) -> Int32
     let setOffset: @convention(c) (Handle, Int32, Int64) -> Int32
     let getInfo: @convention(c) (Handle, Int32, UnsafeMutableRawPointer) -> Int32
     let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
@@ -72,6 +75,7 @@ struct LibCurl: Sendable {
             let setLong = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, Int) -> Int32).self),
             let setPointer = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32).self),
             let setCallback = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, WriteCallback) -> Int32).self),
+            let setProgressCallback = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, ProgressCallback) -> Int32).self),
             let setOffset = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, Int64) -> Int32).self),
             let getInfo = symbol("curl_easy_getinfo", as: (@convention(c) (Handle, Int32, UnsafeMutableRawPointer) -> Int32).self),
             let strerror = symbol("curl_easy_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
@@ -100,7 +104,7 @@ struct LibCurl: Sendable {
         }
         return .success(LibCurl(
             easyInit: easyInit, easyCleanup: easyCleanup, easyReset: easyReset, setLong: setLong,
-            setPointer: setPointer, setCallback: setCallback, setOffset: setOffset, getInfo: getInfo,
+            setPointer: setPointer, setCallback: setCallback, setProgressCallback: setProgressCallback, setOffset: setOffset, getInfo: getInfo,
             strerror: strerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll, multiInit: multiInit,
             multiCleanup: multiCleanup, multiSetLong: multiSetLong, multiAdd: multiAdd, multiRemove: multiRemove,
             multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup, multiInfoRead: multiInfoRead,
@@ -127,6 +131,8 @@ enum CurlOption {
     static let lowSpeedLimit: Int32 = 19
     /// `CURLOPT_LOW_SPEED_TIME`: seconds a transfer may stay stalled.
     static let lowSpeedTime: Int32 = 20
+    /// `CURLOPT_NOPROGRESS`: 0 makes libcurl call the progress callback.
+    static let noProgress: Int32 = 43
     /// `CURLOPT_NOBODY`: HEAD.
     static let noBody: Int32 = 44
     /// `CURLOPT_HTTPGET`.
@@ -155,6 +161,8 @@ enum CurlOption {
     static let caInfo: Int32 = 10065
     /// `CURLOPT_HEADERDATA`.
     static let headerData: Int32 = 10029
+    /// `CURLOPT_XFERINFODATA`: the progress callback's context.
+    static let progressData: Int32 = 10057
     /// `CURLOPT_CUSTOMREQUEST`.
     static let customRequest: Int32 = 10036
     /// `CURLOPT_ACCEPT_ENCODING`: "" offers every encoding libcurl decodes, and decodes it.
@@ -167,6 +175,8 @@ enum CurlOption {
     static let writeFunction: Int32 = 20011
     /// `CURLOPT_HEADERFUNCTION`.
     static let headerFunction: Int32 = 20079
+    /// `CURLOPT_XFERINFOFUNCTION`.
+    static let progressFunction: Int32 = 20219
 
     // Easy options taking a curl_off_t.
     /// `CURLOPT_POSTFIELDSIZE_LARGE`.
