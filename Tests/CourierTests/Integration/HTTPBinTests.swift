@@ -197,14 +197,17 @@ struct HTTPBinTests {
 
     @Test("Cancelling the task cancels the request", arguments: TransportUnderTest.allCases)
     func cancellation(transport: TransportUnderTest) async throws {
-        let client = try makeClient(transport)
-        let task = Task { try await client.send(HTTPBin.delay(10)) }
-        // Let the request reach the server before cancelling.
-        try await Task.sleep(for: .milliseconds(200))
+        // The fault server's /hang never answers: only cancellation can end this call (the
+        // transport's own timeout is 60 s).
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
+        let key = uniqueKey("cancel")
+        let task = Task { try await client.send(Request<Data>(path: "/hang", query: [.init(name: "key", value: key)])) }
+        let faults = try FaultServer()
+        try await waitUntil("the request reached the server") { try await faults.hits(key).hits == 1 }
         let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(30))
         switch result {
         case .success: Issue.record("a cancelled request must not succeed")
         case .failure(let error): #expect((error as? HTTPError)?.isCancelled == true, "got \(error)")
@@ -222,7 +225,8 @@ struct HTTPBinTests {
         #expect(error.isTimeout, "got \(error)")
         #expect(error.kind.isTransport)
         #expect(elapsed >= .milliseconds(milliseconds), "timed out after \(elapsed)")
-        #expect(elapsed < .seconds(8), "the timeout did not fire: \(elapsed)")
+        // Without the timeout, /delay/10 would have answered after 10 s and not thrown at all.
+        #expect(elapsed < .seconds(30), "the timeout did not fire: \(elapsed)")
     }
 
     @Test("An unreachable host is a connectivity error", arguments: TransportUnderTest.allCases)
