@@ -27,7 +27,7 @@ struct Report {
             lines.append("Ceiling, \(row.scenario) over a plain keep-alive socket (hand-written request, blocking reads), in the same rounds: \(Self.rateCell(ceiling)).")
             lines.append("")
         }
-        lines.append("| scenario (in memory) | baseline: plain JSONDecoder, or the transport alone | Courier pipeline | Courier / baseline |")
+        lines.append("| scenario (in memory) | baseline: plain JSONDecoder into equivalent structs, or the transport alone | RedditAPI's RedditClient, or Courier's pipeline | ratio |")
         lines.append("|---|---|---|---|")
         for row in decodingRows {
             // Against a transport that answers in nanoseconds a ratio means little; the time the
@@ -61,7 +61,7 @@ struct Report {
             }
         }
         if let listing = decodingRows.first {
-            check("Courier listing decode vs plain JSONDecoder", listing.courier.rate / listing.baseline.rate, atLeast: 1.0)
+            check("RedditAPI listing decode vs plain JSONDecoder into equivalent structs", listing.courier.rate / listing.baseline.rate, atLeast: 1.0)
         }
         return lines
     }
