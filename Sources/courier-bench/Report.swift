@@ -16,7 +16,7 @@ struct Report {
             let base = row.cells[0]
             let ratios = row.cells.dropFirst().map { cell in
                 row.countsHits
-                    ? "\(cell.serverHits ?? 0) vs \(base.serverHits ?? 0) hits"
+                    ? "\(Self.hits(cell.serverHits)) vs \(Self.hits(base.serverHits))"
                     : Self.ratio(cell.rate, base.rate) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
             }
             lines.append("| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |")
@@ -79,7 +79,12 @@ struct Report {
         let times = cell.runs.map { $0.elapsed.seconds * 1000 }
         let median = times.median
         let spread = median > 0 ? ((times.max() ?? 0) - (times.min() ?? 0)) / median * 100 : 0
-        return "\(cell.serverHits ?? 0) hits · \(milliseconds(median)) ms ±\(Int(spread.rounded()))%"
+        return "\(hits(cell.serverHits)) · \(milliseconds(median)) ms ±\(Int(spread.rounded()))%"
+    }
+
+    private static func hits(_ count: Int?) -> String {
+        let count = count ?? 0
+        return count == 1 ? "1 hit" : "\(count) hits"
     }
 
     private static func ratio(_ value: Double, _ base: Double) -> String {

@@ -58,7 +58,7 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
-        name = try c.value(.name, or: Fullname(kind: .comment, id: id))
+        name = try c.fullname(.name, or: Fullname(kind: .comment, id: id))
         author = try c.value(.author, or: "[deleted]")
         body = try c.value(.body, or: "")
         bodyHTML = try c.decodeIfPresent(String.self, forKey: .bodyHTML)
@@ -122,7 +122,7 @@ public struct More: Sendable, Hashable, Identifiable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
-        name = try c.value(.name, or: Fullname(kind: .comment, id: id))
+        name = try c.fullname(.name, or: Fullname(kind: .comment, id: id))
         parentID = try c.fullname(.parentID)
         count = try c.value(.count, or: 0)
         children = try c.value(.children, or: [])

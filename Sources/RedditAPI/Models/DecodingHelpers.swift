@@ -28,9 +28,10 @@ extension KeyedDecodingContainer {
         try decodeIfPresent(Int.self, forKey: key) ?? fallback
     }
 
-    /// A fullname, or `fallback` when the key is missing or null.
-    func value(_ key: Key, or fallback: Fullname) throws -> Fullname {
-        try fullnameIfPresent(key) ?? fallback
+    /// A fullname, or `fallback` when the key is missing or null. The fallback is built from the
+    /// id only when needed (nearly every thing sends its `name`).
+    func fullname(_ key: Key, or fallback: @autoclosure () -> Fullname) throws -> Fullname {
+        try fullnameIfPresent(key) ?? fallback()
     }
 
     /// A fullname that must be present (read as a string, not through ``Fullname/init(from:)``).

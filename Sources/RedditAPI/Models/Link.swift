@@ -93,7 +93,7 @@ public struct Link: Sendable, Hashable, Identifiable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
-        name = try c.value(.name, or: Fullname(kind: .link, id: id))
+        name = try c.fullname(.name, or: Fullname(kind: .link, id: id))
         title = try c.value(.title, or: "")
         author = try c.value(.author, or: "[deleted]")
         subreddit = try c.value(.subreddit, or: "")
