@@ -34,7 +34,7 @@ struct Report {
             // pipeline adds to each request is the figure that matters.
             let comparison = row.baseline.unit == .requestsPerSecond
                 ? String(format: "+%.1f µs a request", (1 / row.courier.rate - 1 / row.baseline.rate) * 1e6)
-                : Self.ratio(row.courier.rate, row.baseline.rate)
+                : Self.ratio(row.courier.rate, row.baseline.rate) + " (p50 " + Self.ratio(row.baseline.percentile(0.5), row.courier.percentile(0.5)) + ")"
             lines.append("| \(row.scenario) | \(Self.rateCell(row.baseline)) | \(Self.rateCell(row.courier)) | \(comparison) |")
         }
         lines.append("")
