@@ -47,7 +47,7 @@ let package = Package(
         ),
 
         // Benchmarks: Courier side by side with raw URLSession against a local nginx.
-        .executableTarget(name: "courier-bench", dependencies: ["Courier"], swiftSettings: swiftSettings),
+        .executableTarget(name: "courier-bench", dependencies: ["Courier", "RedditAPI"], swiftSettings: swiftSettings),
 
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),

@@ -12,6 +12,10 @@ struct Contender: Sendable {
     let fetch: @Sendable (_ path: String, _ marker: String?) async throws -> Data
     /// GETs `path` and decodes a ``Feed``.
     let fetchFeed: @Sendable (_ path: String) async throws -> Feed
+    /// GETs `path` (with `?run=marker`) as a call that may share an identical request already
+    /// in flight: Courier sends it with `.useCurrentIfPossible`; raw URLSession has no such
+    /// thing, so every call is a request.
+    let fetchShared: @Sendable (_ path: String, _ marker: String) async throws -> Data
 
     /// A non-200 answer: the bench measures nothing but successes.
     struct UnexpectedStatus: Error, CustomStringConvertible {
@@ -36,21 +40,23 @@ struct Contender: Sendable {
             return data
         }
         let decoder = JSONDecoder()
-        return Contender(name: "raw URLSession", fetch: get) { path in
+        return Contender(name: "raw URLSession", fetch: get, fetchFeed: { path in
             try decoder.decode(Feed.self, from: try await get(path, nil))
-        }
+        }, fetchShared: get)
     }
 
     /// Courier's whole pipeline (request building, validation, decoding) on `transport`.
     static func courier(_ name: String, baseURL: URL, transport: any HTTPTransport) -> Contender {
         let client = HTTPClient(baseURL: baseURL, transport: transport)
+        @Sendable func request(_ path: String, _ marker: String?) -> Request<Data> {
+            Request<Data>(path: path, query: marker.map { [URLQueryItem(name: "run", value: $0)] } ?? [])
+        }
         return Contender(name: name) { path, marker in
-            let query = marker.map { [URLQueryItem(name: "run", value: $0)] } ?? []
-            // After the de-duplication interceptor lands, the "identical concurrent GETs" row
-            // sends these with `.useCurrentIfPossible`; until then every request reaches nginx.
-            return try await client.send(Request<Data>(path: path, query: query)).value
+            try await client.send(request(path, marker)).value
         } fetchFeed: { path in
             try await client.send(Request<Feed>(path: path)).value
+        } fetchShared: { path, marker in
+            try await client.send(request(path, marker).deduplicated(.useCurrentIfPossible)).value
         }
     }
 }

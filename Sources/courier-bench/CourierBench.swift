@@ -94,7 +94,7 @@ struct Plan: Sendable {
     /// resists a burst of load better.
     static let full = Plan(
         name: "full", runs: 9, warmUpRequests: 300, sequentialRequests: 1_500, concurrentRequests: 3_000,
-        mediumRequests: 200, identicalRequests: 100, listingDecodes: 20, treeBuilds: 200, pipelineRequests: 10_000
+        mediumRequests: 200, identicalRequests: 100, listingDecodes: 40, treeBuilds: 400, pipelineRequests: 10_000
     )
     static let quick = Plan(
         name: "quick", runs: 3, warmUpRequests: 50, sequentialRequests: 300, concurrentRequests: 600,

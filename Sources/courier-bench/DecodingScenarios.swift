@@ -1,25 +1,28 @@
 import Courier
 import Foundation
+import RedditAPI
 
 /// An in-memory scenario: a baseline (plain `JSONDecoder`, or the transport called directly)
-/// against Courier's pipeline.
+/// against RedditAPI on Courier, or Courier's pipeline.
 struct DecodingRow: Sendable {
     let scenario: String
     let baseline: CellResult
     let courier: CellResult
 }
 
-/// Decoding without the network: the baseline decodes with a plain `JSONDecoder`; Courier sends
-/// a `Request<T>` through an ``HTTPClient`` on a ``MemoryTransport`` (pipeline, validation and
-/// decoding, no I/O). Both decode into the same types.
+/// Work without the network. The Reddit rows decode with RedditAPI's models the way an app gets
+/// them, through a `RedditClient` on a ``MemoryTransport`` (Courier's pipeline, RedditAPI's
+/// interceptors and decoding, no I/O), against a plain `JSONDecoder` into the equivalent structs
+/// of `PlainRedditModels.swift`.
 struct DecodingScenarios {
     let plan: Plan
     let listing: Data
     let comments: Data
 
     func run() async throws -> [DecodingRow] {
-        let listingClient = HTTPClient(baseURL: URL(string: "http://memory.invalid"), transport: MemoryTransport(body: listing))
-        let commentsClient = HTTPClient(baseURL: URL(string: "http://memory.invalid"), transport: MemoryTransport(body: comments))
+        let agent = "linux:dev.courier.bench:1.0 (by /u/courier_bench)"
+        let listingClient = try RedditClient(userAgent: agent, transport: MemoryTransport(body: listing))
+        let commentsClient = try RedditClient(userAgent: agent, transport: MemoryTransport(body: comments))
         let listing = self.listing
         let comments = self.comments
         // One decoder for every call, as a client holds one.
@@ -27,19 +30,17 @@ struct DecodingScenarios {
 
         let listingRow = try await row(
             "Reddit listing decode, \(listing.count / 1000) KB", unit: .megabytesPerSecond, count: plan.listingDecodes, bytes: listing.count,
-            baseline: { _ = try decoder.decode(BenchListing.self, from: listing) },
-            courier: { _ = try await listingClient.send(Request<BenchListing>(path: "/hot")).value }
+            baseline: { _ = try decoder.decode(PlainListing.self, from: listing) },
+            courier: { _ = try await listingClient.send(Reddit.listing(.hot)) }
         )
+        // Decoding the page and building the rows a client shows, in display order.
         let treeRow = try await row(
             "comment tree build, \(comments.count / 1000) KB page", unit: .treesPerSecond, count: plan.treeBuilds, bytes: comments.count,
             baseline: {
-                let page = try decoder.decode([BenchListing].self, from: comments)
-                _ = BenchCommentTree(page.last?.children ?? [])
+                let page = try decoder.decode([PlainListing].self, from: comments)
+                _ = PlainCommentRows(page.last?.data.children ?? []).rows.count
             },
-            courier: {
-                let page = try await commentsClient.send(Request<[BenchListing]>(path: "/comments")).value
-                _ = BenchCommentTree(page.last?.children ?? [])
-            }
+            courier: { _ = try await commentsClient.commentTree(of: "3hahrw").rows.count }
         )
         // What Courier's pipeline alone costs a request: building it, validating and returning
         // the body, against calling the same in-memory transport directly.

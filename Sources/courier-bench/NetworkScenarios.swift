@@ -58,12 +58,14 @@ struct NetworkScenarios {
         return row
     }
 
-    /// 100 identical GETs started together; nginx's access log says how many reached it.
+    /// 100 identical GETs started together; nginx's access log says how many reached it. Courier
+    /// sends them with `.useCurrentIfPossible`, so the calls that start while the first is in
+    /// flight join it instead of reaching nginx.
     private func identicalRequestsRow() async throws -> NetworkRow {
         var row = try await row("\(plan.identicalRequests) identical concurrent GETs") { contender in
             let marker = "run-" + UUID().uuidString
             var result = try await timeConcurrently(count: plan.identicalRequests, concurrency: plan.identicalRequests) {
-                _ = try await contender.fetch("/counted/small.json", marker)
+                _ = try await contender.fetchShared("/counted/small.json", marker)
             }
             result.serverHits = await nginx.hits(containing: marker)
             return result

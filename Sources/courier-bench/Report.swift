@@ -16,7 +16,7 @@ struct Report {
             let base = row.cells[0]
             let ratios = row.cells.dropFirst().map { cell in
                 row.countsHits
-                    ? "\(cell.serverHits ?? 0) vs \(base.serverHits ?? 0) hits"
+                    ? "\(Self.hits(cell.serverHits)) vs \(Self.hits(base.serverHits))"
                     : Self.ratio(cell.rate, base.rate) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
             }
             lines.append("| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |")
@@ -27,14 +27,14 @@ struct Report {
             lines.append("Ceiling, \(row.scenario) over a plain keep-alive socket (hand-written request, blocking reads), in the same rounds: \(Self.rateCell(ceiling)).")
             lines.append("")
         }
-        lines.append("| scenario (in memory) | baseline: plain JSONDecoder, or the transport alone | Courier pipeline | Courier / baseline |")
+        lines.append("| scenario (in memory) | baseline: plain JSONDecoder into equivalent structs, or the transport alone | RedditAPI's RedditClient, or Courier's pipeline | ratio |")
         lines.append("|---|---|---|---|")
         for row in decodingRows {
             // Against a transport that answers in nanoseconds a ratio means little; the time the
             // pipeline adds to each request is the figure that matters.
             let comparison = row.baseline.unit == .requestsPerSecond
                 ? String(format: "+%.1f µs a request", (1 / row.courier.rate - 1 / row.baseline.rate) * 1e6)
-                : Self.ratio(row.courier.rate, row.baseline.rate)
+                : Self.ratio(row.courier.rate, row.baseline.rate) + " (p50 " + Self.ratio(row.baseline.percentile(0.5), row.courier.percentile(0.5)) + ")"
             lines.append("| \(row.scenario) | \(Self.rateCell(row.baseline)) | \(Self.rateCell(row.courier)) | \(comparison) |")
         }
         lines.append("")
@@ -61,7 +61,7 @@ struct Report {
             }
         }
         if let listing = decodingRows.first {
-            check("Courier listing decode vs plain JSONDecoder", listing.courier.rate / listing.baseline.rate, atLeast: 1.0)
+            check("RedditAPI listing decode vs plain JSONDecoder into equivalent structs", listing.courier.rate / listing.baseline.rate, atLeast: 1.0)
         }
         return lines
     }
@@ -79,7 +79,12 @@ struct Report {
         let times = cell.runs.map { $0.elapsed.seconds * 1000 }
         let median = times.median
         let spread = median > 0 ? ((times.max() ?? 0) - (times.min() ?? 0)) / median * 100 : 0
-        return "\(cell.serverHits ?? 0) hits · \(milliseconds(median)) ms ±\(Int(spread.rounded()))%"
+        return "\(hits(cell.serverHits)) · \(milliseconds(median)) ms ±\(Int(spread.rounded()))%"
+    }
+
+    private static func hits(_ count: Int?) -> String {
+        let count = count ?? 0
+        return count == 1 ? "1 hit" : "\(count) hits"
     }
 
     private static func ratio(_ value: Double, _ base: Double) -> String {
