@@ -55,6 +55,20 @@ public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
     /// The same publisher, accepting only the given status codes.
     public func allowed(statusCodes: Range<Int>) -> Self { allowed(statusCodes: Set(statusCodes)) }
 
+    /// The same publisher with the call's own retry decision, asked before the client's
+    /// `RetryPolicy` (see ``Request/retryDecision(_:)``).
+    public func retryDecision(
+        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryDecision?
+    ) -> Self {
+        Self(client: client, request: request.retryDecision(decide))
+    }
+
+    /// The same publisher, joining an identical request already in flight or dropping this
+    /// one (see ``Request/deduplicated(_:)``).
+    public func deduplicated(_ mode: DeduplicationMode = .useCurrentIfPossible) -> Self {
+        Self(client: client, request: request.deduplicated(mode))
+    }
+
     /// The same publisher with one more response validator.
     public func validate(_ validator: @escaping @Sendable (HTTPRawResponse) -> ValidationResult) -> Self {
         Self(client: client, request: request.validate(validator))

@@ -16,6 +16,8 @@ Paths:
                             answers S (with Retry-After: V when given) for the first N hits of
                             KEY, then 200 {"hits": n, "headers": {...}}
   /echo-headers             200 with the request headers as JSON
+  /download/N               200 with N bytes (Content-Length N), written in 64 KiB chunks
+  /upload                   200 {"received": N} after reading a request body of N bytes
   /gate/KEY                 counts a hit for KEY, then waits until /open/KEY is requested and
                             answers 200 {"key": KEY, "hit": n}; a client closing first is
                             counted in closed_early
@@ -62,7 +64,7 @@ def reset(writer: asyncio.StreamWriter) -> None:
     writer.transport.abort()
 
 
-async def read_request(reader: asyncio.StreamReader):
+async def read_request(reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     method, target, _ = lines[0].split(" ", 2)
@@ -72,6 +74,10 @@ async def read_request(reader: asyncio.StreamReader):
             name, value = line.split(":", 1)
             headers[name.strip()] = value.strip()
     length = int(headers.get("Content-Length", headers.get("content-length", "0")) or 0)
+    if length and headers.get("Expect", headers.get("expect", "")).lower() == "100-continue":
+        # libcurl asks before sending a large body; without this it waits a second first.
+        writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+        await writer.drain()
     body = await reader.readexactly(length) if length else b""
     return method, target, headers, body
 
@@ -89,7 +95,7 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
     try:
         while True:
             try:
-                method, target, headers, body = await read_request(reader)
+                method, target, headers, body = await read_request(reader, writer)
             except (asyncio.IncompleteReadError, ConnectionError, ValueError):
                 return
             url = urlsplit(target)
@@ -149,6 +155,19 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     writer.write(response(status, json.dumps({"error": status}).encode(), extra=extra))
                 else:
                     writer.write(response(200, json.dumps({"hits": number, "headers": headers}).encode()))
+            elif path == "download":
+                size = int(key or "0")
+                writer.write(("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n"
+                              f"Content-Length: {size}\r\nConnection: keep-alive\r\n\r\n").encode())
+                chunk = bytes(range(256)) * 256
+                sent = 0
+                while sent < size:
+                    part = chunk[:min(len(chunk), size - sent)]
+                    writer.write(part)
+                    await writer.drain()
+                    sent += len(part)
+            elif path == "upload":
+                writer.write(response(200, json.dumps({"received": len(body)}).encode()))
             elif path == "gate":
                 hits[key] = hits.get(key, 0) + 1
                 number = hits[key]

@@ -6,10 +6,11 @@ loopback, settings, URLs and bootstrap in one file.
 
 Environment:
     COURIER_OAUTH_DB              SQLite file (default .tmp/oauth/db.sqlite3)
-    COURIER_OAUTH_TOKEN_SECONDS   lifetime of a sign-in's first access token (default 2, so expiry
-                                  and refresh races happen within a test)
+    COURIER_OAUTH_TOKEN_SECONDS   lifetime of an authorization-code sign-in's access token (default
+                                  2, so expiry and refresh races happen within a test)
     COURIER_OAUTH_REFRESHED_TOKEN_SECONDS
-                                  lifetime of tokens from a refresh (default 60, so a burst of
+                                  lifetime of every other token: refresh, password and client
+                                  credentials grants (default 60, so a burst of
                                   requests after one refresh does not outlive its token on a
                                   busy machine and cause a second, legitimate refresh)
 
@@ -39,8 +40,12 @@ REFRESHED_TOKEN_SECONDS = int(os.environ.get("COURIER_OAUTH_REFRESHED_TOKEN_SECO
 
 
 def token_lifetime(request):
-    """oauthlib calls this for each token it issues."""
-    return REFRESHED_TOKEN_SECONDS if request.grant_type == "refresh_token" else TOKEN_SECONDS
+    """oauthlib calls this for each token it issues.
+
+    Only a sign-in's first token (authorization code) is short-lived, for the expiry and race
+    tests; the others live long enough that a loaded machine never sees them expire mid-test.
+    """
+    return TOKEN_SECONDS if request.grant_type == "authorization_code" else REFRESHED_TOKEN_SECONDS
 
 
 USER = ("alice", "wonderland")

@@ -26,6 +26,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case adaptationFailed(any Error)
         /// The network failed: no connection, a timeout, a reset, a TLS failure.
         case transport(URLError)
+        /// The transport failed with an error of its own, not a network error (for example a
+        /// test double with no answer for the request).
+        case transportFailed(any Error)
         /// The response's status code was not acceptable.
         case unacceptableStatus(Int)
         /// The server sent an error payload, decoded by the client's ``APIErrorDecoder``.
@@ -135,6 +138,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             return "invalid request: \(reason)" + (underlying.map { " (\(Self.describe($0)))" } ?? "")
         case .adaptationFailed(let error):
             return "adapting the request failed: \(Self.describe(error))"
+        case .transportFailed(let error):
+            return "the transport failed: \(Self.describe(error))"
         case .transport(let error):
             return "transport error \(error.code.rawValue) (\(Self.name(of: error.code))): "
                 + redactor.redactBody(error.localizedDescription)

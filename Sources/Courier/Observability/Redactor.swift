@@ -85,7 +85,8 @@ public struct Redactor: Sendable {
     }
 
     /// Body text with secrets replaced: JSON string or number values under secret keys, form
-    /// fields when the text is a form, and bearer tokens anywhere.
+    /// fields when the text is a form, parts of a multipart form with secret names, query items
+    /// inside URLs quoted in the text (`…?access_token=…`), and bearer tokens anywhere.
     public func redactBody(_ text: String, contentType: String? = nil) -> String {
         var result = text
         let media = contentType.flatMap(MediaType.init)
@@ -93,7 +94,17 @@ public struct Redactor: Sendable {
             || (media == nil && !text.contains("{") && text.contains("=") && !text.contains(" ")) {
             result = redactForm(result)
         }
+        if media.map({ $0.type == "multipart" }) ?? false {
+            result = Self.replacingMatches(of: Self.multipartPartPattern, in: result) { groups in
+                isSecret(name: groups[2]) ? groups[1] + Self.placeholder + groups[4] : groups[0]
+            }
+        }
         result = redactJSONValues(result)
+        result = Self.replacingMatches(of: Self.queryPairPattern, in: result) { groups in
+            // An empty match is a value already redacted (`<` ends a value) or truly empty.
+            guard !groups[3].isEmpty, isSecret(name: groups[2].removingPercentEncoding ?? groups[2]) else { return groups[0] }
+            return "\(groups[1])\(groups[2])=\(Self.placeholder)"
+        }
         result = Self.replacingMatches(of: Self.bearerPattern, in: result) { "\($0[1]) \(Self.placeholder)" }
         return result
     }
@@ -109,6 +120,14 @@ public struct Redactor: Sendable {
     }
 
     private static let bearerPattern = try! NSRegularExpression(pattern: "\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]+", options: [.caseInsensitive])
+    /// `name=value` after `?`, `&` or `;` (also JSON-escaped `\u0026`), as in a URL quoted in text.
+    private static let queryPairPattern = try! NSRegularExpression(pattern: "([?&;]\\s*|\\\\u0026)([A-Za-z0-9_.~%\\[\\]-]+)=([^&;#\\s\"'<>\\\\]*)", options: [])
+    /// A multipart part: its headers up to the blank line (naming it in group 2), its value
+    /// (group 3) and the boundary line that follows (group 4).
+    private static let multipartPartPattern = try! NSRegularExpression(
+        pattern: "(name=\"([^\"]*)\"[^\\r\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n)(.*?)(\\r?\\n--)",
+        options: [.dotMatchesLineSeparators]
+    )
     private static let jsonPairPattern = try! NSRegularExpression(
         pattern: "\"([^\"\\\\]{1,64})\"\\s*:\\s*(\"(?:[^\"\\\\]|\\\\.)*\"?|-?[0-9][0-9.eE+-]*)",
         options: []

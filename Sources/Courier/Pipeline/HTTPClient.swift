@@ -31,7 +31,7 @@ public final class HTTPClient: Sendable {
     public struct Configuration: Sendable {
         /// Resolves relative request paths; nil allows absolute URLs only.
         public var baseURL: URL?
-        /// Sends requests over the network (``URLSessionTransport`` unless set).
+        /// Sends requests over the network (``CurlTransport`` on Linux, ``URLSessionTransport`` elsewhere, unless set).
         public var transport: any HTTPTransport
         /// Encodes `.json` bodies.
         public var encoder: JSONEncoder
@@ -46,9 +46,12 @@ public final class HTTPClient: Sendable {
         /// Reads the API's own error payloads; nil reports bad statuses as
         /// ``HTTPError/Kind/unacceptableStatus(_:)``.
         public var apiErrorDecoder: (any APIErrorDecoder)?
+        /// Observers of every call (logging, metrics, ``NetworkActivity``); none by default.
+        /// Events are handed over without waiting for the monitors (see ``EventMonitor``).
+        public var eventMonitors: [any EventMonitor]
 
         /// Creates a configuration with the defaults.
-        public init(baseURL: URL? = nil, transport: any HTTPTransport = URLSessionTransport.shared) {
+        public init(baseURL: URL? = nil, transport: any HTTPTransport = defaultHTTPTransport) {
             self.baseURL = baseURL
             self.transport = transport
             encoder = JSONEncoder()
@@ -57,23 +60,27 @@ public final class HTTPClient: Sendable {
             interceptors = []
             validation = .default
             apiErrorDecoder = nil
+            eventMonitors = []
         }
     }
 
     /// The configuration the client was made with.
     public let configuration: Configuration
+    /// Hands events to ``Configuration/eventMonitors``.
+    let events: EventDispatcher
     /// Calls in flight that asked for de-duplication, by request identity.
     let inFlight = InFlightRequests<RequestIdentity, SharedOutcome>()
 
     /// Creates a client from a configuration.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        events = EventDispatcher(monitors: configuration.eventMonitors)
     }
 
     /// Creates a client for a base URL, adjusting the default configuration with `configure`.
     public convenience init(
         baseURL: URL?,
-        transport: any HTTPTransport = URLSessionTransport.shared,
+        transport: any HTTPTransport = defaultHTTPTransport,
         configure: (inout Configuration) -> Void = { _ in }
     ) {
         var configuration = Configuration(baseURL: baseURL, transport: transport)
@@ -86,8 +93,23 @@ public final class HTTPClient: Sendable {
     /// - Throws: ``HTTPError``, always; cancelling the calling task cancels the request and
     ///   throws ``HTTPError/Kind/cancelled``.
     public func send<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> HTTPResponse<Response> {
-        let httpRequest = try makeHTTPRequest(request)
-        let context = RequestContext()
+        let context = RequestContext(eventMonitor: events)
+        let httpRequest: HTTPRequest
+        do {
+            httpRequest = try makeHTTPRequest(request)
+        } catch {
+            events.requestDidFail(error, requestID: context.id)
+            throw error
+        }
+        return try await context.observe(httpRequest) { () async throws(HTTPError) in
+            try await perform(request, httpRequest, context: context)
+        }
+    }
+
+    /// Runs the pipeline for a resolved request, then validates and decodes the response.
+    private func perform<Response: Sendable>(
+        _ request: Request<Response>, _ httpRequest: HTTPRequest, context: RequestContext
+    ) async throws(HTTPError) -> HTTPResponse<Response> {
         let raw: HTTPRawResponse
         do {
             raw = try await dispatch(httpRequest, context: context)
@@ -121,8 +143,7 @@ public final class HTTPClient: Sendable {
         let interceptors = configuration.interceptors
         guard index < interceptors.count else {
             try Task.checkCancellation()
-            _ = context.beginAttempt(request)
-            return try await configuration.transport.send(request)
+            return try await context.sendAttempt(request, through: configuration.transport)
         }
         return try await interceptors[index].intercept(request, context: context, next: Next { request in
             try await self.run(request, context: context, from: index + 1)

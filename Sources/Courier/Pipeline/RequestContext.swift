@@ -8,6 +8,14 @@ public final class RequestContext: Sendable {
     public let id: UInt64
     /// When the call started.
     public let startedAt: ContinuousClock.Instant
+    /// Where the pipeline and its interceptors report events (see ``EventMonitor``): every
+    /// monitor of the client, behind a hand-off that never blocks. The client reports the
+    /// call's and each attempt's events itself; an interceptor reports what only it knows, as
+    /// ``RetryPolicy`` does before each retry:
+    /// `context.eventMonitor.requestWillRetry(request, attempt: next, delay: wait, reason: why, requestID: context.id)`.
+    public let eventMonitor: any EventMonitor
+    /// Collects the attempts' timings and byte counts for ``RequestMetrics``.
+    let metricsRecorder = MetricsRecorder()
 
     private struct State {
         var attempts = 0
@@ -17,10 +25,16 @@ public final class RequestContext: Sendable {
     private let state = Mutex(State())
     private static let counter = Atomic<UInt64>(0)
 
-    /// Creates a context with a fresh id.
-    public init() {
+    /// Creates a context with a fresh id whose events are dropped.
+    public convenience init() {
+        self.init(eventMonitor: EventDispatcher.none)
+    }
+
+    /// Creates a context with a fresh id whose events go to `eventMonitor`.
+    public init(eventMonitor: any EventMonitor) {
         id = Self.counter.add(1, ordering: .relaxed).newValue
         startedAt = .now
+        self.eventMonitor = eventMonitor
     }
 
     /// How many times the request has reached the transport so far.

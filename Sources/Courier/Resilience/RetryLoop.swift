@@ -17,7 +17,7 @@ extension RetryPolicy {
         let lastFailure = LastFailure()
         do {
             return try await Deadline.run(until: deadline, on: clock) {
-                try await attempts(of: request, next: next, clock: clock, deadline: deadline, lastFailure: lastFailure)
+                try await attempts(of: request, context: context, next: next, clock: clock, deadline: deadline, lastFailure: lastFailure)
             }
         } catch is Deadline.Exceeded {
             throw deadlineError(request, attempts: context.attempts, last: lastFailure.value.withLock { $0 })
@@ -26,7 +26,7 @@ extension RetryPolicy {
 
     /// The attempt loop: send, decide, wait, send again.
     private func attempts<C: Clock<Duration>>(
-        of original: HTTPRequest, next: Next, clock: C, deadline: C.Instant?, lastFailure: LastFailure
+        of original: HTTPRequest, context: RequestContext, next: Next, clock: C, deadline: C.Instant?, lastFailure: LastFailure
     ) async throws -> HTTPRawResponse {
         var request = original
         var attempt = 0
@@ -76,6 +76,7 @@ extension RetryPolicy {
                 // Waiting would end after the deadline: fail now rather than sleep to fail.
                 throw Deadline.Exceeded()
             }
+            context.eventMonitor.requestWillRetry(request, attempt: attempt + 1, delay: wait, reason: failure.reason, requestID: context.id)
             if wait > .zero { try await clock.sleep(for: wait, tolerance: nil) }
         }
     }
@@ -95,9 +96,9 @@ extension RetryPolicy {
         }
     }
 
-    /// Asks the retriers, then the policy's own rules.
+    /// Asks the call's own retriers, then the policy's, then the policy's own rules.
     private func decide(_ failure: HTTPError, request: HTTPRequest, attempt: Int) async throws -> RetryDecision {
-        for retrier in retriers {
+        for retrier in request.options[RetriersOption.self] + retriers {
             if let decision = try await retrier.retryDecision(for: failure, request: request, attempt: attempt) {
                 return decision
             }

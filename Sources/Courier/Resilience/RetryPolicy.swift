@@ -19,7 +19,8 @@ import FoundationNetworking
 /// policy asks its ``retriers`` in order, then applies its own rules: only methods in
 /// ``retryableMethods`` (unless the request opted in with ``Request/retryable(_:)``), only
 /// ``retryableStatusCodes`` and ``retryableErrorCodes``, waiting what `Retry-After` asks (at most
-/// ``maximumRetryAfter``) or else what ``backoff`` says.
+/// ``maximumRetryAfter``) or else what ``backoff`` says. Before each wait it reports
+/// ``EventMonitor/requestWillRetry(_:attempt:delay:reason:requestID:)`` to the client's monitors.
 ///
 /// How a call ends:
 /// - a failure that is not retried reaches the caller as it is (a 404 is still

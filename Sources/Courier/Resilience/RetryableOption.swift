@@ -16,3 +16,27 @@ extension Request {
         option(RetryableOption.self, retryable)
     }
 }
+
+/// The ``RequestOptionKey`` holding a call's own ``Retrier``s, asked before the policy's.
+public enum RetriersOption: RequestOptionKey {
+    /// No retriers of the call's own.
+    public static let defaultValue: [any Retrier] = []
+}
+
+extension Request {
+    /// This request with its own retry decision, asked before the ``RetryPolicy``'s retriers and
+    /// rules (the client needs a `RetryPolicy` among its interceptors). Return nil to leave the
+    /// decision to the policy.
+    ///
+    /// ```swift
+    /// let upload = Request<Receipt>(method: .post, path: "/uploads", body: .data(file, contentType: "image/png"))
+    ///     .retryDecision { error, _, attempt in
+    ///         error.statusCode == 503 && attempt < 3 ? .retryAfter(.seconds(1)) : .doNotRetry(reason: "not retrying uploads")
+    ///     }
+    /// ```
+    public func retryDecision(
+        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryDecision?
+    ) -> Self {
+        option(RetriersOption.self, options[RetriersOption.self] + [ClosureRetrier(decide)])
+    }
+}

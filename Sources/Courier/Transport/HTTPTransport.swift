@@ -4,7 +4,7 @@
 /// response, not an error. Network failures are thrown as `URLError`; cancellation of the calling
 /// task must cancel the request promptly and throw `CancellationError` or `URLError(.cancelled)`.
 ///
-/// ``URLSessionTransport`` is the default. Test doubles (`StubTransport`, `ReplayTransport` in
+/// ``CurlTransport`` is the default on Linux and ``URLSessionTransport`` elsewhere. Test doubles (`StubTransport`, `ReplayTransport` in
 /// CourierTesting) implement this protocol, so the whole pipeline runs on top of them unchanged.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once and returns the response, whatever its status.

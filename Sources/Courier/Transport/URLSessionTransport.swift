@@ -12,7 +12,9 @@ import Synchronization
 ///   and no stored credential otherwise waits forever; here the challenge is cancelled and the
 ///   401 is returned as an ordinary response;
 /// - refuse a redirect when the request says not to follow it;
-/// - cancel the task as soon as the calling Swift task is cancelled.
+/// - cancel the task as soon as the calling Swift task is cancelled;
+/// - report upload and download progress to a ``Transfer`` and stream a download to a file
+///   (on Linux only delegate-based tasks report upload progress).
 public final class URLSessionTransport: HTTPTransport {
     /// A transport on a default ephemeral session (no cookies or cache stored on disk).
     public static let shared = URLSessionTransport()
@@ -46,6 +48,27 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        // FoundationNetworking drops the body when it follows a 307/308 itself, so those
+        // redirects of requests with a body are followed here (the delegate refuses them).
+        var current = request
+        for _ in 0..<Self.maximumRedirects {
+            let response = try await sendOnce(current)
+            guard current.followsRedirects, current.body != nil, [307, 308].contains(response.statusCode),
+                  let location = response.headers["Location"],
+                  let next = URL(string: location, relativeTo: current.url)?.absoluteURL
+            else { return response }
+            if !SessionDelegate.sameOrigin(current.url, next) {
+                for name in SessionDelegate.credentialHeaders { current.headers[name] = nil }
+            }
+            current.url = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// How many redirects one request may follow.
+    static let maximumRedirects = 16
+
+    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPRawResponse {
         try Task.checkCancellation()
         let task = session.dataTask(with: urlRequest(for: request))
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
@@ -58,7 +81,7 @@ public final class URLSessionTransport: HTTPTransport {
         defer { deadline?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.start(task, followsRedirects: request.followsRedirects, continuation: continuation)
+                delegate.start(task, request: request, continuation: continuation)
             }
         } onCancel: {
             task.cancel()
@@ -92,19 +115,32 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     private struct Transfer {
         var continuation: CheckedContinuation<HTTPRawResponse, any Error>
         var followsRedirects: Bool
+        /// Whether the request has a body (a 307/308 is then followed by the transport).
+        var hasBody: Bool
         var response: HTTPURLResponse?
         var body = Data()
         /// The 401/407 whose authentication challenge was cancelled.
         var challengedResponse: HTTPURLResponse?
         /// Set when the request's own timeout cancelled the task.
         var timedOut = false
+        /// Receives progress; its temporary file receives a 2xx body.
+        var observer: TransferObserver?
+        /// The open temporary file of a download, and what was written to it.
+        var file: FileHandle?
+        var fileBytes: Int64 = 0
+        /// Set when writing the download failed; the task was cancelled.
+        var fileError: URLError?
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
 
-    func start(_ task: URLSessionDataTask, followsRedirects: Bool, continuation: CheckedContinuation<HTTPRawResponse, any Error>) {
+    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<HTTPRawResponse, any Error>) {
+        let observer = request.options[TransferObserverKey.self]
+        observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         transfers.withLock {
-            $0[task.taskIdentifier] = Transfer(continuation: continuation, followsRedirects: followsRedirects)
+            $0[task.taskIdentifier] = Transfer(
+                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer
+            )
         }
         task.resume()
     }
@@ -123,20 +159,84 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
-        completionHandler(.allow)
+        let http = response as? HTTPURLResponse
+        let failed = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers[dataTask.taskIdentifier] else { return false }
+            transfer.response = http
+            if let observer = transfer.observer {
+                observer.didReceiveResponse(expected: response.expectedContentLength >= 0 ? response.expectedContentLength : nil)
+                if let file = observer.temporaryFile, let status = http?.statusCode, (200..<300).contains(status) {
+                    transfer.file = Self.createFile(at: file)
+                    if transfer.file == nil { transfer.fileError = URLError(.cannotCreateFile) }
+                }
+            }
+            transfers[dataTask.taskIdentifier] = transfer
+            return transfer.fileError != nil
+        }
+        completionHandler(failed ? .cancel : .allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfers.withLock { $0[dataTask.taskIdentifier]?.body.append(data) }
+        let failed = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return false }
+            defer { transfers[dataTask.taskIdentifier] = transfer }
+            if let file = transfer.file {
+                do {
+                    try file.write(contentsOf: data)
+                    transfer.fileBytes += Int64(data.count)
+                } catch {
+                    transfer.fileError = URLError(.cannotWriteToFile)
+                    return true
+                }
+            } else {
+                transfer.body.append(data)
+            }
+            transfer.observer?.didReceive(count: Int64(data.count))
+            return false
+        }
+        if failed { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        // FoundationNetworking reads `totalBytesSent` when the callback runs, not when the bytes
+        // went out, so under load many callbacks report the final total; the increments are exact.
+        transfers.withLock { $0[task.taskIdentifier]?.observer }?.didSend(count: bytesSent)
+    }
+
+    private static func createFile(at url: URL) -> FileHandle? {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { return nil }
+        return try? FileHandle(forWritingTo: url)
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let follow = transfers.withLock { $0[task.taskIdentifier]?.followsRedirects ?? true }
-        completionHandler(follow ? request : nil)
+        let (follow, hasBody) = transfers.withLock {
+            ($0[task.taskIdentifier]?.followsRedirects ?? true, $0[task.taskIdentifier]?.hasBody ?? false)
+        }
+        // 307/308 with a body are followed by the transport itself (see `send`).
+        guard follow, !(hasBody && [307, 308].contains(response.statusCode)) else {
+            completionHandler(nil)
+            return
+        }
+        var next = request
+        if let from = response.url ?? task.currentRequest?.url, let to = request.url, !Self.sameOrigin(from, to) {
+            // FoundationNetworking would forward credentials to the other origin.
+            for name in Self.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
+        }
+        completionHandler(next)
+    }
+
+    /// Headers that must not follow a redirect to another origin.
+    static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && port(a) == port(b)
     }
 
     func urlSession(
@@ -157,15 +257,25 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let file = transfer.file {
+            try? file.close()
+            if error == nil, transfer.fileError == nil {
+                transfer.observer?.didWriteFile(bytes: transfer.fileBytes)
+            } else if let path = transfer.observer?.temporaryFile {
+                try? FileManager.default.removeItem(at: path)
+            }
+        }
         if let error {
-            if transfer.timedOut {
+            if let fileError = transfer.fileError {
+                transfer.continuation.resume(throwing: fileError)
+            } else if transfer.timedOut {
                 transfer.continuation.resume(throwing: URLError(.timedOut))
             } else if let challenged = transfer.challengedResponse, let url = challenged.url ?? task.originalRequest?.url {
                 transfer.continuation.resume(returning: HTTPRawResponse(
                     statusCode: challenged.statusCode, headers: Self.headers(of: challenged), body: transfer.body, url: url
                 ))
             } else {
-                transfer.continuation.resume(throwing: Self.urlError(error, body: transfer.body, of: transfer.response))
+                transfer.continuation.resume(throwing: Self.urlError(error, received: transfer.file == nil ? Int64(transfer.body.count) : transfer.fileBytes, of: transfer.response))
             }
             return
         }
@@ -181,9 +291,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// The error of a failed transfer. A body cut short of its `Content-Length` is reported as a
     /// lost connection, as Apple platforms do; FoundationNetworking reports it as an unknown
     /// error (curl's "transfer closed with N bytes remaining"), which hides that it is transient.
-    private static func urlError(_ error: any Error, body: Data, of response: HTTPURLResponse?) -> URLError {
+    private static func urlError(_ error: any Error, received: Int64, of response: HTTPURLResponse?) -> URLError {
         let urlError = urlError(error)
-        if urlError.code == .unknown, let expected = response?.expectedContentLength, expected > Int64(body.count) {
+        if urlError.code == .unknown, let expected = response?.expectedContentLength, expected > received {
             return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
         }
         return urlError

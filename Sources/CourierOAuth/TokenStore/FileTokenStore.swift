@@ -95,44 +95,10 @@ public final class FileTokenStore: TokenStore {
     }
 
     private func write(_ data: Data) throws(Failure) {
-        let directory = fileURL.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
+            try AtomicFile.write(data, to: fileURL, directoryPermissions: 0o700)
         } catch {
-            throw Failure(operation: "create folder", path: directory.path, reason: error.localizedDescription)
-        }
-        let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(SecureRandom.bytes(6).base64URLEncodedString()).tmp").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure(operation: "create", path: temporary, errno: errno) }
-        var failure: Failure?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glue.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = Failure(operation: "write", path: temporary, errno: errno)
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = Failure(operation: "flush", path: temporary, errno: errno) }
-        close(descriptor)
-        if failure == nil, rename(temporary, fileURL.path) != 0 {
-            failure = Failure(operation: "replace", path: fileURL.path, errno: errno)
-        }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        // Make the rename itself durable.
-        let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
+            throw Failure(operation: "write", path: error.path, reason: error.reason)
         }
     }
 
@@ -157,18 +123,5 @@ public final class FileTokenStore: TokenStore {
 
         /// `could not <operation> <path>: <reason>`.
         public var description: String { "could not \(operation) \(path): \(reason)" }
-    }
-}
-
-/// The C library's `write`, named apart from Foundation's methods of the same name.
-private enum Glue {
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        Musl.write(descriptor, buffer, count)
-        #else
-        Glibc.write(descriptor, buffer, count)
-        #endif
     }
 }

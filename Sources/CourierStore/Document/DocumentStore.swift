@@ -206,7 +206,7 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
     private func perform(_ operation: Operation) throws(DocumentStoreError) {
         switch operation {
         case .remove:
-            try AtomicFile.remove(fileURL)
+            do { try AtomicFile.remove(fileURL) } catch { throw DocumentStoreError(error) }
             state.withLock {
                 $0.refusal = nil
                 $0.checkedExistingFile = true
@@ -215,7 +215,7 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
             try checkExistingFileOnce()
             if let refusal = state.withLock({ $0.refusal }) { throw refusal }
             let data = try DocumentEnvelope.encode(value, formatVersion: formatVersion)
-            try AtomicFile.write(data, to: fileURL)
+            do { try AtomicFile.write(data, to: fileURL) } catch { throw DocumentStoreError(error) }
             state.withLock { $0.writes += 1 }
         }
     }
@@ -286,7 +286,7 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
             suffix += 1
             destination = fileURL.appendingPathExtension("corrupt-\(stamp)-\(suffix)")
         }
-        try AtomicFile.move(fileURL, to: destination)
+        do { try AtomicFile.move(fileURL, to: destination) } catch { throw DocumentStoreError(error) }
         state.withLock { $0.checkedExistingFile = true }
         onEvent?(.corruptFileMovedAside(file: fileURL, movedTo: destination, reason: reason))
     }

@@ -43,3 +43,13 @@ public enum DocumentStoreEvent: Sendable, Equatable {
     /// A background save failed; ``DocumentStore/flush()`` throws the same error.
     case saveFailed(DocumentStoreError)
 }
+
+extension DocumentStoreError {
+    /// The store's error for a failed durable write.
+    init(_ error: AtomicFileError) {
+        switch error {
+        case .unwritable(let path, let reason): self = .unwritable(path: path, reason: reason)
+        case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+        }
+    }
+}

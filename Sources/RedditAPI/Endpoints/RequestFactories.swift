@@ -46,9 +46,13 @@ extension Reddit {
     /// A name made safe for one path segment: characters outside letters, digits, `_`, `-` and
     /// `+` (multi-subreddit paths) are percent-encoded, so user input cannot change the path.
     static func segment(_ name: String) -> String {
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+")
-        return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        name.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? ""
     }
+
+    /// Built once: making the set from a string costs a few microseconds, as much as the rest of
+    /// building a request.
+    private static let segmentCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+")
 }
 
 /// Subreddit names trending today (`/api/trending_subreddits`).

@@ -93,11 +93,11 @@ public struct Link: Sendable, Hashable, Identifiable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
-        name = try c.value(.name, or: Fullname(kind: .link, id: id))
+        name = try c.fullname(.name, or: Fullname(kind: .link, id: id))
         title = try c.value(.title, or: "")
         author = try c.value(.author, or: "[deleted]")
         subreddit = try c.value(.subreddit, or: "")
-        subredditID = try c.decodeIfPresent(Fullname.self, forKey: .subredditID)
+        subredditID = try c.fullnameIfPresent(.subredditID)
         selftext = try c.value(.selftext, or: "")
         selftextHTML = try c.decodeIfPresent(String.self, forKey: .selftextHTML)
         url = try c.value(.url, or: "")
@@ -126,7 +126,7 @@ public struct Link: Sendable, Hashable, Identifiable, Decodable {
         galleryItems = try c.decodeIfPresent(GalleryData.self, forKey: .galleryData)?.items ?? []
         mediaMetadata = try c.value(.mediaMetadata, or: [:])
         preview = try c.decodeIfPresent(Preview.self, forKey: .preview)
-        crosspostParent = try c.decodeIfPresent(Fullname.self, forKey: .crosspostParent)
+        crosspostParent = try c.fullnameIfPresent(.crosspostParent)
         crosspostParents = try c.value(.crosspostParents, or: [])
     }
 

@@ -35,8 +35,8 @@ public struct Listing: Sendable, Hashable, Decodable {
         }
         let c = try outer.nestedContainer(keyedBy: CodingKeys.self, forKey: .data)
         children = try c.value(.children, or: [])
-        after = try c.decodeIfPresent(Fullname.self, forKey: .after)
-        before = try c.decodeIfPresent(Fullname.self, forKey: .before)
+        after = try c.fullnameIfPresent(.after)
+        before = try c.fullnameIfPresent(.before)
         dist = try c.decodeIfPresent(Int.self, forKey: .dist)
         modhash = try c.decodeIfPresent(String.self, forKey: .modhash)
     }

@@ -29,7 +29,7 @@ public struct Message: Sendable, Hashable, Identifiable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
-        name = try c.value(.name, or: Fullname(kind: .message, id: id))
+        name = try c.fullname(.name, or: Fullname(kind: .message, id: id))
         author = try c.value(.author, or: "")
         destination = try c.value(.destination, or: "")
         subject = try c.value(.subject, or: "")

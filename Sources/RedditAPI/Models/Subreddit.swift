@@ -40,7 +40,7 @@ public struct Subreddit: Sendable, Hashable, Identifiable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
-        name = try c.value(.name, or: Fullname(kind: .subreddit, id: id))
+        name = try c.fullname(.name, or: Fullname(kind: .subreddit, id: id))
         displayName = try c.decode(String.self, forKey: .displayName)
         title = try c.value(.title, or: "")
         publicDescription = try c.value(.publicDescription, or: "")

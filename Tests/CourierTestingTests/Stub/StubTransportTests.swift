@@ -41,6 +41,9 @@ struct StubTransportTests {
         #expect(text.contains("POST path prefix /api/"))
         #expect(!text.contains("canary-secret"))
         #expect(error.response == nil)
+        guard case .transportFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(underlying is StubTransport.NoRouteError)
+        #expect(text.contains("the transport failed"))
 
         let direct = try await #require(throws: StubTransport.NoRouteError.self) {
             try await stub.send(HTTPRequest(method: .delete, url: base.appending(path: "me")))

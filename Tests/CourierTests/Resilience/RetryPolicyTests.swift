@@ -162,6 +162,26 @@ struct RetryPolicyTests {
         #expect(clock.sleeps == [.seconds(7)])
     }
 
+    @Test("A call's own retry decision comes before the policy's, and may retry a POST")
+    func perCallRetrier() async throws {
+        let clock = VirtualClock(autoAdvances: true)
+        let transport = ScriptedTransport([.status(503), .status(503), .status(200)])
+        let request = Request<Data>(method: .post, path: "/upload").retryDecision { error, _, attempt in
+            error.statusCode == 503 && attempt < 3 ? .retryAfter(.seconds(7)) : nil
+        }
+        let response = try await client(transport, policy(clock)).send(request)
+        #expect(response.statusCode == 200)
+        #expect(transport.count == 3)
+        #expect(clock.sleeps == [.seconds(7), .seconds(7)])
+
+        let stopping = Request<Data>(path: "/x").retryDecision { _, _, _ in .doNotRetry(reason: "not this one") }
+        let stopped = ScriptedTransport([.status(503), .status(200)])
+        let error = try await #require(throws: HTTPError.self) { try await client(stopped, policy(clock)).send(stopping) }
+        guard case .retryStopped(let reason, _) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(reason == "not this one")
+        #expect(stopped.count == 1)
+    }
+
     @Test("A retrier that throws stops the retries with its error as the reason")
     func retrierThrows() async throws {
         struct RefreshFailed: Error, CustomStringConvertible { var description: String { "refresh failed" } }

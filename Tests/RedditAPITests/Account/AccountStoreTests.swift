@@ -84,29 +84,6 @@ import TestSupport
         await #expect(throws: HTTPError.self) { try await store.saved() }
     }
 
-    /// A gate the transport waits at until the test opens it.
-    final class Gate: Sendable {
-        private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-        func wait() async {
-            await withCheckedContinuation { continuation in
-                let resume = state.withLock { state -> Bool in
-                    if state.open { return true }
-                    state.waiters.append(continuation)
-                    return false
-                }
-                if resume { continuation.resume() }
-            }
-        }
-        func open() {
-            let waiters = state.withLock { state in
-                state.open = true
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            for waiter in waiters { waiter.resume() }
-        }
-    }
-
     static func post() async throws -> Link {
         let listing: Listing = try await FixtureDecodingTests.value("listings/front_hot.json")
         return try #require(listing.links.first)

@@ -27,7 +27,10 @@ extension HTTPClient {
         } catch InFlightStateMachine<RequestIdentity, SharedOutcome>.Rejection.duplicate {
             throw HTTPError(.duplicateDropped, method: request.method, url: request.url)
         }
-        if shared.context !== context { context.adopt(shared.context) }
+        if shared.context !== context {
+            context.adopt(shared.context)
+            context.markJoinedInFlightRequest()
+        }
         return try shared.result.get()
     }
 }

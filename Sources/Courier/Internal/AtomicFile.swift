@@ -10,15 +10,22 @@ import Darwin
 /// Durable whole-file writes with POSIX calls: a temporary file in the same directory is written,
 /// flushed to disk, renamed over the target, and the directory entry is flushed too. A reader (or
 /// a process started after a crash) sees either the old file or the new one, never a mix.
-enum AtomicFile {
+///
+/// Shared by `DocumentStore` (CourierStore) and `FileTokenStore` (CourierOAuth). Temporary files
+/// are created with mode 0600, so a secret is never readable by others, not even for a moment.
+package enum AtomicFile {
     /// Prefix of temporary files, so leftovers from a killed process can be found and removed.
-    static func temporaryPrefix(for target: URL) -> String { "." + target.lastPathComponent + ".tmp-" }
+    package static func temporaryPrefix(for target: URL) -> String { "." + target.lastPathComponent + ".tmp-" }
 
-    /// Replaces the file at `target` with `data`, durably. Creates the directory when missing.
-    static func write(_ data: Data, to target: URL) throws(DocumentStoreError) {
+    /// Replaces the file at `target` with `data`, durably. Creates the directory when missing,
+    /// with `directoryPermissions` when given (e.g. 0o700 for secrets).
+    package static func write(_ data: Data, to target: URL, directoryPermissions: Int? = nil) throws(AtomicFileError) {
         let directory = target.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: directoryPermissions.map { [.posixPermissions: $0] }
+            )
         } catch {
             throw .unwritable(path: directory.path, reason: Self.describe(error))
         }
@@ -31,13 +38,13 @@ enum AtomicFile {
         }
         do {
             try writeAll(data, to: fd, path: temporary.path)
-            guard fsync(fd) == 0 else { throw DocumentStoreError.writeFailed(path: temporary.path, reason: lastErrno()) }
+            guard fsync(fd) == 0 else { throw AtomicFileError.writeFailed(path: temporary.path, reason: lastErrno()) }
             closed = true
-            guard close(fd) == 0 else { throw DocumentStoreError.writeFailed(path: temporary.path, reason: lastErrno()) }
+            guard close(fd) == 0 else { throw AtomicFileError.writeFailed(path: temporary.path, reason: lastErrno()) }
             guard rename(temporary.path, target.path) == 0 else {
-                throw DocumentStoreError.writeFailed(path: target.path, reason: lastErrno())
+                throw AtomicFileError.writeFailed(path: target.path, reason: lastErrno())
             }
-        } catch let error as DocumentStoreError {
+        } catch let error as AtomicFileError {
             unlink(temporary.path)
             throw error
         } catch {
@@ -48,7 +55,7 @@ enum AtomicFile {
     }
 
     /// Removes `target` (if present) and flushes the directory.
-    static func remove(_ target: URL) throws(DocumentStoreError) {
+    package static func remove(_ target: URL) throws(AtomicFileError) {
         if unlink(target.path) != 0 && errno != ENOENT {
             throw .writeFailed(path: target.path, reason: lastErrno())
         }
@@ -56,7 +63,7 @@ enum AtomicFile {
     }
 
     /// Moves `source` to `destination` and flushes the directory.
-    static func move(_ source: URL, to destination: URL) throws(DocumentStoreError) {
+    package static func move(_ source: URL, to destination: URL) throws(AtomicFileError) {
         guard rename(source.path, destination.path) == 0 else {
             throw .writeFailed(path: destination.path, reason: lastErrno())
         }
@@ -64,7 +71,7 @@ enum AtomicFile {
     }
 
     /// Deletes temporary files a killed writer left next to `target`.
-    static func removeLeftovers(of target: URL) {
+    package static func removeLeftovers(of target: URL) {
         let directory = target.deletingLastPathComponent()
         let prefix = temporaryPrefix(for: target)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
@@ -73,7 +80,7 @@ enum AtomicFile {
         }
     }
 
-    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(DocumentStoreError) {
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(AtomicFileError) {
         let failure: String? = data.withUnsafeBytes { buffer -> String? in
             var offset = 0
             while offset < buffer.count {
@@ -90,7 +97,7 @@ enum AtomicFile {
     }
 
     /// Flushes a directory so a rename or unlink in it survives a power loss.
-    private static func syncDirectory(_ directory: URL) throws(DocumentStoreError) {
+    private static func syncDirectory(_ directory: URL) throws(AtomicFileError) {
         let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .writeFailed(path: directory.path, reason: lastErrno()) }
         defer { close(fd) }
@@ -100,13 +107,35 @@ enum AtomicFile {
         }
     }
 
-    static func lastErrno() -> String { String(cString: strerror(errno)) }
+    package static func lastErrno() -> String { String(cString: strerror(errno)) }
 
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
             return String(cString: strerror(underlying.code.rawValue))
         }
         return (error as NSError).localizedDescription
+    }
+}
+
+/// A durable write failed.
+package enum AtomicFileError: Error, Sendable {
+    /// The directory could not be created or a file could not be created in it.
+    case unwritable(path: String, reason: String)
+    /// Writing, flushing, renaming or removing failed.
+    case writeFailed(path: String, reason: String)
+
+    /// The file or directory involved.
+    package var path: String {
+        switch self {
+        case .unwritable(let path, _), .writeFailed(let path, _): path
+        }
+    }
+
+    /// Why it failed, as the system said.
+    package var reason: String {
+        switch self {
+        case .unwritable(_, let reason), .writeFailed(_, let reason): reason
+        }
     }
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+
+extension HTTPRequest {
+    /// The request as a `curl` command line, with secrets redacted by ``Redactor/default``:
+    /// paste it into a bug report or a terminal to reproduce a call.
+    ///
+    /// ```swift
+    /// print(response.request.curlDescription)
+    /// // curl -X POST -H 'Authorization: <redacted>' -H 'Content-Type: application/json' --data-raw '{"name":"x"}' 'https://api.example.com/items'
+    /// ```
+    public var curlDescription: String { curlDescription(redactor: .default) }
+
+    /// The request as a `curl` command line, with secrets redacted by `redactor`.
+    public func curlDescription(redactor: Redactor) -> String {
+        render(redactor: redactor)
+    }
+
+    /// The request as a `curl` command line with every secret shown as it is sent.
+    ///
+    /// Only for reproducing a call on your own machine: the text holds live credentials, so it
+    /// must never go to a log, a crash report or an issue tracker.
+    public var unredactedCurlDescription: String { render(redactor: nil) }
+
+    private func render(redactor: Redactor?) -> String {
+        var parts = ["curl"]
+        switch method {
+        case .get: break
+        case .head: parts.append("--head")
+        default: parts += ["-X", method.rawValue]
+        }
+        if followsRedirects { parts.append("-L") }
+        if let timeout {
+            parts += ["--max-time", String(format: "%g", URLSessionTransport.seconds(timeout))]
+        }
+        let shownHeaders = redactor?.redact(headers) ?? headers
+        for field in shownHeaders {
+            parts += ["-H", Self.shellQuoted("\(field.name): \(field.value)")]
+        }
+        if let body, !body.isEmpty {
+            if let text = String(data: body, encoding: .utf8) {
+                let shown = redactor?.redactBody(text, contentType: headers["Content-Type"]) ?? text
+                parts += ["--data-raw", Self.shellQuoted(shown)]
+            } else {
+                // Binary bytes do not survive a command line; say what was there instead.
+                parts += ["--data-binary", Self.shellQuoted("<\(body.count) bytes of binary data>")]
+            }
+        }
+        parts.append(Self.shellQuoted(redactor?.redact(url) ?? url.absoluteString))
+        return parts.joined(separator: " ")
+    }
+
+    /// Wraps text in single quotes for a POSIX shell; an embedded `'` becomes `'\''`.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+extension HTTPClient {
+    /// The `curl` command line for `request` as this client would send it (base URL, default
+    /// headers and encoded body applied, before interceptors), with secrets redacted.
+    ///
+    /// - Throws: ``HTTPError`` when the request cannot be built.
+    public func curlDescription<Response>(of request: Request<Response>) throws(HTTPError) -> String {
+        try makeHTTPRequest(request).curlDescription
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+
+/// An ``EventMonitor`` that writes one line per event, with secrets always redacted.
+///
+/// Nothing is logged unless a client has this monitor:
+///
+/// ```swift
+/// let client = HTTPClient(baseURL: api) {
+///     $0.eventMonitors = [LoggingMonitor(level: .verbose)]
+/// }
+/// ```
+///
+/// Every line has the same shape: `[Courier] #<request id> attempt=<n> <event> <METHOD> <redacted URL>`
+/// followed by `key=value` fields (`status=`, `bytes=`, `duration=`, ...):
+///
+/// ```text
+/// [Courier] #12 attempt=1 send GET https://api.example.com/me?access_token=<redacted> bytes=0
+/// [Courier] #12 attempt=1 receive GET https://api.example.com/me?access_token=<redacted> status=503 bytes=19 duration=8.1ms
+/// [Courier] #12 attempt=2 retry GET https://api.example.com/me?access_token=<redacted> delay=500.0ms reason="status 503"
+/// [Courier] #12 attempt=2 send GET https://api.example.com/me?access_token=<redacted> bytes=0
+/// [Courier] #12 attempt=2 receive GET https://api.example.com/me?access_token=<redacted> status=200 bytes=512 duration=9.7ms
+/// [Courier] #12 attempt=2 decoded GET https://api.example.com/me?access_token=<redacted> type=User
+/// [Courier] #12 attempt=2 finish GET https://api.example.com/me?access_token=<redacted> status=200 attempts=2 sent=0 received=531 duration=530.2ms
+/// ```
+///
+/// ``Level/verbose`` adds the headers and the body (cut to ``bodyLimit`` bytes, with the full
+/// size) below `send` and `receive` lines, indented and marked `>` (out) or `<` (in).
+/// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and every header, query item,
+/// form field or JSON key whose name suggests a secret show as `<redacted>`; pass a
+/// ``Redactor`` with more names to hide your own.
+public final class LoggingMonitor: EventMonitor {
+    /// How much is written.
+    public enum Level: Sendable {
+        /// One line per event.
+        case basic
+        /// One line per event, plus headers and bodies of requests and responses.
+        case verbose
+    }
+
+    /// How much is written.
+    public let level: Level
+    /// Hides secrets in every line.
+    public let redactor: Redactor
+    /// How many body bytes ``Level/verbose`` shows.
+    public let bodyLimit: Int
+    private let output: @Sendable (String) -> Void
+    /// What the lines without a request need, per call in flight.
+    private struct Call {
+        var method: HTTPMethod
+        var url: String
+        var attempt: Int?
+    }
+
+    private let calls = Mutex<[UInt64: Call]>([:])
+
+    /// Creates a logger.
+    ///
+    /// - Parameters:
+    ///   - level: How much to write (``Level/basic`` by default).
+    ///   - redactor: Hides secrets; ``Redactor/default`` plus any names you add.
+    ///   - bodyLimit: How many body bytes ``Level/verbose`` shows (default 2 KiB).
+    ///   - output: Receives each line, without a trailing newline; standard error by default.
+    public init(
+        level: Level = .basic, redactor: Redactor = .default, bodyLimit: Int = 2048,
+        output: @escaping @Sendable (String) -> Void = LoggingMonitor.standardError
+    ) {
+        self.level = level
+        self.redactor = redactor
+        self.bodyLimit = max(0, bodyLimit)
+        self.output = output
+    }
+
+    /// Writes a line to standard error.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    // MARK: Events
+
+    /// Remembers the call's method and URL for the lines that carry neither.
+    public func requestDidStart(_ request: HTTPRequest, requestID: UInt64) {
+        calls.withLock { $0[requestID] = Call(method: request.method, url: redactor.redact(request.url)) }
+    }
+
+    /// Writes a `send` line (and, verbose, the request's headers and body).
+    public func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) {
+        let bytes = request.body?.count ?? 0
+        calls.withLock { $0[requestID]?.attempt = attempt }
+        write(requestID, attempt, "send", request.method, request.url, "bytes=\(bytes)")
+        if level == .verbose { writeDetails(">", request.headers, request.body ?? Data()) }
+    }
+
+    /// Writes a `receive` line (and, verbose, the response's headers and body).
+    public func requestDidReceive(_ response: HTTPRawResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
+        write(requestID, attempt, "receive", request.method, request.url,
+              "status=\(response.statusCode) bytes=\(response.body.count) duration=\(DurationFormat.milliseconds(duration))")
+        if level == .verbose { writeDetails("<", response.headers, response.body) }
+    }
+
+    /// Writes an `error` line for an attempt that got no response.
+    public func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
+        write(requestID, attempt, "error", request.method, request.url,
+              "duration=\(DurationFormat.milliseconds(duration)) error=\(quoted(String(describing: error)))")
+    }
+
+    /// Writes a `retry` line.
+    public func requestWillRetry(_ request: HTTPRequest, attempt: Int, delay: Duration, reason: String, requestID: UInt64) {
+        write(requestID, attempt, "retry", request.method, request.url,
+              "delay=\(DurationFormat.milliseconds(delay)) reason=\(quoted(reason))")
+    }
+
+    /// Writes a `failed` line with the error's description.
+    public func requestDidFail(_ error: HTTPError, requestID: UInt64) {
+        let call = calls.withLock { $0[requestID] }
+        var fields = error.statusCode.map { "status=\($0) " } ?? ""
+        fields += "error=\(quoted(error.description))"
+        line(requestID, error.attempts, "failed", call?.method ?? error.method,
+             call?.url ?? error.url.map(redactor.redact) ?? "<no URL>", fields)
+    }
+
+    /// Writes a `decoded` line with the value's type.
+    public func requestDidDecode(_ value: any Sendable, requestID: UInt64) {
+        let call = calls.withLock { $0[requestID] }
+        line(requestID, call?.attempt, "decoded", call?.method ?? .get, call?.url ?? "<unknown>", "type=\(type(of: value))")
+    }
+
+    /// Writes a `finish` line with the call's metrics.
+    public func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64) {
+        calls.withLock { _ = $0.removeValue(forKey: requestID) }
+        var fields = metrics.statusCode.map { "status=\($0) " } ?? ""
+        fields += "attempts=\(metrics.attempts.count) sent=\(metrics.bytesSent) received=\(metrics.bytesReceived)"
+        fields += " duration=\(DurationFormat.milliseconds(metrics.duration))"
+        if metrics.joinedInFlightRequest { fields += " joined=true" }
+        if metrics.error != nil { fields += " failed=true" }
+        write(requestID, metrics.attempts.last?.number, "finish", metrics.method, metrics.url, fields)
+    }
+
+    // MARK: Formatting
+
+    private func write(_ id: UInt64, _ attempt: Int?, _ event: String, _ method: HTTPMethod, _ url: URL, _ fields: String) {
+        line(id, attempt, event, method, redactor.redact(url), fields)
+    }
+
+    private func line(_ id: UInt64, _ attempt: Int?, _ event: String, _ method: HTTPMethod, _ url: String, _ fields: String) {
+        let attemptText = attempt.map { "attempt=\($0)" } ?? "attempt=-"
+        // Error texts may quote URLs or bodies: a second pass applies this logger's own names.
+        output("[Courier] #\(id) \(attemptText) \(event) \(method.rawValue) \(url) \(redactor.redactBody(fields))")
+    }
+
+    private func writeDetails(_ marker: String, _ headers: HTTPHeaders, _ body: Data) {
+        for field in redactor.redact(headers) {
+            output("    \(marker) \(field.name): \(field.value)")
+        }
+        guard !body.isEmpty else { return }
+        let text = redactor.redactBody(body, contentType: headers["Content-Type"], limit: bodyLimit)
+        output("    \(marker) body (\(body.count) bytes): " + text.replacingOccurrences(of: "\n", with: "\n    \(marker) "))
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: " ") + "\""
+    }
+}

@@ -1,0 +1,181 @@
+#if os(Linux)
+import Foundation
+import Synchronization
+
+/// One thread driving a libcurl multi handle: every transfer of a ``CurlTransport`` runs here.
+///
+/// The multi handle keeps the connection pool (HTTP/1.1 keep-alive, HTTP/2 streams multiplexed
+/// on one connection), the DNS cache and TLS sessions, so consecutive and concurrent requests to
+/// a host share connections. Callers hand transfers over through a `Mutex`-protected command
+/// queue and wake the thread with `curl_multi_wakeup`; the thread adds and removes easy handles,
+/// calls `curl_multi_perform`, resumes the callers of finished transfers and sleeps in
+/// `curl_multi_poll` until a socket is ready, a libcurl timer is due, or a command arrives. For
+/// 100 µs after any activity it polls without sleeping: on loopback that cuts about 40% off the
+/// latency of requests sent one at a time, and an idle transport still sleeps.
+///
+/// `@unchecked Sendable`: `active` and the multi handle are touched only by the loop thread;
+/// everything callers use (`commands`, `idleHandles`) is behind a `Mutex`, and
+/// `curl_multi_wakeup` is documented as safe to call from any thread.
+final class CurlEventLoop: @unchecked Sendable {
+    private enum Command {
+        case add(CurlTransfer)
+        case cancel(CurlTransfer)
+        case shutdown
+    }
+
+    /// Finished easy handles kept for reuse: allocating them costs, and they are reset (on the
+    /// caller's thread, not the loop's) before they serve another request.
+    private static let maximumIdleHandles = 64
+
+    /// How long after the last event the loop polls without sleeping.
+    private static let spinWindow = Duration.microseconds(100)
+
+    /// An easy handle no transfer is using.
+    ///
+    /// `@unchecked Sendable`: a handle in the idle list belongs to no transfer, and whoever
+    /// takes it out of the list is its only user until it is put back.
+    private struct IdleHandle: @unchecked Sendable {
+        let easy: LibCurl.Handle
+    }
+
+    private let curl: LibCurl
+    private let multi: LibCurl.Handle
+    private let commands = Mutex<[Command]>([])
+    private let idleHandles = Mutex<[IdleHandle]>([])
+    private var active: [LibCurl.Handle: CurlTransfer] = [:]
+
+    init(curl: LibCurl) throws(CurlTransport.Unavailable) {
+        guard let multi = curl.multiInit() else {
+            throw CurlTransport.Unavailable(reason: "curl_multi_init failed")
+        }
+        self.curl = curl
+        self.multi = multi
+        _ = curl.multiSetLong(multi, CurlOption.multiPipelining, CurlOption.multiplex)
+        let thread = Thread { [self] in run() }
+        thread.name = "Courier.CurlTransport"
+        thread.start()
+    }
+
+    /// An easy handle for a new transfer: a reset idle one, or a new one.
+    func makeEasyHandle() -> LibCurl.Handle? {
+        guard let idle = idleHandles.withLock({ $0.popLast()?.easy }) else { return curl.easyInit() }
+        curl.easyReset(idle)
+        return idle
+    }
+
+    /// Takes back a handle no transfer uses any more.
+    func recycle(_ easy: LibCurl.Handle) {
+        let kept = idleHandles.withLock { handles -> Bool in
+            guard handles.count < Self.maximumIdleHandles else { return false }
+            handles.append(IdleHandle(easy: easy))
+            return true
+        }
+        if !kept { curl.easyCleanup(easy) }
+    }
+
+    /// Starts `transfer`; its continuation is resumed on the loop thread when it ends.
+    func submit(_ transfer: CurlTransfer) { post(.add(transfer)) }
+
+    /// Stops `transfer` if it is running; a transfer not yet started sees its `cancelled` flag.
+    func cancel(_ transfer: CurlTransfer) { post(.cancel(transfer)) }
+
+    /// Ends the thread once the commands queued so far have run.
+    func shutdown() { post(.shutdown) }
+
+    private func post(_ command: Command) {
+        // Waking under the lock: the loop cannot read a `.shutdown` and free the multi handle
+        // before the wake-up call has returned.
+        commands.withLock {
+            $0.append(command)
+            _ = curl.multiWakeup(multi)
+        }
+    }
+
+    private func run() {
+        var running: Int32 = 0
+        var remaining: Int32 = 0
+        var ready: Int32 = 0
+        let clock = ContinuousClock()
+        var lastActivity = clock.now
+        while true {
+            let queued = commands.withLock { queued in defer { queued.removeAll() }; return queued }
+            if !queued.isEmpty { lastActivity = clock.now }
+            for command in queued {
+                switch command {
+                case .add(let transfer): start(transfer)
+                case .cancel(let transfer): stop(transfer)
+                case .shutdown:
+                    close()
+                    return
+                }
+            }
+            _ = curl.multiPerform(multi, &running)
+            while let message = curl.multiInfoRead(multi, &remaining) {
+                // CURLMsg is { CURLMSG msg; CURL *easy_handle; union { void *; CURLcode } data; }:
+                // an int, then two pointer-aligned slots. Read before removing the handle, which
+                // frees the message.
+                let kind = message.load(as: Int32.self)
+                let slot = MemoryLayout<UnsafeRawPointer>.stride
+                guard kind == CurlOption.messageDone,
+                      let easy = message.load(fromByteOffset: slot, as: OpaquePointer?.self) else { continue }
+                let code = message.load(fromByteOffset: 2 * slot, as: Int32.self)
+                _ = curl.multiRemove(multi, easy)
+                if let transfer = active.removeValue(forKey: easy) {
+                    transfer.finish(code: code, curl: curl)
+                }
+                recycle(easy)
+                lastActivity = clock.now
+            }
+            if clock.now - lastActivity < Self.spinWindow {
+                // Just after activity, the next event (a response on loopback, the next request
+                // of a caller going one at a time) usually comes within tens of microseconds:
+                // polling without sleeping spares the thread a wake-up, which costs as much as
+                // the event itself on an idle core. Bounded, so an idle loop does sleep.
+                _ = curl.multiPoll(multi, nil, 0, 0, &ready)
+                if ready > 0 { lastActivity = clock.now }
+            } else {
+                // Sleeps until a socket is ready, libcurl's next timer, a wake-up or a second passes.
+                _ = curl.multiPoll(multi, nil, 0, 1000, nil)
+            }
+        }
+    }
+
+    private func start(_ transfer: CurlTransfer) {
+        if transfer.cancelled.withLock({ $0 }) {
+            transfer.fail(CancellationError(), curl: curl)
+            recycle(transfer.easy)
+            return
+        }
+        let code = curl.multiAdd(multi, transfer.easy)
+        guard code == 0 else {
+            transfer.fail(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_multi_add_handle failed with code \(code)"]), curl: curl)
+            recycle(transfer.easy)
+            return
+        }
+        active[transfer.easy] = transfer
+    }
+
+    private func stop(_ transfer: CurlTransfer) {
+        // A late cancellation may arrive after the transfer finished and its handle went on to
+        // serve another transfer: only the transfer itself is stopped.
+        guard let running = active[transfer.easy], running === transfer else { return }
+        active[transfer.easy] = nil
+        _ = curl.multiRemove(multi, transfer.easy)
+        transfer.fail(CancellationError(), curl: curl)
+        recycle(transfer.easy)
+    }
+
+    private func close() {
+        for (easy, transfer) in active {
+            _ = curl.multiRemove(multi, easy)
+            transfer.fail(CancellationError(), curl: curl)
+            curl.easyCleanup(easy)
+        }
+        active.removeAll()
+        _ = curl.multiCleanup(multi)
+        for idle in idleHandles.withLock({ handles in defer { handles.removeAll() }; return handles }) {
+            curl.easyCleanup(idle.easy)
+        }
+    }
+}
+#endif

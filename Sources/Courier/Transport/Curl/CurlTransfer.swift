@@ -1,0 +1,366 @@
+#if os(Linux)
+import Foundation
+import FoundationNetworking
+import Synchronization
+
+/// One request on its way through libcurl: its easy handle, the response read so far, and the
+/// caller waiting for it.
+///
+/// `@unchecked Sendable`: the calling task fills it in (options, continuation) before handing it
+/// to ``CurlEventLoop`` through a `Mutex`-protected queue, which orders those writes before the
+/// loop thread reads them. From then on only the loop thread touches the mutable fields (libcurl
+/// calls the callbacks from inside `curl_multi_perform`, on that thread), except `cancelled`,
+/// which is a `Mutex` of its own.
+final class CurlTransfer: @unchecked Sendable {
+    let easy: LibCurl.Handle
+    /// Set by the caller's cancellation handler; read by the loop when the transfer arrives.
+    let cancelled = Mutex(false)
+    var continuation: CheckedContinuation<Outcome, any Error>?
+
+    private var headerList: OpaquePointer?
+    private var body = Data()
+    /// The header block of the latest response, raw (a `100 Continue` starts a new one).
+    private var head = Data()
+
+    // Progress, only with an observer (a ``Transfer``): without one, none of this is touched
+    // per chunk, and no progress callback is installed.
+    /// Receives progress; its temporary file receives a 2xx body.
+    private let observer: TransferObserver?
+    /// The request, kept with an observer to tell a redirect hop from the final response.
+    private let observedRequest: HTTPRequest?
+    /// The status of the response whose head is arriving, and whether that head is complete.
+    private var headStatus = 0
+    private var headComplete = false
+    /// Set once the final response's head arrived: its body counts as progress.
+    private var reportsBody = false
+    /// Upload bytes already reported.
+    private var uploaded: Int64 = 0
+    /// Where a 2xx body goes instead of `body`, for a download.
+    private var file: CurlBodyFile?
+    /// Why the download file failed; the transfer was aborted.
+    private var fileError: URLError?
+
+    /// What a finished transfer hands its caller. Parsing the header block is left to the
+    /// caller's thread, so the loop thread does as little as possible per transfer.
+    struct Outcome: Sendable {
+        let status: Int
+        let head: Data
+        let body: Data
+
+        /// The response, with `url` as the URL that answered.
+        func response(url: URL) -> HTTPRawResponse {
+            var headers = HTTPHeaders()
+            var previous: (name: String, value: String)?
+            // Byte-level parsing: this runs once per response, so it avoids Foundation's
+            // character-set trimming.
+            for rawLine in head.split(separator: UInt8(ascii: "\n")) {
+                let line = Self.trimmed(rawLine)
+                guard !line.isEmpty else { continue }
+                if let first = rawLine.first, Self.isBlank(first), let field = previous {
+                    // An obsolete folded line continues the field before it.
+                    previous = (field.name, field.value + " " + String(decoding: line, as: UTF8.self))
+                    continue
+                }
+                if let field = previous { headers.add(name: field.name, value: field.value) }
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+                    previous = nil
+                    continue
+                }
+                previous = (
+                    String(decoding: Self.trimmed(line[..<colon]), as: UTF8.self),
+                    String(decoding: Self.trimmed(line[line.index(after: colon)...]), as: UTF8.self)
+                )
+            }
+            if let field = previous { headers.add(name: field.name, value: field.value) }
+            return HTTPRawResponse(statusCode: status, headers: headers, body: body, url: url)
+        }
+
+        private static func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        }
+
+        private static func trimmed(_ bytes: Data.SubSequence) -> Data.SubSequence {
+            var bytes = bytes
+            while let first = bytes.first, isBlank(first) { bytes = bytes.dropFirst() }
+            while let last = bytes.last, isBlank(last) { bytes = bytes.dropLast() }
+            return bytes
+        }
+    }
+
+    /// Sets up `easy` for `request`.
+    ///
+    /// - Throws: `URLError(.unsupportedURL)` when libcurl refuses an option (for example a URL it
+    ///   cannot parse).
+    init(
+        easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration, certificateAuthorities: String? = nil
+    ) throws(URLError) {
+        self.easy = easy
+        observer = request.options[TransferObserverKey.self]
+        observedRequest = observer == nil ? nil : request
+        // libcurl sends header lines as given: a line break in a field would let a value smuggle
+        // in headers (or a whole request) of its own. The field's name only, never its value.
+        if let field = request.headers.first(where: { Self.containsLineBreak($0.name) || Self.containsLineBreak($0.value) }) {
+            throw URLError(.badURL, userInfo: [NSLocalizedDescriptionKey: "the header field \"\(field.name.prefix(64))\" contains a line break"])
+        }
+        var failed: Int32 = 0
+        func check(_ code: Int32) { if failed == 0, code != 0 { failed = code } }
+        func set(_ option: Int32, _ value: Int) { check(curl.setLong(easy, option, value)) }
+        func set(_ option: Int32, _ text: String) { check(text.withCString { curl.setPointer(easy, option, $0) }) }
+
+        set(CurlOption.noSignal, 1)
+        set(CurlOption.url, request.url.absoluteString)
+        set(CurlOption.protocols, CurlOption.httpAndHTTPS)
+        set(CurlOption.httpVersion, CurlOption.httpVersion2OverTLS)
+        set(CurlOption.tcpKeepAlive, 1)
+        set(CurlOption.acceptEncoding, "")
+        if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
+        // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
+        // CurlRedirects).
+        let defaultMilliseconds = Self.milliseconds(defaultTimeout)
+        if let timeout = request.timeout {
+            // The request's timeout bounds the whole attempt, as URLSessionTransport does.
+            set(CurlOption.timeoutMilliseconds, max(1, Self.milliseconds(timeout)))
+        } else {
+            // Without one, a transfer fails once it has been silent for the default timeout,
+            // like URLSession's idle timeout.
+            set(CurlOption.lowSpeedLimit, 1)
+            set(CurlOption.lowSpeedTime, max(1, defaultMilliseconds / 1000))
+        }
+        set(CurlOption.connectTimeoutMilliseconds, max(1, defaultMilliseconds))
+
+        setMethodAndBody(request, curl: curl, check: check)
+
+        // `Expect:` with no value stops libcurl from waiting for `100 Continue` before a body.
+        var list = curl.slistAppend(nil, "Expect:")
+        for field in request.headers {
+            // "Name;" is libcurl's way to send a header whose value is empty.
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = curl.slistAppend(list, line)
+        }
+        headerList = list
+        check(curl.setPointer(easy, CurlOption.httpHeader, UnsafeRawPointer(list)))
+
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        check(curl.setPointer(easy, CurlOption.writeData, me))
+        check(curl.setPointer(easy, CurlOption.headerData, me))
+        check(curl.setCallback(easy, CurlOption.writeFunction) { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            let length = size * count
+            if let data, length > 0 {
+                if transfer.reportsBody { return transfer.receiveObserved(UnsafeRawBufferPointer(start: data, count: length)) }
+                transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+            }
+            return length
+        })
+        check(curl.setCallback(easy, CurlOption.headerFunction) { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            let length = size * count
+            if let data, length > 0 {
+                let bytes = UnsafeRawBufferPointer(start: data, count: length)
+                if bytes.starts(with: "HTTP/".utf8) {
+                    // A status line: the headers before it belonged to an interim response.
+                    transfer.head.removeAll(keepingCapacity: true)
+                } else {
+                    transfer.head.append(contentsOf: bytes)
+                }
+                // Returning less than `length` aborts the transfer (the download file failed).
+                if transfer.observer != nil, !transfer.observeHeaderLine(bytes) { return 0 }
+            }
+            return length
+        })
+        if observer != nil {
+            check(curl.setPointer(easy, CurlOption.progressData, me))
+            check(curl.setProgressCallback(easy, CurlOption.progressFunction) { context, _, _, _, uploadedNow in
+                guard let context else { return 0 }
+                Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().didUpload(total: uploadedNow)
+                return 0
+            })
+            check(curl.setLong(easy, CurlOption.noProgress, 0))
+        }
+        if failed != 0 {
+            curl.slistFreeAll(headerList)
+            headerList = nil
+            throw URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "libcurl refused the request: " + curl.message(for: failed)])
+        }
+    }
+
+    private func setMethodAndBody(_ request: HTTPRequest, curl: LibCurl, check: (Int32) -> Void) {
+        switch (request.method, request.body) {
+        case (.head, _):
+            check(curl.setLong(easy, CurlOption.noBody, 1))
+        case (.get, nil):
+            check(curl.setLong(easy, CurlOption.httpGet, 1))
+        case (let method, let body):
+            if method != .post {
+                check(method.rawValue.withCString { curl.setPointer(easy, CurlOption.customRequest, $0) })
+            }
+            if body != nil || method == .post {
+                let data = body ?? Data()
+                // The size first: COPYPOSTFIELDS copies that many bytes (binary-safe).
+                check(curl.setOffset(easy, CurlOption.postFieldSizeLarge, Int64(data.count)))
+                check(data.withUnsafeBytes { bytes in
+                    curl.setPointer(easy, CurlOption.copyPostFields, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
+                })
+            } else {
+                check(curl.setLong(easy, CurlOption.httpGet, 1))
+            }
+        }
+    }
+
+    /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
+    func finish(code: Int32, curl: LibCurl) {
+        releaseHeaderList(curl: curl)
+        guard code == 0, saveFile() else {
+            fail(fileError ?? Self.urlError(code: code, curl: curl))
+            return
+        }
+        var status = 0
+        _ = curl.getInfo(easy, CurlOption.infoResponseCode, &status)
+        let outcome = Outcome(status: status, head: head, body: body)
+        head = Data()
+        body = Data()
+        continuation?.resume(returning: outcome)
+        continuation = nil
+    }
+
+    /// Resumes the caller with `error`. Loop thread (or the caller, before the loop saw it).
+    func fail(_ error: any Error, curl: LibCurl? = nil) {
+        if let curl { releaseHeaderList(curl: curl) }
+        file?.discard()
+        file = nil
+        continuation?.resume(throwing: error)
+        continuation = nil
+    }
+
+    /// Closes a download file after a complete body and reports it; false (and the file gone)
+    /// when its last writes failed.
+    private func saveFile() -> Bool {
+        guard let file else { return true }
+        self.file = nil
+        guard file.close() else {
+            fileError = URLError(.cannotWriteToFile)
+            return false
+        }
+        observer?.didWriteFile(bytes: file.bytesWritten)
+        return true
+    }
+
+    private func releaseHeaderList(curl: LibCurl) {
+        curl.slistFreeAll(headerList)
+        headerList = nil
+    }
+
+    private static func containsLineBreak(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(clamping: seconds) &* 1000 &+ Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// The `URLError` a `CURLcode` means, with libcurl's text as its description (never the URL,
+    /// which may carry secrets).
+    static func urlError(code: Int32, curl: LibCurl) -> URLError {
+        let urlCode: URLError.Code = switch code {
+        case 1: .unsupportedURL // CURLE_UNSUPPORTED_PROTOCOL
+        case 3: .badURL // CURLE_URL_MALFORMAT
+        case 5, 6: .cannotFindHost // CURLE_COULDNT_RESOLVE_PROXY, _HOST
+        case 7: .cannotConnectToHost // CURLE_COULDNT_CONNECT
+        case 8: .badServerResponse // CURLE_WEIRD_SERVER_REPLY
+        case 16: .networkConnectionLost // CURLE_HTTP2: the HTTP/2 framing layer failed
+        case 18, 52, 55, 56, 92: .networkConnectionLost // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR, HTTP2_STREAM
+        case 28: .timedOut // CURLE_OPERATION_TIMEDOUT
+        case 35: .secureConnectionFailed // CURLE_SSL_CONNECT_ERROR
+        case 42: .cancelled // CURLE_ABORTED_BY_CALLBACK
+        case 47: .httpTooManyRedirects // CURLE_TOO_MANY_REDIRECTS
+        case 58: .clientCertificateRejected // CURLE_SSL_CERTPROBLEM
+        case 60: .serverCertificateUntrusted // CURLE_PEER_FAILED_VERIFICATION
+        case 61: .cannotDecodeContentData // CURLE_BAD_CONTENT_ENCODING
+        case 67: .userAuthenticationRequired // CURLE_LOGIN_DENIED
+        default: .unknown
+        }
+        return URLError(urlCode, userInfo: [NSLocalizedDescriptionKey: "libcurl error \(code): " + curl.message(for: code)])
+    }
+}
+
+// Progress: called on the loop thread, only for a transfer with an observer.
+extension CurlTransfer {
+    /// Follows the response heads line by line. When the final response's head is complete, reports
+    /// it and, for a download with a 2xx status, opens the file its body goes to. False when that
+    /// file cannot be created (the transfer is then aborted).
+    fileprivate func observeHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        if line.starts(with: "HTTP/".utf8) {
+            headStatus = Self.statusCode(ofStatusLine: line)
+            headComplete = false
+            // Another head after one taken as final (a proxy's answer to CONNECT): that one was
+            // not the response after all.
+            reportsBody = false
+            file?.discard()
+            file = nil
+            return true
+        }
+        // Only the blank line ending a head matters (and not the one after trailers).
+        guard !headComplete, line.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) else { return true }
+        headComplete = true
+        guard headStatus >= 200, let observer, let request = observedRequest else { return true }
+        let response = Outcome(status: headStatus, head: head, body: Data()).response(url: request.url)
+        // A redirect CurlTransport goes on to follow is not the answer: its body is not progress.
+        if request.followsRedirects, CurlRedirects.request(after: response, to: request) != nil { return true }
+        reportsBody = true
+        observer.didReceiveResponse(expected: Self.expectedLength(of: response.headers))
+        guard let url = observer.temporaryFile, (200..<300).contains(headStatus) else { return true }
+        guard let file = CurlBodyFile(url: url) else {
+            fileError = URLError(.cannotCreateFile)
+            return false
+        }
+        self.file = file
+        return true
+    }
+
+    /// A chunk of the final response's body: to the download file or to memory, then counted.
+    /// Returns what the write callback returns (0 aborts the transfer).
+    fileprivate func receiveObserved(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if let written = file?.write(bytes) {
+            guard written else {
+                fileError = URLError(.cannotWriteToFile)
+                return 0
+            }
+        } else if let base = bytes.baseAddress {
+            body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
+        observer?.didReceive(count: Int64(bytes.count))
+        return bytes.count
+    }
+
+    /// libcurl's count of body bytes sent so far (it only grows within a transfer).
+    fileprivate func didUpload(total: Int64) {
+        guard total > uploaded else { return }
+        observer?.didSend(count: total - uploaded)
+        uploaded = total
+    }
+
+    /// The code in "HTTP/1.1 200 OK" or "HTTP/2 200"; 0 when there is none.
+    private static func statusCode(ofStatusLine line: UnsafeRawBufferPointer) -> Int {
+        guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
+        let digits = line[(space + 1)...].prefix(3)
+        guard digits.count == 3 else { return 0 }
+        var code = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return 0 }
+            code = code * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return code
+    }
+
+    /// The body size to expect: `Content-Length`, unless a `Content-Encoding` makes it the size
+    /// of the compressed bytes while libcurl hands over (and Courier counts) decoded ones.
+    private static func expectedLength(of headers: HTTPHeaders) -> Int64? {
+        if let encoding = headers["Content-Encoding"], encoding.lowercased() != "identity" { return nil }
+        guard let length = headers["Content-Length"].flatMap({ Int64($0) }), length >= 0 else { return nil }
+        return length
+    }
+}
+#endif

@@ -1,0 +1,124 @@
+#if os(Linux)
+import Foundation
+import FoundationNetworking
+
+/// A transport on libcurl, the library FoundationNetworking itself wraps, without Foundation's
+/// per-request overhead: the default on Linux.
+///
+/// One thread drives a libcurl multi handle that serves every request of the transport, so
+/// connections are reused (HTTP/1.1 keep-alive, HTTP/2 multiplexing when a server offers it over
+/// TLS) and easy handles are recycled. libcurl does TLS with the system's certificate store and
+/// decompresses every encoding it was built with (gzip and deflate, usually brotli).
+///
+/// Redirects are followed by the transport itself, only when ``HTTPRequest/followsRedirects``
+/// says so: a 303 (and a 301/302 after a POST) continues as a GET, and `Authorization` and
+/// `Cookie` are dropped when a redirect leaves the request's origin. ``HTTPRequest/timeout``
+/// bounds the whole attempt, redirects included; cancelling the calling task removes the
+/// transfer at once. A 401 is returned as an ordinary
+/// response, whatever its `WWW-Authenticate` header says: credentials are the app's business.
+///
+/// A ``Transfer`` gets upload and download progress, and a download's successful body is
+/// written to its file as it arrives rather than held in memory. Without a ``Transfer`` no
+/// progress is tracked at all.
+///
+/// libcurl is loaded from the system's `libcurl.so.4` when first used (see `LibCurl` for why),
+/// so nothing needs installing. When it cannot be loaded, ``init(timeout:)`` throws
+/// ``Unavailable``, ``shared`` is nil and clients fall back to ``URLSessionTransport``.
+///
+/// ```swift
+/// let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: try CurlTransport())
+/// ```
+public final class CurlTransport: HTTPTransport {
+    /// A transport shared by every client that does not choose one; nil when libcurl cannot be
+    /// loaded.
+    public static let shared: CurlTransport? = try? CurlTransport()
+
+    /// libcurl could not be loaded or set up.
+    public struct Unavailable: Error, CustomStringConvertible {
+        /// What went wrong (the `dlopen` message, a missing function...).
+        public let reason: String
+        /// A readable account.
+        public var description: String { "CurlTransport is unavailable: \(reason)" }
+    }
+
+    private let curl: LibCurl
+    private let loop: CurlEventLoop
+    private let defaultTimeout: Duration
+    private let certificateAuthorities: String?
+
+    /// Creates a transport with its own connection pool and thread.
+    ///
+    /// - Parameter timeout: How long an attempt may go without receiving data (and the longest a
+    ///   connection may take to open) when the request has no ``HTTPRequest/timeout`` of its own.
+    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded.
+    public convenience init(timeout: Duration = .seconds(60)) throws(Unavailable) {
+        try self.init(timeout: timeout, certificateAuthorities: nil)
+    }
+
+    /// Creates a transport that trusts the certificate authorities in a PEM file instead of the
+    /// system's (tests use it for a server with a certificate made on the spot).
+    package init(timeout: Duration, certificateAuthorities: URL?) throws(Unavailable) {
+        curl = try LibCurl.loaded.get()
+        loop = try CurlEventLoop(curl: curl)
+        defaultTimeout = timeout
+        self.certificateAuthorities = certificateAuthorities?.path
+    }
+
+    deinit {
+        loop.shutdown()
+    }
+
+    /// Sends the request and waits for the whole response.
+    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        // The request's timeout bounds the whole attempt, redirects included.
+        let deadline = request.timeout.map { ContinuousClock.now + $0 }
+        // One attempt for a ``Transfer``, however many hops: only the final response's body
+        // counts as download progress (see CurlTransfer).
+        request.options[TransferObserverKey.self]?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        var hop = request
+        for _ in 0...CurlRedirects.maximumHops {
+            if let deadline {
+                let remaining = deadline - ContinuousClock.now
+                guard remaining > .zero else { throw URLError(.timedOut) }
+                hop.timeout = remaining
+            }
+            let response = try await perform(hop)
+            guard request.followsRedirects, let next = CurlRedirects.request(after: response, to: hop) else {
+                return response
+            }
+            hop = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// Runs one transfer on the event loop: no redirect is followed here.
+    private func perform(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        try Task.checkCancellation()
+        guard let easy = loop.makeEasyHandle() else {
+            throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_easy_init failed"])
+        }
+        let transfer: CurlTransfer
+        do {
+            transfer = try CurlTransfer(
+                easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout,
+                certificateAuthorities: certificateAuthorities
+            )
+        } catch {
+            loop.recycle(easy)
+            throw error
+        }
+        let loop = self.loop
+        let outcome = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.continuation = continuation
+                loop.submit(transfer)
+            }
+        } onCancel: {
+            transfer.cancelled.withLock { $0 = true }
+            loop.cancel(transfer)
+        }
+        // libcurl follows no redirect here, so the URL that answered is the one asked.
+        return outcome.response(url: request.url)
+    }
+}
+#endif

@@ -1,0 +1,10 @@
+/// The transport a client uses when it is not given one: ``CurlTransport`` on Linux (when
+/// libcurl loads, which it does wherever FoundationNetworking works), ``URLSessionTransport``
+/// elsewhere.
+@usableFromInline
+let defaultHTTPTransport: any HTTPTransport = {
+    #if os(Linux)
+    if let curl = CurlTransport.shared { return curl }
+    #endif
+    return URLSessionTransport.shared
+}()

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// The per-call option through which a ``Transfer`` asks the transport for progress and,
+/// for downloads, to write the body to a file.
+enum TransferObserverKey: RequestOptionKey {
+    static let defaultValue: TransferObserver? = nil
+}
+
+/// Counts one call's transferred bytes and publishes them as ``TransferProgress`` snapshots.
+///
+/// A transport that supports progress (``URLSessionTransport``, and `CurlTransport` on Linux)
+/// reads the observer from the request's options and reports to it; for any other transport
+/// ``complete(request:response:)`` fills in the totals from the response, so the sequence still
+/// ends at the total.
+final class TransferObserver: Sendable {
+    private struct State {
+        var progress = TransferProgress()
+        var bytesWrittenToFile: Int64?
+        var finished = false
+    }
+
+    /// Where a transport should write a successful (2xx) response body; nil keeps it in memory.
+    let temporaryFile: URL?
+    private let continuation: AsyncStream<TransferProgress>.Continuation
+    private let state = Mutex(State())
+
+    init(temporaryFile: URL?, continuation: AsyncStream<TransferProgress>.Continuation) {
+        self.temporaryFile = temporaryFile
+        self.continuation = continuation
+    }
+
+    /// The body bytes the transport wrote to ``temporaryFile`` in the last attempt, or nil when
+    /// it kept the body in memory.
+    var bytesWrittenToFile: Int64? { state.withLock { $0.bytesWrittenToFile } }
+
+    /// A new attempt starts sending `uploadSize` body bytes: counts restart from zero.
+    func beginAttempt(uploadSize: Int64) {
+        update {
+            $0.progress = TransferProgress(
+                attempt: $0.progress.attempt + 1,
+                upload: .init(completed: 0, expected: uploadSize),
+                download: .init()
+            )
+            $0.bytesWrittenToFile = nil
+        }
+    }
+
+    /// `count` more body bytes were sent.
+    func didSend(count: Int64) {
+        update { state in
+            let total = state.progress.upload.completed + count
+            state.progress.upload.completed = state.progress.upload.expected.map { min($0, total) } ?? total
+        }
+    }
+
+    /// The response head arrived, announcing `expected` body bytes (nil when unknown).
+    func didReceiveResponse(expected: Int64?) {
+        update {
+            // The whole body went out once the server answers.
+            if let uploadTotal = $0.progress.upload.expected { $0.progress.upload.completed = uploadTotal }
+            $0.progress.download.expected = expected
+        }
+    }
+
+    /// `count` more body bytes arrived.
+    func didReceive(count: Int64) {
+        update { $0.progress.download.completed += count }
+    }
+
+    /// The attempt's body was written to ``temporaryFile``: `bytes` in all.
+    func didWriteFile(bytes: Int64) {
+        update { $0.bytesWrittenToFile = bytes }
+    }
+
+    /// The call succeeded: publishes the final totals and ends the sequence.
+    func complete(request: HTTPRequest, response: HTTPRawResponse) {
+        update {
+            $0.progress.attempt = max($0.progress.attempt, 1)
+            let uploadTotal = $0.progress.upload.expected ?? Int64(request.body?.count ?? 0)
+            $0.progress.upload = .init(completed: uploadTotal, expected: uploadTotal)
+            let received = $0.bytesWrittenToFile ?? Int64(response.body.count)
+            $0.progress.download.completed = max($0.progress.download.completed, received)
+            if $0.progress.download.expected == nil { $0.progress.download.expected = $0.progress.download.completed }
+        }
+        finish()
+    }
+
+    /// Ends the sequence without a final snapshot (the call failed).
+    func finish() {
+        state.withLock { $0.finished = true }
+        continuation.finish()
+    }
+
+    private func update(_ change: (inout State) -> Void) {
+        state.withLock { state in
+            guard !state.finished else { return }
+            let before = state.progress
+            change(&state)
+            // Yielding under the lock keeps snapshots in order; it never runs the consumer inline.
+            if state.progress != before { continuation.yield(state.progress) }
+        }
+    }
+}

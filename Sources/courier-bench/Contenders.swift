@@ -1,0 +1,72 @@
+import Courier
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One way of sending the bench's requests: raw `URLSession`, or Courier on a transport.
+struct Contender: Sendable {
+    /// The column title.
+    let name: String
+    /// GETs `path` (with `?run=marker` when given) and returns the body; fails on a non-200.
+    let fetch: @Sendable (_ path: String, _ marker: String?) async throws -> Data
+    /// GETs `path` and decodes a ``Feed``.
+    let fetchFeed: @Sendable (_ path: String) async throws -> Feed
+    /// GETs `path` (with `?run=marker`) as a call that may share an identical request already
+    /// in flight: Courier sends it with `.useCurrentIfPossible`; raw URLSession has no such
+    /// thing, so every call is a request.
+    let fetchShared: @Sendable (_ path: String, _ marker: String) async throws -> Data
+
+    /// A non-200 answer: the bench measures nothing but successes.
+    struct UnexpectedStatus: Error, CustomStringConvertible {
+        let status: Int
+        var description: String { "unexpected HTTP status \(status)" }
+    }
+
+    /// `URLSession` used directly, the way an app without Courier would: `data(from:)` and
+    /// `JSONDecoder`. The session is configured as ``URLSessionTransport``'s is (ephemeral, no
+    /// URL cache), so the difference between the two columns is Courier's pipeline alone; with
+    /// the default in-memory cache, raw URLSession stalls now and then while storing responses.
+    static func rawURLSession(baseURL: URL) -> Contender {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration)
+        @Sendable func get(_ path: String, _ marker: String?) async throws -> Data {
+            let url = URL(string: marker.map { "\(path)?run=\($0)" } ?? path, relativeTo: baseURL)!
+            let (data, response) = try await session.data(from: url)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            guard status == 200 else { throw UnexpectedStatus(status: status) }
+            return data
+        }
+        let decoder = JSONDecoder()
+        return Contender(name: "raw URLSession", fetch: get, fetchFeed: { path in
+            try decoder.decode(Feed.self, from: try await get(path, nil))
+        }, fetchShared: get)
+    }
+
+    /// Courier's whole pipeline (request building, validation, decoding) on `transport`.
+    static func courier(_ name: String, baseURL: URL, transport: any HTTPTransport) -> Contender {
+        let client = HTTPClient(baseURL: baseURL, transport: transport)
+        @Sendable func request(_ path: String, _ marker: String?) -> Request<Data> {
+            Request<Data>(path: path, query: marker.map { [URLQueryItem(name: "run", value: $0)] } ?? [])
+        }
+        return Contender(name: name) { path, marker in
+            try await client.send(request(path, marker)).value
+        } fetchFeed: { path in
+            try await client.send(Request<Feed>(path: path)).value
+        } fetchShared: { path, marker in
+            try await client.send(request(path, marker).deduplicated(.useCurrentIfPossible)).value
+        }
+    }
+}
+
+/// A transport answering every request with the same body from memory, so a decode row times
+/// Courier's pipeline and decoding without the network.
+struct MemoryTransport: HTTPTransport {
+    let body: Data
+
+    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+    }
+}

@@ -1,0 +1,103 @@
+import Courier
+import Foundation
+
+/// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
+///
+/// Usage: `swift run -c release courier-bench [--quick]`. `--quick` does fewer, shorter runs (a
+/// smoke test that finishes in well under 30 s); numbers worth quoting come from a full run of a
+/// release build.
+@main
+struct CourierBench {
+    static func main() async {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print("usage: courier-bench [--quick]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.")
+            return
+        }
+        let plan = arguments.contains("--quick") ? Plan.quick : Plan.full
+        do {
+            try await run(plan)
+        } catch {
+            FileHandle.standardError.write(Data("courier-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    private static func run(_ plan: Plan) async throws {
+        let repository = Self.repositoryRoot()
+        let listing = try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
+        let comments = try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        let files = [
+            "small.json": try Feed.json(atLeast: 1_800),
+            "medium.json": try Feed.json(atLeast: 100_000),
+            "listing.json": listing,
+        ]
+        let nginx = try await Nginx(repository: repository, files: files)
+        defer { nginx.stop() }
+        nginx.stopOnInterrupt()
+
+        let machine = MachineDescription.current()
+        print("courier-bench (\(plan.name)): \(machine.summary)")
+        print("nginx at \(nginx.baseURL), files: small.json \(files["small.json"]!.count) B, medium.json \(files["medium.json"]!.count) B, listing.json \(listing.count) B")
+        print("load average at start: \(MachineDescription.loadAverage())")
+        print("")
+
+        var contenders = [
+            Contender.rawURLSession(baseURL: nginx.baseURL),
+            Contender.courier("Courier+URLSessionTransport", baseURL: nginx.baseURL, transport: URLSessionTransport.shared),
+        ]
+        #if os(Linux)
+        do {
+            contenders.append(.courier("Courier+CurlTransport", baseURL: nginx.baseURL, transport: try CurlTransport()))
+        } catch {
+            print("CurlTransport column skipped: \(error)")
+        }
+        #endif
+
+        let network = NetworkScenarios(plan: plan, contenders: contenders, nginx: nginx)
+        let networkRows = try await network.run()
+        let decoding = try await DecodingScenarios(plan: plan, listing: listing, comments: comments).run()
+
+        let report = Report(
+            contenders: contenders.map(\.name), networkRows: networkRows, decodingRows: decoding
+        )
+        print(report.render())
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// The repository this executable was built from: `Benchmarks/` lives there. The bench is run
+    /// with `swift run` from the checkout, so the source file's path leads back to it; the
+    /// current directory is the fallback.
+    private static func repositoryRoot() -> URL {
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let marker = "Benchmarks/nginx/nginx.conf.template"
+        if FileManager.default.fileExists(atPath: fromSource.appendingPathComponent(marker).path) { return fromSource }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+}
+
+/// How much work each scenario does.
+struct Plan: Sendable {
+    let name: String
+    /// Timed runs per scenario and contender; the table shows their median.
+    let runs: Int
+    let warmUpRequests: Int
+    let sequentialRequests: Int
+    let concurrentRequests: Int
+    let mediumRequests: Int
+    let identicalRequests: Int
+    let listingDecodes: Int
+    let treeBuilds: Int
+    let pipelineRequests: Int
+
+    /// Many short runs rather than a few long ones: on a shared machine the median of nine
+    /// resists a burst of load better.
+    static let full = Plan(
+        name: "full", runs: 9, warmUpRequests: 300, sequentialRequests: 1_500, concurrentRequests: 3_000,
+        mediumRequests: 200, identicalRequests: 100, listingDecodes: 40, treeBuilds: 400, pipelineRequests: 10_000
+    )
+    static let quick = Plan(
+        name: "quick", runs: 3, warmUpRequests: 50, sequentialRequests: 300, concurrentRequests: 600,
+        mediumRequests: 40, identicalRequests: 100, listingDecodes: 6, treeBuilds: 40, pipelineRequests: 2_000
+    )
+}

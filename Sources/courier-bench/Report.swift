@@ -1,0 +1,138 @@
+import Foundation
+
+/// The tables courier-bench prints (Markdown, so they paste into the README as they are).
+struct Report {
+    let contenders: [String]
+    let networkRows: [NetworkRow]
+    let decodingRows: [DecodingRow]
+
+    func render() -> String {
+        var lines: [String] = []
+        let ratioHeaders = contenders.dropFirst().map { "\($0) / raw" }
+        lines.append("| scenario | " + contenders.joined(separator: " | ") + " | " + ratioHeaders.joined(separator: " | ") + " |")
+        lines.append("|" + String(repeating: "---|", count: 1 + contenders.count + ratioHeaders.count))
+        for row in networkRows {
+            let cells = row.cells.map { row.countsHits ? Self.hitsCell($0) : Self.rateCell($0) }
+            let base = row.cells[0]
+            let ratios = row.cells.dropFirst().map { cell in
+                row.countsHits
+                    ? "\(Self.hits(cell.serverHits)) vs \(Self.hits(base.serverHits))"
+                    : Self.ratio(cell.rate, base.rate) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
+            }
+            lines.append("| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        for row in networkRows {
+            guard let ceiling = row.ceiling else { continue }
+            lines.append("Ceiling, \(row.scenario) over a plain keep-alive socket (hand-written request, blocking reads), in the same rounds: \(Self.rateCell(ceiling)).")
+            lines.append("")
+        }
+        lines.append("| scenario (in memory) | baseline: plain JSONDecoder into equivalent structs, or the transport alone | RedditAPI's RedditClient, or Courier's pipeline | ratio |")
+        lines.append("|---|---|---|---|")
+        for row in decodingRows {
+            // Against a transport that answers in nanoseconds a ratio means little; the time the
+            // pipeline adds to each request is the figure that matters.
+            let comparison = row.baseline.unit == .requestsPerSecond
+                ? String(format: "+%.1f µs a request", (1 / row.courier.rate - 1 / row.baseline.rate) * 1e6)
+                : Self.ratio(row.courier.rate, row.baseline.rate) + " (p50 " + Self.ratio(row.baseline.percentile(0.5), row.courier.percentile(0.5)) + ")"
+            lines.append("| \(row.scenario) | \(Self.rateCell(row.baseline)) | \(Self.rateCell(row.courier)) | \(comparison) |")
+        }
+        lines.append("")
+        lines.append("Cells: median of the runs' rates, ± the spread between runs ((max − min) / median), latency percentiles over every operation.")
+        lines.append("Ratios: throughput against the first column; in brackets the same comparison by p50 latency, which a loaded machine disturbs less.")
+        lines += targets()
+        return lines.joined(separator: "\n")
+    }
+
+    /// The issue's targets, each with whether this run met it.
+    private func targets() -> [String] {
+        var lines = ["", "Targets:"]
+        func check(_ text: String, _ value: Double?, atLeast bound: Double) {
+            guard let value else { return }
+            lines.append("- \(text): \(String(format: "%.2f", value))× (target ≥ \(bound)×) \(value >= bound ? "met" : "NOT met")")
+        }
+        if let sequential = networkRows.first, sequential.cells.count >= 3, let ceiling = sequential.ceiling {
+            check("Courier+CurlTransport vs the plain socket, \(sequential.scenario)", sequential.cells[2].rate / ceiling.rate, atLeast: 0.5)
+        }
+        for row in networkRows.prefix(2) where row.cells.count >= 2 {
+            check("Courier+URLSessionTransport vs raw URLSession, \(row.scenario)", row.cells[1].rate / row.cells[0].rate, atLeast: 0.95)
+            if row.cells.count >= 3 {
+                check("Courier+CurlTransport vs raw URLSession, \(row.scenario)", row.cells[2].rate / row.cells[0].rate, atLeast: 3.0)
+            }
+        }
+        if let listing = decodingRows.first {
+            check("RedditAPI listing decode vs plain JSONDecoder into equivalent structs", listing.courier.rate / listing.baseline.rate, atLeast: 1.0)
+        }
+        return lines
+    }
+
+    private static func rateCell(_ cell: CellResult) -> String {
+        let rate: String = switch cell.unit {
+        case .requestsPerSecond: "\(grouped(cell.rate))/s"
+        case .megabytesPerSecond: String(format: "%.1f MB/s", cell.rate)
+        case .treesPerSecond: "\(grouped(cell.rate)) trees/s"
+        }
+        return "\(rate) ±\(Int(cell.spreadPercent.rounded()))% · p50 \(milliseconds(cell.percentile(0.5))) · p99 \(milliseconds(cell.percentile(0.99))) ms"
+    }
+
+    private static func hitsCell(_ cell: CellResult) -> String {
+        let times = cell.runs.map { $0.elapsed.seconds * 1000 }
+        let median = times.median
+        let spread = median > 0 ? ((times.max() ?? 0) - (times.min() ?? 0)) / median * 100 : 0
+        return "\(hits(cell.serverHits)) · \(milliseconds(median)) ms ±\(Int(spread.rounded()))%"
+    }
+
+    private static func hits(_ count: Int?) -> String {
+        let count = count ?? 0
+        return count == 1 ? "1 hit" : "\(count) hits"
+    }
+
+    private static func ratio(_ value: Double, _ base: Double) -> String {
+        base > 0 ? String(format: "%.2f×", value / base) : "—"
+    }
+
+    private static func milliseconds(_ value: Double) -> String {
+        switch value {
+        case ..<0.1: String(format: "%.3f", value)
+        case ..<10: String(format: "%.2f", value)
+        default: String(format: "%.1f", value)
+        }
+    }
+
+    private static func grouped(_ value: Double) -> String {
+        let number = Int(value.rounded())
+        let digits = String(number)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+}
+
+/// What the numbers were measured on.
+struct MachineDescription {
+    let summary: String
+
+    static func current() -> MachineDescription {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+        let memory = ProcessInfo.processInfo.physicalMemory / 1_073_741_824
+        #if DEBUG
+        let build = "debug build"
+        #else
+        let build = "release build"
+        #endif
+        let os = ProcessInfo.processInfo.operatingSystemVersionString
+        return MachineDescription(summary: "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GB, \(os), \(build)")
+    }
+
+    /// The 1, 5 and 15 minute load averages.
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}

@@ -1,0 +1,32 @@
+import Courier
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// The code of docs/readme/observability.md, compiled and run against the test servers.
+@Suite("README: observability")
+struct ObservabilityReadmeTests {
+    @Test("Turning on logging and reading a download's progress")
+    func readme() async throws {
+        let lines = LineCollector()
+        let client = HTTPClient(baseURL: try TestServers.faults()) {
+            $0.eventMonitors = [LoggingMonitor(redactor: Redactor(additionalSecretNames: ["x-device-pin"]), output: lines.output)]
+        }
+        let fileURL = FileManager.default.temporaryDirectory.appendingPathComponent("courier-readme-\(UUID()).zip")
+        defer { try? FileManager.default.removeItem(at: fileURL) }
+
+        let transfer = client.download(Request<Data>(path: "/download/300000"), to: fileURL)
+        var printed: [String] = []
+        for await progress in transfer.progress {
+            if let fraction = progress.download.fractionCompleted {
+                printed.append("\(Int(fraction * 100))% of \(progress.download.expected ?? 0) bytes")
+            }
+        }
+        let saved = try await transfer.response.value
+        #expect(saved == fileURL)
+        #expect(printed.last == "100% of 300000 bytes")
+        try await waitUntil("the finish line") { lines.all.contains { $0.contains(" finish GET ") } }
+        #expect(lines.all.first?.hasPrefix("[Courier] #") == true)
+    }
+}

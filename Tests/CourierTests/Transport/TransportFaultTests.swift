@@ -1,0 +1,153 @@
+import Courier
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// What every transport must do when the server misbehaves or the caller gives up, against the
+/// project's fault server and httpbin.
+@Suite("Transports against a misbehaving server")
+struct TransportFaultTests {
+    private func faultClient(_ transport: TransportUnderTest) throws -> HTTPClient {
+        HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
+    }
+
+    @Test("A connection reset before the response is a connectivity error", arguments: TransportUnderTest.allCases)
+    func resetBeforeResponse(transport: TransportUnderTest) async throws {
+        let error = try await #require(throws: HTTPError.self) {
+            try await faultClient(transport).send(Request<Data>(path: "/reset-before"))
+        }
+        #expect(error.kind.isTransport, "got \(error)")
+        #expect(error.isConnectivity, "got \(error)")
+    }
+
+    @Test("A body cut short is an error, never a partial body", arguments: TransportUnderTest.allCases, ["/truncated", "/reset-mid-body"])
+    func truncatedBody(transport: TransportUnderTest, path: String) async throws {
+        let error = try await #require(throws: HTTPError.self) {
+            try await faultClient(transport).send(Request<Data>(path: path))
+        }
+        #expect(error.kind.isTransport, "got \(error)")
+    }
+
+    @Test("Bytes that are not HTTP are a transport error", arguments: TransportUnderTest.allCases)
+    func garbage(transport: TransportUnderTest) async throws {
+        let error = try await #require(throws: HTTPError.self) {
+            try await faultClient(transport).send(Request<Data>(path: "/garbage"))
+        }
+        #expect(error.kind.isTransport, "got \(error)")
+    }
+
+    @Test("A timeout closes the connection the server is still holding", arguments: TransportUnderTest.allCases)
+    func timeoutClosesConnection(transport: TransportUnderTest) async throws {
+        let client = try faultClient(transport)
+        let key = uniqueKey("timeout")
+        let error = try await #require(throws: HTTPError.self) {
+            try await client.send(Request<Data>(path: "/count/\(key)", query: [.init(name: "delay", value: "30")]).timeout(.milliseconds(300)))
+        }
+        #expect(error.isTimeout, "got \(error)")
+        let closed = try await waitForHits(of: key, client: client) { $0.closedEarly == 1 }
+        #expect(closed.hits == 1)
+    }
+
+    @Test("Cancelling a request closes its connection promptly", arguments: TransportUnderTest.allCases)
+    func cancellationClosesConnection(transport: TransportUnderTest) async throws {
+        let client = try faultClient(transport)
+        let key = uniqueKey("cancel")
+        let task = Task {
+            try await client.send(Request<Data>(path: "/count/\(key)", query: [.init(name: "delay", value: "30")]))
+        }
+        _ = try await waitForHits(of: key, client: client) { $0.hits == 1 }
+        task.cancel()
+        let result = await task.result
+        if case .success = result { Issue.record("a cancelled request must not succeed") }
+        let closed = try await waitForHits(of: key, client: client) { $0.closedEarly == 1 }
+        #expect(closed.hits == 1)
+    }
+
+    @Test("Many concurrent requests each get their own response", arguments: TransportUnderTest.allCases)
+    func concurrentRequests(transport: TransportUnderTest) async throws {
+        let client = try faultClient(transport)
+        let key = uniqueKey("many")
+        let hits = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<40 {
+                group.addTask { try await client.send(Request<JSON>(path: "/count/\(key)")).value["hit"]?.intValue ?? 0 }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(hits.sorted() == Array(1...40))
+    }
+
+    @Test("Cancelling some of many concurrent requests lets every other one finish", arguments: TransportUnderTest.allCases)
+    func cancellingSomeOfMany(transport: TransportUnderTest) async throws {
+        let client = try faultClient(transport)
+        let key = uniqueKey("mixed")
+        let counters = Counters()
+        let tasks = (0..<100).map { _ in
+            Task {
+                defer { counters.finished.withLock { $0 += 1 } }
+                if (try? await client.send(Request<Data>(path: "/count/\(key)"))) != nil {
+                    counters.succeeded.withLock { $0 += 1 }
+                }
+            }
+        }
+        for (index, task) in tasks.enumerated() where index.isMultiple(of: 2) { task.cancel() }
+        // A generous bound: the failure mode is a request that never finishes.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while counters.finished.withLock({ $0 }) < tasks.count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(counters.finished.withLock { $0 } == tasks.count, "some requests never finished")
+        #expect(counters.succeeded.withLock { $0 } >= tasks.count / 2)
+    }
+
+    private final class Counters: Sendable {
+        let succeeded = Mutex(0)
+        let finished = Mutex(0)
+    }
+
+    @Test("A large body is sent whole and at once", arguments: TransportUnderTest.allCases)
+    func largeUpload(transport: TransportUnderTest) async throws {
+        let client = HTTPClient(baseURL: try TestServers.httpbin(), transport: try transport.make())
+        let payload = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let started = ContinuousClock.now
+        let echo = try await client.send(Request<JSON>(method: .post, path: "/anything", body: .data(payload, contentType: "application/octet-stream"))).value
+        let echoed = echo["data"]?.stringValue ?? ""
+        #expect(echoed == "data:application/octet-stream;base64," + payload.base64EncodedString())
+        // A generous bound against hangs: waiting for a `100 Continue` the server never sends
+        // costs a second per request, a stall would cost the transport's 60 s timeout.
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    private struct Hits { let hits: Int; let closedEarly: Int }
+
+    /// Polls the fault server's counters for `key` until `condition` holds (or 10 s pass).
+    private func waitForHits(of key: String, client: HTTPClient, until condition: (Hits) -> Bool) async throws -> Hits {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let json = try await client.send(Request<JSON>(path: "/hits/\(key)")).value
+            let hits = Hits(hits: json["hits"]?.intValue ?? 0, closedEarly: json["closed_early"]?.intValue ?? 0)
+            if condition(hits) { return hits }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the server's counters for \(key) never got there: \(hits)")
+                return hits
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
+
+#if os(Linux)
+@Suite("CurlTransport refusing what it cannot send safely")
+struct CurlTransportRefusalTests {
+    @Test("A header value with a line break is refused, and the error does not show the value")
+    func headerInjection() async throws {
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: try CurlTransport())
+        var request = Request<Data>(path: "/echo-headers")
+        request.headers["X-Note"] = "secret-value\r\nX-Injected: yes"
+        let error = try await #require(throws: HTTPError.self) { try await client.send(request) }
+        #expect(error.kind.isTransport, "got \(error)")
+        #expect(error.description.contains("X-Note"))
+        #expect(!error.description.contains("secret-value"))
+    }
+}
+#endif
