@@ -110,9 +110,18 @@ package struct RedditService: Sendable {
         PageParameters(after: options.after.map { Fullname($0) }, limit: options.limit)
     }
 
+    /// The offline miss behind `error`, however the pipeline wrapped what the transport threw.
+    private static func offlineMiss(in error: HTTPError) -> OfflineMiss? {
+        switch error.kind {
+        case .transportFailed(let underlying), .adaptationFailed(let underlying): underlying as? OfflineMiss
+        case .retriesExhausted(_, let last), .retryStopped(_, let last): offlineMiss(in: last)
+        default: nil
+        }
+    }
+
     /// One readable line for a failed call.
     package static func describe(_ error: HTTPError) -> CLIError {
-        if case .adaptationFailed(let underlying) = error.kind, let miss = underlying as? OfflineMiss {
+        if let miss = offlineMiss(in: error) {
             return CLIError(miss.description, exitCode: 3)
         }
         if let reddit = error.redditError {
