@@ -12,10 +12,10 @@ struct SessionTokenProvider: RedditTokenProvider {
         if let appOnlyGrant, try await session.restore() == .signedOut {
             return try await session.signIn(with: appOnlyGrant).accessToken
         }
-        return try await session.validToken().accessToken
+        return try await session.accessToken()
     }
 
     func refreshAccessToken(rejected: String) async throws -> String {
-        try await session.token(afterRejectionOf: rejected).accessToken
+        try await session.refreshAccessToken(rejected: rejected)
     }
 }
