@@ -1,7 +1,7 @@
 import CourierOAuth
 import Foundation
 
-/// The sign-in shown in docs/readme/oauth.md, kept here so it compiles with the library
+/// The sign-in shown in the README, kept here so it compiles with the library
 /// (it needs a browser and Reddit, so no test calls it).
 func readmeSignIn() async throws -> HTTPClient {
     let receiver = try LoopbackRedirectReceiver()                 // http://127.0.0.1:<port>/callback

@@ -2,7 +2,7 @@ import CourierStore
 import Foundation
 import Testing
 
-/// The README's examples (docs/readme/store.md), compiled and run against a stub transport, so
+/// The README's examples (the README), compiled and run against a stub transport, so
 /// the documentation cannot drift from the API.
 @Suite("README examples")
 struct ReadmeExamplesTests {

@@ -2,7 +2,7 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// The code shown in docs/readme/testing.md, compiled and run.
+/// The code shown in the README, compiled and run.
 @Suite("README examples")
 struct ReadmeExamplesTests {
     struct Account: Codable, Sendable, Equatable { let name: String; let linkKarma: Int }

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// The code of docs/readme/observability.md, compiled and run against the test servers.
+/// The code of the README, compiled and run against the test servers.
 @Suite("README: observability")
 struct ObservabilityReadmeTests {
     @Test("Turning on logging and reading a download's progress")

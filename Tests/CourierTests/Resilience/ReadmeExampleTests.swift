@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The code of docs/readme/resilience.md, compiled and run on a scripted transport.
+/// The code of the README, compiled and run on a scripted transport.
 @Suite("README: resilience example")
 struct ReadmeExampleTests {
     actor Tokens {
