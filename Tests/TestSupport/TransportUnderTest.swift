@@ -6,14 +6,16 @@ public enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestString
     case urlSession
     case curl
 
-    /// The transport itself; `CurlTransport` failing to load fails the test with its reason.
+    /// A new transport for one test; `CurlTransport` failing to load fails the test with its
+    /// reason. Never a shared one: URLSession queues requests beyond a few connections per host,
+    /// so a test would otherwise wait behind other tests' slow requests.
     public func make() throws -> any HTTPTransport {
         switch self {
-        case .urlSession: URLSessionTransport.shared
+        case .urlSession: URLSessionTransport()
         #if os(Linux)
         case .curl: try CurlTransport()
         #else
-        case .curl: URLSessionTransport.shared
+        case .curl: URLSessionTransport()
         #endif
         }
     }

@@ -118,7 +118,7 @@ final class StatusCountingTransport: HTTPTransport {
     func count(of status: Int) -> Int { counts.withLock { $0[status, default: 0] } }
 
     func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
-        let response = try await URLSessionTransport.shared.send(request)
+        let response = try await URLSessionTransport().send(request)
         counts.withLock { $0[response.statusCode, default: 0] += 1 }
         return response
     }

@@ -19,7 +19,7 @@ struct RedactionCanaryTests {
     }
 
     func loggingClient(
-        _ baseURL: URL, _ lines: LineCollector, recorder: RecordingMonitor, transport: any HTTPTransport = URLSessionTransport.shared
+        _ baseURL: URL, _ lines: LineCollector, recorder: RecordingMonitor, transport: any HTTPTransport = URLSessionTransport()
     ) -> HTTPClient {
         HTTPClient(baseURL: baseURL, transport: transport) {
             $0.eventMonitors = [LoggingMonitor(level: .verbose, output: lines.output), recorder]
@@ -94,7 +94,7 @@ struct RedactionCanaryTests {
     /// Sends `request`, expects it to fail, and checks the error description, the verbose log
     /// and the cURL text of the request as sent for the secret.
     private func expectNoLeak<Response: Sendable>(
-        _ request: Request<Response>, server: URL, transport: any HTTPTransport = URLSessionTransport.shared,
+        _ request: Request<Response>, server: URL, transport: any HTTPTransport = URLSessionTransport(),
         check: (HTTPError) -> Void
     ) async throws {
         let lines = LineCollector(), recorder = RecordingMonitor()
