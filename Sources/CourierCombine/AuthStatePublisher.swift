@@ -20,11 +20,11 @@ struct AuthStatePublisher: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == AuthState, S.Failure == Never {
         let session = session
-        subscriber.receive(subscription: AsyncSubscription(subscriber: subscriber) { subscription in
+        subscriber.receive(subscription: AsyncSubscription(subscriber: subscriber) { emitter in
             for await state in await session.stateUpdates() {
-                subscription.send(state)
+                emitter.send(state)
             }
-            subscription.finish(.finished)
+            emitter.finish(.finished)
         })
     }
 }

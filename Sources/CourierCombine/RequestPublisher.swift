@@ -37,12 +37,13 @@ public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let client = client
         let request = request
-        subscriber.receive(subscription: AsyncSubscription(subscriber: subscriber) { subscription in
-            do {
-                subscription.send(try await client.send(request))
-                subscription.finish(.finished)
+        subscriber.receive(subscription: AsyncSubscription(subscriber: subscriber) { emitter in
+            do throws(HTTPError) {
+                let response = try await client.send(request)
+                emitter.send(response)
+                emitter.finish(.finished)
             } catch {
-                subscription.finish(.failure(error))
+                emitter.finish(.failure(error))
             }
         })
     }
