@@ -13,22 +13,9 @@ enum RetryAfter {
             // More digits than an Int holds is still "a very long time"; the policy caps it.
             return .seconds(Int(value) ?? Int.max)
         }
-        guard let date = httpDate(value) else { return nil }
-        let reference = headers["Date"].flatMap(httpDate) ?? now
+        guard let date = HTTPDate.parse(value) else { return nil }
+        let reference = headers["Date"].flatMap(HTTPDate.parse) ?? now
         return .seconds(max(0, date.timeIntervalSince(reference)))
-    }
-
-    /// Parses the three HTTP-date forms: IMF-fixdate, RFC 850 and asctime.
-    static func httpDate(_ text: String) -> Date? {
-        let normalized = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: normalized) { return date }
-        }
-        return nil
     }
 }
 

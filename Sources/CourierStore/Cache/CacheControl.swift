@@ -36,32 +36,3 @@ struct CacheControl: Equatable {
         }
     }
 }
-
-/// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate form, plus the two obsolete forms.
-package enum HTTPDate {
-    private static let formats = [
-        "EEE, dd MMM yyyy HH:mm:ss zzz",   // IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
-        "EEEE, dd-MMM-yy HH:mm:ss zzz",    // RFC 850
-        "EEE MMM d HH:mm:ss yyyy",         // asctime
-    ]
-
-    package static func parse(_ text: String) -> Date? {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        for format in formats {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
-    }
-
-    package static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
-    }
-}
