@@ -1,13 +1,13 @@
 import Foundation
 
 /// Reads a `Retry-After` header (RFC 9110 §10.2.3): a number of seconds, or an HTTP-date.
-enum RetryAfter {
+package enum RetryAfter {
     /// The wait the response asks for, or nil when it has no valid `Retry-After`.
     ///
     /// A date is measured from the response's own `Date` header when it has one, so a skewed
     /// client clock does not change the wait; otherwise from `now`. A date in the past means
     /// no wait.
-    static func delay(in headers: HTTPHeaders, now: Date = Date()) -> Duration? {
+    package static func delay(in headers: HTTPHeaders, now: Date = Date()) -> Duration? {
         guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if value.allSatisfy(\.isASCIIDigit) {
             // More digits than an Int holds is still "a very long time"; the policy caps it.

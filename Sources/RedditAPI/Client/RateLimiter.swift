@@ -120,7 +120,7 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
         let used = headers["X-Ratelimit-Used"].flatMap(Self.number).map { Int($0) }
         var retryAfter: Duration?
         if response.statusCode == 429 {
-            retryAfter = headers["Retry-After"].flatMap(Self.number).map { Duration.seconds($0) } ?? policy.defaultRetryAfter
+            retryAfter = RetryAfter.delay(in: headers) ?? policy.defaultRetryAfter
         }
         state.withLock { state in
             if let remaining, let reset {

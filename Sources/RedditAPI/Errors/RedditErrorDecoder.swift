@@ -44,7 +44,7 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         let payload = Self.payload(response.body)
         let message = payload?.message
         if status == 429 {
-            let retryAfter = response.headers["Retry-After"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let retryAfter = RetryAfter.delay(in: response.headers).map { Double($0.components.seconds) }
             return RedditError(kind: .rateLimited(retryAfter: retryAfter), status: status, message: message,
                                body: payload == nil ? Self.snippet(response.body) : nil)
         }
