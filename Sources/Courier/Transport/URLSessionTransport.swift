@@ -51,22 +51,15 @@ public final class URLSessionTransport: HTTPTransport {
         // FoundationNetworking drops the body when it follows a 307/308 itself, so those
         // redirects of requests with a body are followed here (the delegate refuses them).
         var current = request
-        for _ in 0..<Self.maximumRedirects {
+        for _ in 0..<Redirects.maximumHops {
             let response = try await sendOnce(current)
             guard current.followsRedirects, current.body != nil, [307, 308].contains(response.statusCode),
-                  let location = response.headers["Location"],
-                  let next = URL(string: location, relativeTo: current.url)?.absoluteURL
+                  let next = Redirects.request(after: response, to: current)
             else { return response }
-            if !SessionDelegate.sameOrigin(current.url, next) {
-                for name in SessionDelegate.credentialHeaders { current.headers[name] = nil }
-            }
-            current.url = next
+            current = next
         }
         throw URLError(.httpTooManyRedirects)
     }
-
-    /// How many redirects one request may follow.
-    static let maximumRedirects = 16
 
     private func sendOnce(_ request: HTTPRequest) async throws -> HTTPRawResponse {
         try Task.checkCancellation()
@@ -224,19 +217,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             return
         }
         var next = request
-        if let from = response.url ?? task.currentRequest?.url, let to = request.url, !Self.sameOrigin(from, to) {
+        if let from = response.url ?? task.currentRequest?.url, let to = request.url, !Redirects.sameOrigin(from, to) {
             // FoundationNetworking would forward credentials to the other origin.
-            for name in Self.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
+            for name in Redirects.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
         }
         completionHandler(next)
-    }
-
-    /// Headers that must not follow a redirect to another origin.
-    static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
-
-    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
-        return a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && port(a) == port(b)
     }
 
     func urlSession(

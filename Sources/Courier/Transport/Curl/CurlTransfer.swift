@@ -115,7 +115,7 @@ final class CurlTransfer: @unchecked Sendable {
         set(CurlOption.acceptEncoding, "")
         if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
         // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
-        // CurlRedirects).
+        // Redirects).
         let defaultMilliseconds = Self.milliseconds(defaultTimeout)
         if let timeout = request.timeout {
             // The request's timeout bounds the whole attempt, as URLSessionTransport does.
@@ -308,7 +308,7 @@ extension CurlTransfer {
         guard headStatus >= 200, let observer, let request = observedRequest else { return true }
         let response = Outcome(status: headStatus, head: head, body: Data()).response(url: request.url)
         // A redirect CurlTransport goes on to follow is not the answer: its body is not progress.
-        if request.followsRedirects, CurlRedirects.request(after: response, to: request) != nil { return true }
+        if request.followsRedirects, Redirects.request(after: response, to: request) != nil { return true }
         reportsBody = true
         observer.didReceiveResponse(expected: Self.expectedLength(of: response.headers))
         guard let url = observer.temporaryFile, (200..<300).contains(headStatus) else { return true }

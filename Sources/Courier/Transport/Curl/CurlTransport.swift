@@ -76,14 +76,14 @@ public final class CurlTransport: HTTPTransport {
         // counts as download progress (see CurlTransfer).
         request.options[TransferObserverKey.self]?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         var hop = request
-        for _ in 0...CurlRedirects.maximumHops {
+        for _ in 0...Redirects.maximumHops {
             if let deadline {
                 let remaining = deadline - ContinuousClock.now
                 guard remaining > .zero else { throw URLError(.timedOut) }
                 hop.timeout = remaining
             }
             let response = try await perform(hop)
-            guard request.followsRedirects, let next = CurlRedirects.request(after: response, to: hop) else {
+            guard request.followsRedirects, let next = Redirects.request(after: response, to: hop) else {
                 return response
             }
             hop = next

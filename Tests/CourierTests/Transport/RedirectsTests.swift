@@ -1,10 +1,9 @@
-#if os(Linux)
 @testable import Courier
 import Foundation
 import Testing
 
 @Suite("CurlTransport's redirect rules")
-struct CurlRedirectsTests {
+struct RedirectsTests {
     private let origin = URL(string: "https://api.example.com/v1/items")!
 
     private func redirect(_ status: Int, to location: String?) -> HTTPRawResponse {
@@ -21,7 +20,7 @@ struct CurlRedirectsTests {
 
     @Test("A relative Location resolves against the URL that answered")
     func relativeLocation() throws {
-        let next = try #require(CurlRedirects.request(after: redirect(307, to: "../v2/items?page=2"), to: request(.put)))
+        let next = try #require(Redirects.request(after: redirect(307, to: "../v2/items?page=2"), to: request(.put)))
         #expect(next.url.absoluteString == "https://api.example.com/v2/items?page=2")
         #expect(next.method == .put)
         #expect(next.body == Data("{}".utf8))
@@ -30,37 +29,37 @@ struct CurlRedirectsTests {
 
     @Test("303 turns any method but HEAD into a GET without body or content type")
     func seeOther() throws {
-        let next = try #require(CurlRedirects.request(after: redirect(303, to: "/done"), to: request(.delete)))
+        let next = try #require(Redirects.request(after: redirect(303, to: "/done"), to: request(.delete)))
         #expect(next.method == .get)
         #expect(next.body == nil)
         #expect(next.headers["Content-Type"] == nil)
         #expect(next.headers["X-Trace"] == "1")
-        let head = try #require(CurlRedirects.request(after: redirect(303, to: "/done"), to: request(.head)))
+        let head = try #require(Redirects.request(after: redirect(303, to: "/done"), to: request(.head)))
         #expect(head.method == .head)
     }
 
     @Test("301 and 302 turn a POST into a GET and keep other methods", arguments: [301, 302])
     func movedOrFound(status: Int) throws {
-        #expect(CurlRedirects.request(after: redirect(status, to: "/x"), to: request(.post))?.method == .get)
-        #expect(CurlRedirects.request(after: redirect(status, to: "/x"), to: request(.put))?.method == .put)
+        #expect(Redirects.request(after: redirect(status, to: "/x"), to: request(.post))?.method == .get)
+        #expect(Redirects.request(after: redirect(status, to: "/x"), to: request(.put))?.method == .put)
     }
 
     @Test("Leaving the origin drops credentials; a different port is another origin")
     func crossOrigin() throws {
-        let otherHost = try #require(CurlRedirects.request(after: redirect(302, to: "https://cdn.example.com/a"), to: request(.get)))
+        let otherHost = try #require(Redirects.request(after: redirect(302, to: "https://cdn.example.com/a"), to: request(.get)))
         #expect(otherHost.headers["Authorization"] == nil)
-        let otherPort = try #require(CurlRedirects.request(after: redirect(302, to: "https://api.example.com:8443/a"), to: request(.get)))
+        let otherPort = try #require(Redirects.request(after: redirect(302, to: "https://api.example.com:8443/a"), to: request(.get)))
         #expect(otherPort.headers["Authorization"] == nil)
-        let samePort = try #require(CurlRedirects.request(after: redirect(302, to: "https://API.example.com:443/a"), to: request(.get)))
+        let samePort = try #require(Redirects.request(after: redirect(302, to: "https://API.example.com:443/a"), to: request(.get)))
         #expect(samePort.headers["Authorization"] == "Bearer secret")
     }
 
     @Test("Not followed: other statuses, no Location, or a scheme other than HTTP(S)")
     func notFollowed() {
-        #expect(CurlRedirects.request(after: redirect(200, to: "/x"), to: request(.get)) == nil)
-        #expect(CurlRedirects.request(after: redirect(304, to: "/x"), to: request(.get)) == nil)
-        #expect(CurlRedirects.request(after: redirect(302, to: nil), to: request(.get)) == nil)
-        #expect(CurlRedirects.request(after: redirect(302, to: "file:///etc/passwd"), to: request(.get)) == nil)
+        #expect(Redirects.request(after: redirect(200, to: "/x"), to: request(.get)) == nil)
+        #expect(Redirects.request(after: redirect(304, to: "/x"), to: request(.get)) == nil)
+        #expect(Redirects.request(after: redirect(302, to: nil), to: request(.get)) == nil)
+        #expect(Redirects.request(after: redirect(302, to: "file:///etc/passwd"), to: request(.get)) == nil)
     }
 }
 
@@ -79,4 +78,3 @@ struct CurlHeaderParsingTests {
         #expect(response.body == Data("{}".utf8))
     }
 }
-#endif

@@ -1,13 +1,13 @@
-#if os(Linux)
 import Foundation
 
-/// How ``CurlTransport`` follows a redirect: in Swift, one transfer per hop, rather than with
-/// libcurl's `CURLOPT_FOLLOWLOCATION`.
+/// How Courier's transports follow a redirect: the next request's method, body and headers.
 ///
-/// libcurl keeps a custom method (PUT, PATCH, DELETE) on a 303, where HTTP says the next request
-/// is a GET, and it cannot be told otherwise before 8.13. Following here also keeps the request's
-/// credentials from leaking to another origin.
-enum CurlRedirects {
+/// `CurlTransport` follows every hop with these rules, one transfer per hop, rather than with
+/// libcurl's `CURLOPT_FOLLOWLOCATION` (which keeps a custom method such as PUT on a 303, where
+/// HTTP says the next request is a GET). `URLSessionTransport` lets FoundationNetworking follow
+/// most redirects but applies the same credential rule, and follows 307/308 with a body here
+/// (FoundationNetworking drops the body). Credentials never follow a redirect to another origin.
+enum Redirects {
     /// The most hops before giving up with `URLError(.httpTooManyRedirects)` (URLSession's limit).
     static let maximumHops = 16
 
@@ -31,12 +31,16 @@ enum CurlRedirects {
             next.headers = next.headers.removing(["Content-Type", "Content-Length"])
         }
         if !sameOrigin(request.url, target) {
-            next.headers = next.headers.removing(["Authorization", "Proxy-Authorization", "Cookie"])
+            next.headers = next.headers.removing(credentialHeaders)
         }
         return next
     }
 
-    private static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
+    /// Headers that must not follow a redirect to another origin.
+    static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+
+    /// Whether two URLs share scheme, host and (effective) port.
+    static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
         first.scheme?.lowercased() == second.scheme?.lowercased()
             && first.host?.lowercased() == second.host?.lowercased()
             && effectivePort(first) == effectivePort(second)
@@ -54,4 +58,3 @@ extension HTTPHeaders {
         return HTTPHeaders(filter { !lowercased.contains($0.name.lowercased()) })
     }
 }
-#endif
