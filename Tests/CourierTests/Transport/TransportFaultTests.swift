@@ -118,6 +118,27 @@ struct TransportFaultTests {
         #expect(ContinuousClock.now - started < .seconds(20))
     }
 
+    @Test("A 401 with a Basic challenge comes back whole, body included, and is not resent each time", arguments: TransportUnderTest.allCases)
+    func challengedUnauthorizedKeepsBody(transport: TransportUnderTest) async throws {
+        let client = try faultClient(transport)
+        let key = uniqueKey("challenge")
+        let request = Request<Data>(path: "/flaky/\(key)", query: [
+            .init(name: "status", value: "401"), .init(name: "fail", value: "1000"), .init(name: "www", value: "basic"),
+        ])
+        var hitsBefore = 0
+        for call in 1...3 {
+            let error = try await #require(throws: HTTPError.self) { try await client.send(request) }
+            #expect(error.statusCode == 401)
+            #expect(error.response?.headers["WWW-Authenticate"] == #"Basic realm="faults""#)
+            #expect(error.response.map { String(decoding: $0.body, as: UTF8.self) } == #"{"error": 401}"#)
+            let hits = try await waitForHits(of: key, client: client) { $0.hits > hitsBefore }.hits
+            // URLSessionTransport sends an origin's first challenged request twice (see its
+            // documentation); every later one goes out once.
+            #expect(hits - hitsBefore == (call == 1 && transport == .urlSession ? 2 : 1), "call \(call)")
+            hitsBefore = hits
+        }
+    }
+
     private struct Hits { let hits: Int; let closedEarly: Int }
 
     /// Polls the fault server's counters for `key` until `condition` holds (or 10 s pass).

@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// The session delegate of ``URLSessionTransport``.
+///
+/// It serves two kinds of task:
+/// - *tracked* tasks (started with ``start(_:request:continuation:)``): their response and body
+///   arrive here piece by piece, with progress and downloads to a file, and their caller is resumed
+///   when they complete;
+/// - the transport's *inline* tasks (`URLSession.data(for:)`), which only come here for redirects and
+///   authentication challenges; their redirect rule is read from the task's own request.
+///
+/// `@unchecked Sendable`: `NSObject` is not `Sendable`, but this class has no state of its own
+/// outside its `Mutex`es, and URLSession calls it on its serial delegate queue.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Transfer {
+        var continuation: CheckedContinuation<HTTPRawResponse, any Error>
+        var followsRedirects: Bool
+        /// Whether the request has a body (a 307/308 is then followed by the transport).
+        var hasBody: Bool
+        var response: HTTPURLResponse?
+        var body = Data()
+        /// The 401/407 whose authentication challenge was cancelled.
+        var challengedResponse: HTTPURLResponse?
+        /// Set when the request's own timeout cancelled the task.
+        var timedOut = false
+        /// Receives progress; its temporary file receives a 2xx body.
+        var observer: TransferObserver?
+        /// The open temporary file of a download, and what was written to it.
+        var file: FileHandle?
+        var fileBytes: Int64 = 0
+        /// Set when writing the download failed; the task was cancelled.
+        var fileError: URLError?
+    }
+
+    private let transfers = Mutex<[Int: Transfer]>([:])
+    /// Origins (``Redirects/origin(of:)``) whose requests met an authentication challenge.
+    private let challengedOrigins = Mutex<Set<String>>([])
+
+    /// Whether a request to `url`'s origin has met an authentication challenge on this session.
+    func hasChallenged(_ url: URL) -> Bool {
+        let origin = Redirects.origin(of: url)
+        return challengedOrigins.withLock { $0.contains(origin) }
+    }
+
+    // MARK: Tracked tasks
+
+    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<HTTPRawResponse, any Error>) {
+        let observer = request.options[TransferObserverKey.self]
+        observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        transfers.withLock {
+            $0[task.taskIdentifier] = Transfer(
+                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer
+            )
+        }
+        task.resume()
+    }
+
+    /// Cancels a task whose per-request timeout has passed; it then fails with `.timedOut`.
+    func expire(_ task: URLSessionTask) {
+        let running = transfers.withLock { transfers -> Bool in
+            guard transfers[task.taskIdentifier] != nil else { return false }
+            transfers[task.taskIdentifier]?.timedOut = true
+            return true
+        }
+        if running { task.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let http = response as? HTTPURLResponse
+        let failed = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers[dataTask.taskIdentifier] else { return false }
+            transfer.response = http
+            if let observer = transfer.observer {
+                observer.didReceiveResponse(expected: response.expectedContentLength >= 0 ? response.expectedContentLength : nil)
+                if let file = observer.temporaryFile, let status = http?.statusCode, (200..<300).contains(status) {
+                    transfer.file = Self.createFile(at: file)
+                    if transfer.file == nil { transfer.fileError = URLError(.cannotCreateFile) }
+                }
+            }
+            transfers[dataTask.taskIdentifier] = transfer
+            return transfer.fileError != nil
+        }
+        completionHandler(failed ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let failed = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return false }
+            defer { transfers[dataTask.taskIdentifier] = transfer }
+            if let file = transfer.file {
+                do {
+                    try file.write(contentsOf: data)
+                    transfer.fileBytes += Int64(data.count)
+                } catch {
+                    transfer.fileError = URLError(.cannotWriteToFile)
+                    return true
+                }
+            } else {
+                transfer.body.append(data)
+            }
+            transfer.observer?.didReceive(count: Int64(data.count))
+            return false
+        }
+        if failed { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        // FoundationNetworking reads `totalBytesSent` when the callback runs, not when the bytes
+        // went out, so under load many callbacks report the final total; the increments are exact.
+        transfers.withLock { $0[task.taskIdentifier]?.observer }?.didSend(count: bytesSent)
+    }
+
+    private static func createFile(at url: URL) -> FileHandle? {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { return nil }
+        return try? FileHandle(forWritingTo: url)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let file = transfer.file {
+            try? file.close()
+            if error == nil, transfer.fileError == nil {
+                transfer.observer?.didWriteFile(bytes: transfer.fileBytes)
+            } else if let path = transfer.observer?.temporaryFile {
+                try? FileManager.default.removeItem(at: path)
+            }
+        }
+        if let error {
+            if let fileError = transfer.fileError {
+                transfer.continuation.resume(throwing: fileError)
+            } else if transfer.timedOut {
+                transfer.continuation.resume(throwing: URLError(.timedOut))
+            } else if let challenged = transfer.challengedResponse, let url = challenged.url ?? task.originalRequest?.url {
+                transfer.continuation.resume(returning: HTTPRawResponse(challenged, body: transfer.body, url: url))
+            } else {
+                let received = transfer.file == nil ? Int64(transfer.body.count) : transfer.fileBytes
+                let cutShort = transfer.response.map { $0.expectedContentLength > received } ?? false
+                transfer.continuation.resume(throwing: URLErrors.urlError(error, cutShort: cutShort))
+            }
+            return
+        }
+        guard let response = transfer.response, let url = response.url ?? task.currentRequest?.url else {
+            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+            return
+        }
+        transfer.continuation.resume(returning: HTTPRawResponse(response, body: transfer.body, url: url))
+    }
+
+    // MARK: Every task
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // Inline tasks are only used for requests that follow redirects.
+        let (follow, hasBody) = transfers.withLock {
+            ($0[task.taskIdentifier]?.followsRedirects ?? true, $0[task.taskIdentifier]?.hasBody ?? (task.originalRequest?.httpBody != nil))
+        }
+        // 307/308 with a body are followed by the transport itself (see `URLSessionTransport.send`).
+        guard follow, !(hasBody && [307, 308].contains(response.statusCode)) else {
+            completionHandler(nil)
+            return
+        }
+        var next = request
+        if let from = response.url ?? task.currentRequest?.url, let to = request.url, !Redirects.sameOrigin(from, to) {
+            // FoundationNetworking would forward credentials to the other origin.
+            for name in Redirects.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
+        }
+        completionHandler(next)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if !canImport(FoundationNetworking)
+        if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        #endif
+        // Credentials are the app's business (an interceptor adds them); never wait for one.
+        if let url = task.originalRequest?.url {
+            let origin = Redirects.origin(of: url)
+            challengedOrigins.withLock { _ = $0.insert(origin) }
+        }
+        let failure = challenge.failureResponse as? HTTPURLResponse
+        transfers.withLock { $0[task.taskIdentifier]?.challengedResponse = failure }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+}
+
+extension HTTPRawResponse {
+    /// The response as Courier's raw response, with `body`.
+    init(_ response: HTTPURLResponse, body: Data, url: URL) {
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields {
+            headers.add(name: String(describing: name), value: String(describing: value))
+        }
+        self.init(statusCode: response.statusCode, headers: headers, body: body, url: url)
+    }
+}
