@@ -3,19 +3,24 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick]`. `--quick` does fewer, shorter runs (a
-/// smoke test that finishes in well under 30 s); numbers worth quoting come from a full run of a
-/// release build.
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only]`. `--quick` does fewer,
+/// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
+/// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
+/// network), for iterating on decoding and the pipeline.
 @main
 struct CourierBench {
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: courier-bench [--quick]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.")
+            print("usage: courier-bench [--quick] [--decoding-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.")
             return
         }
         let plan = arguments.contains("--quick") ? Plan.quick : Plan.full
         do {
+            if arguments.contains("--decoding-only") {
+                try await runDecodingOnly(plan)
+                return
+            }
             try await run(plan)
         } catch {
             FileHandle.standardError.write(Data("courier-bench: \(error)\n".utf8))
@@ -62,6 +67,19 @@ struct CourierBench {
             contenders: contenders.map(\.name), networkRows: networkRows, decodingRows: decoding
         )
         print(report.render())
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// Only the in-memory rows: no nginx, no network columns.
+    private static func runDecodingOnly(_ plan: Plan) async throws {
+        let repository = Self.repositoryRoot()
+        let listing = try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
+        let comments = try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        print("courier-bench (\(plan.name), decoding only): \(MachineDescription.current().summary)")
+        print("load average at start: \(MachineDescription.loadAverage())")
+        print("")
+        let decoding = try await DecodingScenarios(plan: plan, listing: listing, comments: comments).run()
+        print(Report(contenders: [], networkRows: [], decodingRows: decoding).render())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 

@@ -9,8 +9,10 @@ struct Report {
     func render() -> String {
         var lines: [String] = []
         let ratioHeaders = contenders.dropFirst().map { "\($0) / raw" }
-        lines.append("| scenario | " + contenders.joined(separator: " | ") + " | " + ratioHeaders.joined(separator: " | ") + " |")
-        lines.append("|" + String(repeating: "---|", count: 1 + contenders.count + ratioHeaders.count))
+        if !networkRows.isEmpty {
+            lines.append("| scenario | " + contenders.joined(separator: " | ") + " | " + ratioHeaders.joined(separator: " | ") + " |")
+            lines.append("|" + String(repeating: "---|", count: 1 + contenders.count + ratioHeaders.count))
+        }
         for row in networkRows {
             let cells = row.cells.map { row.countsHits ? Self.hitsCell($0) : Self.rateCell($0) }
             let base = row.cells[0]
