@@ -1,0 +1,220 @@
+import Foundation
+
+// Reading strings, numbers and Booleans from the tape's bytes, when a decoder asks for them.
+extension JSONTape {
+    /// The string at token `index`, unescaped.
+    func string(at index: Int) throws -> String {
+        let token = tokens[index]
+        guard token.kind == .string else { throw mismatch(String.self, at: index) }
+        let raw = rawBytes(of: token)
+        // The scanner validated the UTF-8, so decoding repairs nothing.
+        if token.flags & JSONToken.escaped == 0 { return String(decoding: raw, as: UTF8.self) }
+        return Self.unescape(raw)
+    }
+
+    /// The Boolean at token `index`.
+    func bool(at index: Int) throws -> Bool {
+        switch tokens[index].kind {
+        case .true: true
+        case .false: false
+        default: throw mismatch(Bool.self, at: index)
+        }
+    }
+
+    /// The integer at token `index`.
+    ///
+    /// As JSONDecoder: digits are read exactly; a number with a fraction or an exponent is read
+    /// as a `Double` and accepted when that is a whole number in range (`1.0`, `1e2`), and
+    /// anything else (`1.5`, `1e30` into `Int`) is `dataCorrupted`.
+    func integer<Integer: FixedWidthInteger>(at index: Int, as type: Integer.Type = Integer.self) throws -> Integer {
+        let token = tokens[index]
+        guard token.kind == .number else { throw mismatch(Integer.self, at: index) }
+        if token.flags & JSONToken.integer != 0, let value = exactInteger(token, as: Integer.self) { return value }
+        guard let value = Integer(exactly: parseDouble(token)) else {
+            throw corrupted(at: index, "Parsed JSON number <\(sourceText(at: index))> does not fit in \(Integer.self).")
+        }
+        return value
+    }
+
+    /// The number at token `index` as a `Double`, correctly rounded.
+    ///
+    /// As JSONDecoder, a number too large for a `Double` (`1e400`) or so small it rounds to zero
+    /// (`1e-400`) is `dataCorrupted`.
+    func double(at index: Int) throws -> Double {
+        let token = tokens[index]
+        guard token.kind == .number else { throw mismatch(Double.self, at: index) }
+        let value = parseDouble(token)
+        guard value.isFinite, value != 0 || !hasNonzeroDigit(token) else {
+            throw corrupted(at: index, "Number \(sourceText(at: index)) is not representable in Swift.")
+        }
+        return value
+    }
+
+    /// The number at token `index` as a `Float`, parsed from its text (not rounded twice
+    /// through a `Double`).
+    func float(at index: Int) throws -> Float {
+        let token = tokens[index]
+        guard token.kind == .number else { throw mismatch(Float.self, at: index) }
+        let text = sourceText(at: index)
+        guard let value = Float(text), value.isFinite, value != 0 || !hasNonzeroDigit(token) else {
+            throw corrupted(at: index, "Number \(text) is not representable in Swift.")
+        }
+        return value
+    }
+
+    // MARK: Numbers
+
+    /// The digits of an integer token, or nil when they overflow `Integer`.
+    private func exactInteger<Integer: FixedWidthInteger>(_ token: JSONToken, as type: Integer.Type) -> Integer? {
+        var digit = bytes + Int(token.start)
+        let end = bytes + Int(token.end)
+        let negative = digit.pointee == UInt8(ascii: "-")
+        if negative { digit += 1 }
+        var value: Integer = 0
+        while digit < end {
+            let (shifted, overflowShifting) = value.multipliedReportingOverflow(by: 10)
+            let next = Integer(digit.pointee &- UInt8(ascii: "0"))
+            // Negative numbers are built downwards so that `Integer.min` fits.
+            let (sum, overflowAdding) = negative ? shifted.subtractingReportingOverflow(next) : shifted.addingReportingOverflow(next)
+            if overflowShifting || overflowAdding { return nil }
+            value = sum
+            digit += 1
+        }
+        return value
+    }
+
+    /// Powers of ten that are exact doubles.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// A number token as a `Double`: infinite or zero when out of range, unchecked.
+    ///
+    /// Most of Reddit's numbers (`1716243322.0`, `0.97`) have at most 15 significant digits and
+    /// a small exponent; then the digits and the power of ten are both exact doubles and one
+    /// multiplication or division rounds correctly (Clinger's fast path). Other numbers go
+    /// through the standard library's correctly rounded parser.
+    func parseDouble(_ token: JSONToken) -> Double {
+        var digit = bytes + Int(token.start)
+        let end = bytes + Int(token.end)
+        let negative = digit.pointee == UInt8(ascii: "-")
+        if negative { digit += 1 }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var exponent = 0
+        var inFraction = false
+        while digit < end {
+            let byte = digit.pointee
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                break
+            } else {
+                let value = UInt64(byte &- UInt8(ascii: "0"))
+                if mantissa != 0 || value != 0 { significantDigits += 1 }
+                // Past 15 digits the fast path is off; stop before the mantissa could overflow.
+                if significantDigits > 15 { return slowDouble(token) }
+                mantissa = mantissa &* 10 &+ value
+                if inFraction { exponent -= 1 }
+            }
+            digit += 1
+        }
+        if digit < end {
+            digit += 1
+            var exponentNegative = false
+            if digit.pointee == UInt8(ascii: "-") || digit.pointee == UInt8(ascii: "+") {
+                exponentNegative = digit.pointee == UInt8(ascii: "-")
+                digit += 1
+            }
+            var written = 0
+            while digit < end {
+                // Beyond a few thousand the result is 0 or infinite whatever the digits.
+                if written < 100_000 { written = written * 10 + Int(digit.pointee &- UInt8(ascii: "0")) }
+                digit += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        let magnitude: Double
+        if exponent >= 0, exponent <= 22 {
+            magnitude = Double(mantissa) * Self.exactPowersOfTen[exponent]
+        } else if exponent < 0, exponent >= -22 {
+            magnitude = Double(mantissa) / Self.exactPowersOfTen[-exponent]
+        } else {
+            return slowDouble(token)
+        }
+        return negative ? -magnitude : magnitude
+    }
+
+    private func slowDouble(_ token: JSONToken) -> Double {
+        // The text is valid JSON number syntax, which Double's parser accepts.
+        Double(String(decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end - token.start)), as: UTF8.self)) ?? .nan
+    }
+
+    /// Whether a number's digits before its exponent include one that is not zero.
+    private func hasNonzeroDigit(_ token: JSONToken) -> Bool {
+        var digit = bytes + Int(token.start)
+        let end = bytes + Int(token.end)
+        while digit < end, digit.pointee != UInt8(ascii: "e"), digit.pointee != UInt8(ascii: "E") {
+            if digit.pointee >= UInt8(ascii: "1"), digit.pointee <= UInt8(ascii: "9") { return true }
+            digit += 1
+        }
+        return false
+    }
+
+    // MARK: Strings
+
+    /// A string's bytes with escapes resolved (the scanner checked them, surrogate pairs included).
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = raw.baseAddress else { return "" }
+        // Unescaping never lengthens: `\uXXXX` (6 bytes) is at most 3 UTF-8 bytes, a pair (12) is 4.
+        return String(unsafeUninitializedCapacity: raw.count) { output in
+            var i = 0
+            var written = 0
+            while i < raw.count {
+                let byte = base[i]
+                guard byte == UInt8(ascii: "\\") else {
+                    output[written] = byte
+                    written += 1
+                    i += 1
+                    continue
+                }
+                let escaped = base[i + 1]
+                i += 2
+                let replacement: UInt8
+                switch escaped {
+                case UInt8(ascii: "b"): replacement = 0x08
+                case UInt8(ascii: "f"): replacement = 0x0C
+                case UInt8(ascii: "n"): replacement = 0x0A
+                case UInt8(ascii: "r"): replacement = 0x0D
+                case UInt8(ascii: "t"): replacement = 0x09
+                case UInt8(ascii: "u"):
+                    var scalar = UInt32(JSONScanner.hexUnit(base + i) ?? 0xFFFD)
+                    i += 4
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        let low = UInt32(JSONScanner.hexUnit(base + i + 2) ?? 0xDC00)
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
+                        i += 6
+                    }
+                    written += writeUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: output.baseAddress! + written)
+                    continue
+                default: replacement = escaped  // `"`, `\` and `/` stand for themselves
+                }
+                output[written] = replacement
+                written += 1
+            }
+            return written
+        }
+    }
+
+    /// Writes `scalar` as UTF-8; returns the number of bytes written.
+    private static func writeUTF8(_ scalar: Unicode.Scalar, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        for unit in UTF8.encode(scalar)! {
+            output[count] = unit
+            count += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,311 @@
+/// The validating pass that turns a document's bytes into ``JSONTape`` tokens.
+///
+/// Strict RFC 8259: one value with optional whitespace around it (a UTF-8 byte order mark is
+/// skipped, as JSONDecoder does), no trailing commas, comments or trailing bytes; numbers
+/// without leading zeros; strings of valid UTF-8 without control characters, with only the
+/// standard escapes and no lone surrogates. Every string and number is checked, read or not,
+/// so a document either scans whole or fails here.
+///
+/// Iterative, with an explicit stack, so hostile nesting cannot exhaust the call stack; the
+/// depth is limited anyway (``maximumDepth``) because decoding the tape recurses.
+struct JSONScanner {
+    /// The deepest nesting of arrays and objects accepted, JSONDecoder's limit as well.
+    static let maximumDepth = 512
+
+    /// The document, followed by ``JSONTape/padding`` zero bytes.
+    private let bytes: UnsafePointer<UInt8>
+    /// The document's length, without the padding.
+    private let count: Int
+    /// The tokens found so far; complete once ``scan()`` returns.
+    var tokens: [JSONToken] = []
+    /// The containers open at the current position, innermost last, each with its latest key
+    /// (for objects) so an error can say where it happened.
+    private var open: [(container: Int, key: Int)] = []
+
+    /// A scanner over `count` bytes at `bytes`, which must be followed by
+    /// ``JSONTape/padding`` zero bytes.
+    init(bytes: UnsafePointer<UInt8>, count: Int) {
+        self.bytes = bytes
+        self.count = count
+    }
+
+    /// Scans the whole document.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted`, with the path to the broken value and the byte
+    ///   offset, when the document is not valid JSON.
+    mutating func scan() throws {
+        // Reddit's values average about 8 bytes; reserving avoids most regrowth.
+        tokens.reserveCapacity(count / 8 + 4)
+        var i = 0
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        value: while true {
+            i = skipWhitespace(i)
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                try openContainer(.object, at: i)
+                i = skipWhitespace(i + 1)
+                if bytes[i] == UInt8(ascii: "}") {
+                    closeContainer(at: i)
+                    i += 1
+                } else {
+                    i = try scanKey(at: i)
+                    continue value
+                }
+            case UInt8(ascii: "["):
+                try openContainer(.array, at: i)
+                i = skipWhitespace(i + 1)
+                if bytes[i] == UInt8(ascii: "]") {
+                    closeContainer(at: i)
+                    i += 1
+                } else {
+                    continue value
+                }
+            case UInt8(ascii: "\""):
+                i = try scanString(at: i)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i = try scanNumber(at: i)
+            case UInt8(ascii: "t"):
+                i = try scanLiteral("true", .true, at: i)
+            case UInt8(ascii: "f"):
+                i = try scanLiteral("false", .false, at: i)
+            case UInt8(ascii: "n"):
+                i = try scanLiteral("null", .null, at: i)
+            default:
+                throw failure(at: i, i >= count ? "Unexpected end of data; a value was expected" : "Unexpected byte; a value was expected")
+            }
+            // A value ended at `i`: it is a member of the innermost open container, which either
+            // goes on (a comma) or ends (its bracket, which ends a value of the next one out).
+            while let innermost = open.last {
+                tokens[innermost.container].count += 1
+                i = skipWhitespace(i)
+                let isObject = tokens[innermost.container].kind == .object
+                switch bytes[i] {
+                case UInt8(ascii: ","):
+                    i += 1
+                    if isObject { i = try scanKey(at: skipWhitespace(i)) }
+                    continue value
+                case UInt8(ascii: "}") where isObject, UInt8(ascii: "]") where !isObject:
+                    closeContainer(at: i)
+                    i += 1
+                default:
+                    let expected = isObject ? "',' or '}'" : "',' or ']'"
+                    throw failure(at: i, i >= count ? "Unexpected end of data; \(expected) was expected" : "Unexpected byte; \(expected) was expected")
+                }
+            }
+            i = skipWhitespace(i)
+            guard i == count else { throw failure(at: i, "Unexpected bytes after the top-level value") }
+            return
+        }
+    }
+
+    // MARK: Structure
+
+    private func skipWhitespace(_ start: Int) -> Int {
+        var i = start
+        while true {
+            switch bytes[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default: return i
+            }
+        }
+    }
+
+    private mutating func openContainer(_ kind: JSONToken.Kind, at i: Int) throws {
+        guard open.count < Self.maximumDepth else {
+            throw failure(at: i, "Too many nested arrays or dictionaries (more than \(Self.maximumDepth))")
+        }
+        open.append((tokens.count, 0))
+        tokens.append(JSONToken(kind: kind, flags: 0, start: UInt32(i), end: 0, next: 0, count: 0))
+    }
+
+    private mutating func closeContainer(at i: Int) {
+        let container = open.removeLast().container
+        tokens[container].end = UInt32(i)
+        tokens[container].next = UInt32(tokens.count)
+    }
+
+    /// Scans `"key"` and the colon after it; returns the offset after the colon.
+    private mutating func scanKey(at start: Int) throws -> Int {
+        guard bytes[start] == UInt8(ascii: "\"") else {
+            throw failure(at: start, start >= count ? "Unexpected end of data; a key was expected" : "Unexpected byte; a string key was expected")
+        }
+        let key = tokens.count
+        let i = skipWhitespace(try scanString(at: start))
+        open[open.count - 1].key = key
+        guard bytes[i] == UInt8(ascii: ":") else { throw failure(at: i, "':' was expected after a key") }
+        return i + 1
+    }
+
+    // MARK: Scalars
+
+    private mutating func scanLiteral(_ literal: StaticString, _ kind: JSONToken.Kind, at start: Int) throws -> Int {
+        let length = literal.utf8CodeUnitCount
+        let text = literal.utf8Start
+        for offset in 0..<length where bytes[start + offset] != text[offset] {
+            throw failure(at: start + offset, "Invalid literal; '\(literal)' was expected")
+        }
+        tokens.append(JSONToken(kind: kind, flags: 0, start: UInt32(start), end: UInt32(start + length), next: UInt32(tokens.count + 1), count: 0))
+        return start + length
+    }
+
+    private mutating func scanNumber(at start: Int) throws -> Int {
+        var i = start
+        var flags = JSONToken.integer
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        switch bytes[i] {
+        case UInt8(ascii: "0"):
+            i += 1
+        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+            i += 1
+            while isDigit(bytes[i]) { i += 1 }
+        default:
+            throw failure(at: i, "Invalid number; a digit was expected")
+        }
+        if bytes[i] == UInt8(ascii: ".") {
+            flags = 0
+            i += 1
+            guard isDigit(bytes[i]) else { throw failure(at: i, "Invalid number; a digit was expected after '.'") }
+            while isDigit(bytes[i]) { i += 1 }
+        }
+        if bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            flags = 0
+            i += 1
+            if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(bytes[i]) else { throw failure(at: i, "Invalid number; a digit was expected in the exponent") }
+            while isDigit(bytes[i]) { i += 1 }
+        }
+        // A digit right after a leading zero ("01") is caught by the caller: no value may follow.
+        tokens.append(JSONToken(kind: .number, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(tokens.count + 1), count: 0))
+        return i
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// Scans a string from its opening quote; returns the offset after the closing quote.
+    private mutating func scanString(at start: Int) throws -> Int {
+        var i = start + 1
+        var flags: UInt8 = 0
+        while true {
+            let byte = bytes[i]
+            // Printable ASCII other than the quote and the backslash: nearly every byte.
+            if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                i += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                flags |= JSONToken.escaped
+                i = try scanEscape(at: i)
+            } else if byte >= 0x80 {
+                flags |= JSONToken.nonASCII
+                i = try scanUTF8Sequence(at: i)
+            } else if i >= count {
+                throw failure(at: i, "Unexpected end of data inside a string")
+            } else {
+                throw failure(at: i, "Unescaped control character in a string")
+            }
+        }
+        tokens.append(JSONToken(kind: .string, flags: flags, start: UInt32(start + 1), end: UInt32(i), next: UInt32(tokens.count + 1), count: 0))
+        return i + 1
+    }
+
+    /// Checks the escape at `start` (a backslash); returns the offset after it.
+    private func scanEscape(at start: Int) throws -> Int {
+        switch bytes[start + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return start + 2
+        case UInt8(ascii: "u"):
+            guard let unit = JSONScanner.hexUnit(bytes + start + 2) else {
+                throw failure(at: start, "Invalid \\u escape; four hexadecimal digits were expected")
+            }
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
+                      let low = JSONScanner.hexUnit(bytes + start + 8), (0xDC00...0xDFFF).contains(low) else {
+                    throw failure(at: start, "Invalid \\u escape; a high surrogate must be followed by a low surrogate")
+                }
+                return start + 12
+            case 0xDC00...0xDFFF:
+                throw failure(at: start, "Invalid \\u escape; a low surrogate without a high surrogate before it")
+            default:
+                return start + 6
+            }
+        default:
+            throw failure(at: start, "Invalid escape sequence")
+        }
+    }
+
+    /// The UTF-16 unit written as four hexadecimal digits at `digits`, or nil.
+    static func hexUnit(_ digits: UnsafePointer<UInt8>) -> UInt16? {
+        var unit: UInt16 = 0
+        for offset in 0..<4 {
+            let byte = digits[offset]
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            unit = unit << 4 | UInt16(value)
+        }
+        return unit
+    }
+
+    /// Checks the multi-byte UTF-8 sequence at `start` (Unicode's table of well-formed
+    /// sequences: no overlong forms, no surrogates, nothing above U+10FFFF); returns the offset
+    /// after it.
+    private func scanUTF8Sequence(at start: Int) throws -> Int {
+        let lead = bytes[start]
+        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            range.contains(bytes[start + offset])
+        }
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF:
+            length = continuation(1) ? 2 : 0
+        case 0xE0:
+            length = continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF:
+            length = continuation(1) && continuation(2) ? 3 : 0
+        case 0xED:
+            length = continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
+        case 0xF0:
+            length = continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF1...0xF3:
+            length = continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF4:
+            length = continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
+        default:
+            length = 0
+        }
+        guard length > 0, start + length <= count else { throw failure(at: start, "Invalid UTF-8 in a string") }
+        return start + length
+    }
+
+    // MARK: Errors
+
+    /// `dataCorrupted` for a failure at byte `offset`, with the path of the value being scanned.
+    private func failure(at offset: Int, _ reason: String) -> DecodingError {
+        var path: [any CodingKey] = []
+        for (container, key) in open {
+            if tokens[container].kind == .object {
+                // A key is recorded once scanned; a failure inside a key leaves the previous one
+                // (or none) recorded, which still points close by.
+                if key > container, let text = Self.plainText(of: tokens[key], in: bytes) {
+                    path.append(JSONCodingKey(stringValue: text))
+                }
+            } else {
+                path.append(JSONCodingKey(intValue: Int(tokens[container].count)))
+            }
+        }
+        return .dataCorrupted(.init(codingPath: path, debugDescription: "The given data was not valid JSON: \(reason) at byte offset \(offset)."))
+    }
+
+    /// A scanned key's text, when it needs no unescaping (for error paths only).
+    private static func plainText(of token: JSONToken, in bytes: UnsafePointer<UInt8>) -> String? {
+        guard token.flags & JSONToken.escaped == 0 else { return "(escaped key)" }
+        return String(decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end - token.start)), as: UTF8.self)
+    }
+}

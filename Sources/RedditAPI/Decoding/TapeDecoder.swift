@@ -1,0 +1,103 @@
+import Foundation
+
+/// The `Decoder` handed to `init(from:)`: one value of a ``JSONTape``, by token index.
+///
+/// Two words, so it fits an existential's inline buffer and creating one per nested value costs
+/// no allocation. It is also its own single-value container.
+struct TapeDecoder: Decoder, SingleValueDecodingContainer {
+    /// The document.
+    let tape: JSONTape
+    /// The token of the value this decoder reads.
+    let index: Int
+
+    /// The path from the top-level value, rebuilt from the tape when asked for.
+    var codingPath: [any CodingKey] { tape.codingPath(to: index) }
+
+    /// Always empty: RedditAPI's models read no user info.
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// A keyed container over the object at ``index``.
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard tape.tokens[index].kind == .object else {
+            throw containerMismatch([String: Any].self, "keyed decoding container")
+        }
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(tape: tape, object: index))
+    }
+
+    /// An unkeyed container over the array at ``index``.
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard tape.tokens[index].kind == .array else {
+            throw containerMismatch([Any].self, "unkeyed decoding container")
+        }
+        return TapeUnkeyedContainer(tape: tape, array: index)
+    }
+
+    /// The decoder itself.
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    /// JSONDecoder's errors for a container of the wrong kind: null is `valueNotFound`.
+    private func containerMismatch(_ type: Any.Type, _ what: String) -> DecodingError {
+        let token = tape.tokens[index]
+        let context = DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: token.kind == .null
+                ? "Cannot get \(what) -- found null value instead"
+                : "Expected to decode \(type) but found \(token.kindDescription) instead.")
+        return token.kind == .null ? .valueNotFound(type, context) : .typeMismatch(type, context)
+    }
+
+    // MARK: Decoding a value of any type
+
+    /// Decodes the value as `T`, with JSONDecoder's default treatment of the Foundation types it
+    /// treats specially (`URL` from a string, `Data` from Base64); other types (`Date` included,
+    /// as seconds since 2001 like JSONDecoder's default) decode through their own `init(from:)`.
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == URL.self {
+            let text = try tape.string(at: index)
+            guard let url = URL(string: text) else { throw tape.corrupted(at: index, "Invalid URL string.") }
+            return url as! T  // checked just above
+        }
+        if T.self == Data.self {
+            let text = try tape.string(at: index)
+            guard let data = Data(base64Encoded: text) else { throw tape.corrupted(at: index, "Encountered Data is not valid Base64.") }
+            return data as! T  // checked just above
+        }
+        return try T(from: self)
+    }
+
+    // MARK: SingleValueDecodingContainer
+
+    /// Whether the value is null.
+    func decodeNil() -> Bool { tape.tokens[index].kind == .null }
+
+    /// The value as a Boolean.
+    func decode(_ type: Bool.Type) throws -> Bool { try tape.bool(at: index) }
+    /// The value as a string.
+    func decode(_ type: String.Type) throws -> String { try tape.string(at: index) }
+    /// The value as a `Double`.
+    func decode(_ type: Double.Type) throws -> Double { try tape.double(at: index) }
+    /// The value as a `Float`.
+    func decode(_ type: Float.Type) throws -> Float { try tape.float(at: index) }
+    /// The value as an `Int`.
+    func decode(_ type: Int.Type) throws -> Int { try tape.integer(at: index) }
+    /// The value as an `Int8`.
+    func decode(_ type: Int8.Type) throws -> Int8 { try tape.integer(at: index) }
+    /// The value as an `Int16`.
+    func decode(_ type: Int16.Type) throws -> Int16 { try tape.integer(at: index) }
+    /// The value as an `Int32`.
+    func decode(_ type: Int32.Type) throws -> Int32 { try tape.integer(at: index) }
+    /// The value as an `Int64`.
+    func decode(_ type: Int64.Type) throws -> Int64 { try tape.integer(at: index) }
+    /// The value as a `UInt`.
+    func decode(_ type: UInt.Type) throws -> UInt { try tape.integer(at: index) }
+    /// The value as a `UInt8`.
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try tape.integer(at: index) }
+    /// The value as a `UInt16`.
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try tape.integer(at: index) }
+    /// The value as a `UInt32`.
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try tape.integer(at: index) }
+    /// The value as a `UInt64`.
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try tape.integer(at: index) }
+    /// The value as any decodable type.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(T.self) }
+}
