@@ -48,12 +48,12 @@ public enum Reddit {
     /// Subreddit names starting with `query` (for autocompletion).
     public static func subredditNames(startingWith query: String, includeOver18: Bool = false) -> Request<[String]> {
         post("/api/search_reddit_names", ["query": query, "include_over_18": includeOver18 ? "true" : "false"])
-            .map { data, _, decoder in try decoder.decode(SubredditNames.self, from: data).names }
+            .map { data, _, _ in try RedditJSONDecoder().decode(SubredditNames.self, from: data).names }
     }
 
     /// Subreddits trending today.
     public static func trendingSubreddits() -> Request<TrendingSubreddits> {
-        Request(path: "/api/trending_subreddits")
+        get("/api/trending_subreddits")
     }
 
     // MARK: Subreddits
@@ -113,7 +113,7 @@ public enum Reddit {
     // MARK: The signed-in user
 
     /// The signed-in account (scope `identity`).
-    public static func me() -> Request<Account> { Request(path: "/api/v1/me") }
+    public static func me() -> Request<Account> { get("/api/v1/me") }
 
     /// One page of the signed-in user's subscriptions (scope `mysubreddits`).
     public static func mySubscriptions(page: PageParameters = PageParameters(limit: 100)) -> Request<Listing> {

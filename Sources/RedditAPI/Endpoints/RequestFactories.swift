@@ -1,9 +1,11 @@
 import Foundation
 
 extension Reddit {
-    /// A GET request decoded as `Response`.
-    static func get<Response: Decodable & Sendable>(_ path: String, _ query: [(String, String)]) -> Request<Response> {
-        Request(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) })
+    /// A GET request decoded as `Response` (with ``RedditJSONDecoder``, not the client's decoder).
+    static func get<Response: Decodable & Sendable>(_ path: String, _ query: [(String, String)] = []) -> Request<Response> {
+        Request(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) }) { data, _, _ in
+            try RedditJSONDecoder().decode(Response.self, from: data)
+        }
     }
 
     /// A form POST whose body is ignored; `api_type=json` asks Reddit for JSON errors.
@@ -22,7 +24,7 @@ extension Reddit {
     static func decoded<Raw: Decodable & Sendable, Value>(
         _ path: String, as raw: Raw.Type, _ transform: @escaping @Sendable (Raw) -> Value
     ) -> Request<Value> {
-        Request(path: path) { data, _, decoder in transform(try decoder.decode(Raw.self, from: data)) }
+        Request(path: path) { data, _, _ in transform(try RedditJSONDecoder().decode(Raw.self, from: data)) }
     }
 
     /// The most ids `/api/morechildren` takes in one call.
@@ -33,8 +35,8 @@ extension Reddit {
         var form = ["link_id": linkID.rawValue, "children": ids.joined(separator: ",")]
         if let sort { form["sort"] = sort.rawValue }
         if let depth { form["depth"] = String(depth) }
-        return post("/api/morechildren", form).map { data, _, decoder in
-            try decoder.decode(MoreChildrenAnswer.self, from: data).things
+        return post("/api/morechildren", form).map { data, _, _ in
+            try RedditJSONDecoder().decode(MoreChildrenAnswer.self, from: data).things
         }
     }
 

@@ -152,4 +152,26 @@ import Testing
         #expect(decoded + failed == corpus.count * 60)
         #expect(decoded > 100 && failed > 100)
     }
+
+    /// The same damage straight into RedditJSONDecoder and JSONDecoder, model by model: no crash,
+    /// only `DecodingError`s, equal values whenever both decode, and never a body JSONDecoder
+    /// rejects that RedditJSONDecoder accepts.
+    @Test func mutatedBodiesDecodeAlikeWithBothDecoders() throws {
+        var rng = SeededGenerator(state: 0x5EED_D1CE)
+        var tally: [String: Int] = [:]
+        for (name, json) in try Self.corpus() {
+            let file = URL(fileURLWithPath: name).lastPathComponent
+            let model = try #require(DecoderEquivalenceTests.models[file], "no model for \(file)")
+            for _ in 0..<60 {
+                let outcome = model(Self.mutate(json, &rng))
+                switch outcome {
+                case .equal: tally["equal", default: 0] += 1
+                case .bothThrew: tally["bothThrew", default: 0] += 1
+                case .onlyRedditThrew: tally["onlyRedditThrew", default: 0] += 1
+                case .differ(let reason): Issue.record("\(name): \(reason)")
+                }
+            }
+        }
+        #expect(tally["equal", default: 0] > 100 && tally["bothThrew", default: 0] > 100)
+    }
 }
