@@ -23,14 +23,21 @@ extension JSONTape {
 
     /// The integer at token `index`.
     ///
-    /// As JSONDecoder: digits are read exactly; a number with a fraction or an exponent is read
-    /// as a `Double` and accepted when that is a whole number in range (`1.0`, `1e2`), and
-    /// anything else (`1.5`, `1e30` into `Int`) is `dataCorrupted`.
+    /// As JSONDecoder: digits are read exactly, and out of range is `dataCorrupted`; a number
+    /// with a fraction or an exponent is read as a `Double` and accepted when that is a whole
+    /// number (`1.0`, `1e2`; `1.5` is `dataCorrupted`), and from 2^53 on, where doubles skip
+    /// integers, from its decimal digits instead (the fraction cut off).
     func integer<Integer: FixedWidthInteger>(at index: Int, as type: Integer.Type = Integer.self) throws -> Integer {
         let token = tokens[index]
         guard token.kind == .number else { throw mismatch(Integer.self, at: index) }
-        if token.flags & JSONToken.integer != 0, let value = exactInteger(token, as: Integer.self) { return value }
-        guard let value = Integer(exactly: parseDouble(token)) else {
+        let value: Integer?
+        if token.flags & JSONToken.integer != 0 {
+            value = exactInteger(token, as: Integer.self)
+        } else {
+            let double = parseDouble(token)
+            value = double.magnitude < 0x1p53 ? Integer(exactly: double) : decimalInteger(token, as: Integer.self)
+        }
+        guard let value else {
             throw corrupted(at: index, "Parsed JSON number <\(sourceText(at: index))> does not fit in \(Integer.self).")
         }
         return value
@@ -81,6 +88,61 @@ extension JSONTape {
             digit += 1
         }
         return value
+    }
+
+    /// A number with a fraction or an exponent, from 2^53 on: its decimal digits times its power
+    /// of ten, the fraction cut off; nil when the magnitude does not fit (a negative number's
+    /// magnitude must fit as a positive `Integer`, as in JSONDecoder's `Decimal` conversion).
+    private func decimalInteger<Integer: FixedWidthInteger>(_ token: JSONToken, as type: Integer.Type) -> Integer? {
+        var digit = bytes + Int(token.start)
+        let end = bytes + Int(token.end)
+        let negative = digit.pointee == UInt8(ascii: "-")
+        if negative { digit += 1 }
+        var digits: [UInt8] = []
+        var exponent = 0
+        var inFraction = false
+        while digit < end, digit.pointee != UInt8(ascii: "e"), digit.pointee != UInt8(ascii: "E") {
+            if digit.pointee == UInt8(ascii: ".") {
+                inFraction = true
+            } else {
+                digits.append(digit.pointee &- UInt8(ascii: "0"))
+                if inFraction { exponent -= 1 }
+            }
+            digit += 1
+        }
+        if digit < end {
+            digit += 1
+            let exponentNegative = digit.pointee == UInt8(ascii: "-")
+            if digit.pointee == UInt8(ascii: "-") || digit.pointee == UInt8(ascii: "+") { digit += 1 }
+            var written = 0
+            while digit < end {
+                if written < 100_000 { written = written * 10 + Int(digit.pointee &- UInt8(ascii: "0")) }
+                digit += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        // A negative exponent drops that many trailing digits (the fraction).
+        let kept = exponent < 0 ? max(0, digits.count + exponent) : digits.count
+        var magnitude: UInt64 = 0
+        for value in digits.prefix(kept) {
+            let (shifted, overflowShifting) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAdding) = shifted.addingReportingOverflow(UInt64(value))
+            if overflowShifting || overflowAdding { return nil }
+            magnitude = sum
+        }
+        if exponent > 0, magnitude != 0 {
+            for _ in 0..<exponent {
+                let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                if overflow { return nil }
+                magnitude = shifted
+            }
+        }
+        guard let positive = Integer(exactly: magnitude) else { return nil }
+        if negative {
+            guard Integer.isSigned else { return magnitude == 0 ? 0 : nil }
+            return 0 - positive
+        }
+        return positive
     }
 
     /// Powers of ten that are exact doubles.
