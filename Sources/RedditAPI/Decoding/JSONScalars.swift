@@ -26,7 +26,9 @@ extension JSONTape {
     /// As JSONDecoder: digits are read exactly, and out of range is `dataCorrupted`; a number
     /// with a fraction or an exponent is read as a `Double` and accepted when that is a whole
     /// number (`1.0`, `1e2`; `1.5` is `dataCorrupted`), and from 2^53 on, where doubles skip
-    /// integers, from its decimal digits instead (the fraction cut off).
+    /// integers, from its decimal digits instead (the fraction cut off). JSONDecoder takes that
+    /// last step through `Decimal`, whose quirks are not copied: at the very edge of the range
+    /// (`9223372036854775807.0` into `Int`) it refuses what this accepts.
     func integer<Integer: FixedWidthInteger>(at index: Int, as type: Integer.Type = Integer.self) throws -> Integer {
         let token = tokens[index]
         guard token.kind == .number else { throw mismatch(Integer.self, at: index) }
