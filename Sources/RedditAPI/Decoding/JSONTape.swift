@@ -7,7 +7,20 @@ import Foundation
 struct JSONToken {
     /// The kind of value.
     enum Kind: UInt8 {
-        case object, array, string, number, `true`, `false`, null
+        /// `{...}`: followed by its members, each a key token and a value.
+        case object
+        /// `[...]`: followed by its elements.
+        case array
+        /// A string, or an object's key.
+        case string
+        /// A number, in JSON's syntax.
+        case number
+        /// `true`.
+        case `true`
+        /// `false`.
+        case `false`
+        /// `null`.
+        case null
     }
 
     /// A string holds at least one backslash escape and must be unescaped when read.
@@ -105,14 +118,18 @@ final class JSONTape {
 
 /// A coding key for paths rebuilt from the document: an object key or an array index.
 struct JSONCodingKey: CodingKey {
+    /// The key, or `Index N` for an index (JSONDecoder's spelling).
     let stringValue: String
+    /// The index, for an array element.
     let intValue: Int?
 
+    /// An object key.
     init(stringValue: String) {
         self.stringValue = stringValue
         intValue = nil
     }
 
+    /// An array index.
     init(intValue: Int) {
         stringValue = "Index \(intValue)"
         self.intValue = intValue
