@@ -51,7 +51,7 @@ public final class HTTPClient: Sendable {
         public var eventMonitors: [any EventMonitor]
 
         /// Creates a configuration with the defaults.
-        public init(baseURL: URL? = nil, transport: any HTTPTransport = defaultHTTPTransport) {
+        public init(baseURL: URL? = nil, transport: any HTTPTransport = HTTPClient.defaultTransport) {
             self.baseURL = baseURL
             self.transport = transport
             encoder = JSONEncoder()
@@ -80,7 +80,7 @@ public final class HTTPClient: Sendable {
     /// Creates a client for a base URL, adjusting the default configuration with `configure`.
     public convenience init(
         baseURL: URL?,
-        transport: any HTTPTransport = defaultHTTPTransport,
+        transport: any HTTPTransport = HTTPClient.defaultTransport,
         configure: (inout Configuration) -> Void = { _ in }
     ) {
         var configuration = Configuration(baseURL: baseURL, transport: transport)

@@ -33,14 +33,17 @@ public final class RedditClient: Sendable {
     /// - Parameters:
     ///   - userAgent: The agent, already validated.
     ///   - authentication: ``RedditAuthentication/anonymous`` or a token source.
-    ///   - transport: Where requests go (a stub in tests).
+    ///   - transport: Where requests go: Courier's default (`CurlTransport` on Linux,
+    ///     `URLSessionTransport` elsewhere), or a stub in tests.
     ///   - clock: The clock rate-limit waits run on.
     ///   - rateLimit: How requests are paced.
-    ///   - configure: Further changes to the Courier configuration (more interceptors, a decoder).
+    ///   - configure: Further changes to the Courier configuration (more interceptors, event
+    ///     monitors). The configuration's `decoder` serves only requests built outside RedditAPI:
+    ///     RedditAPI's own requests decode with its faster Reddit-specific decoder.
     public init<C: Clock>(
         userAgent: UserAgent,
         authentication: RedditAuthentication = .anonymous,
-        transport: any HTTPTransport = URLSessionTransport.shared,
+        transport: any HTTPTransport = HTTPClient.defaultTransport,
         clock: C = ContinuousClock(),
         rateLimit: RateLimitPolicy = .default,
         configure: (inout HTTPClient.Configuration) -> Void = { _ in }
@@ -69,7 +72,7 @@ public final class RedditClient: Sendable {
     public convenience init(
         userAgent: String,
         authentication: RedditAuthentication = .anonymous,
-        transport: any HTTPTransport = URLSessionTransport.shared
+        transport: any HTTPTransport = HTTPClient.defaultTransport
     ) throws(RedditUsageError) {
         self.init(userAgent: try UserAgent(userAgent), authentication: authentication, transport: transport)
     }

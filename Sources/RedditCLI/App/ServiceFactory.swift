@@ -25,7 +25,7 @@ package enum ServiceFactory {
             options: sessionOptions()
         )
         let provider = SessionTokenProvider(session: session, appOnlyGrant: signedIn ? nil : .redditInstalledClient())
-        return RedditService(userAgent: userAgent, authentication: .tokens(provider), transport: URLSessionTransport.shared)
+        return RedditService(userAgent: userAgent, authentication: .tokens(provider), transport: HTTPClient.defaultTransport)
     }
 
     /// Replays the cassette: app-only sign-in included, through the same pipeline as online.
