@@ -4,14 +4,13 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// The session delegate of ``URLSessionTransport``.
+/// The session delegate of ``URLSessionTransport``: it keeps each task's request settings and
+/// caller, and resumes the caller when the task ends.
 ///
-/// It serves two kinds of task:
-/// - *tracked* tasks (started with ``start(_:request:continuation:)``): their response and body
-///   arrive here piece by piece, with progress and downloads to a file, and their caller is resumed
-///   when they complete;
-/// - the transport's *inline* tasks (`URLSession.data(for:)`), which only come here for redirects and
-///   authentication challenges; their redirect rule is read from the task's own request.
+/// A task either streams its response here piece by piece (progress, downloads to a file) and
+/// ends in `urlSession(_:task:didCompleteWithError:)`, or has a completion handler that calls
+/// ``complete(_:body:response:error:)``. Redirects and authentication challenges come here for
+/// both.
 ///
 /// `@unchecked Sendable`: `NSObject` is not `Sendable`, but this class has no state of its own
 /// outside its `Mutex`es, and URLSession calls it on its serial delegate queue.
@@ -34,6 +33,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var fileBytes: Int64 = 0
         /// Set when writing the download failed; the task was cancelled.
         var fileError: URLError?
+        /// The request's URL.
+        var url: URL
+        /// Whether the task ends in a completion handler rather than in the delegate.
+        var hasCompletionHandler: Bool
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
@@ -46,14 +49,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         return challengedOrigins.withLock { $0.contains(origin) }
     }
 
-    // MARK: Tracked tasks
-
-    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<HTTPRawResponse, any Error>) {
+    /// Registers `task` with its request's settings and its caller, and resumes it.
+    func start(
+        _ task: URLSessionDataTask, request: HTTPRequest, hasCompletionHandler: Bool,
+        continuation: CheckedContinuation<HTTPRawResponse, any Error>
+    ) {
         let observer = request.options[TransferObserverKey.self]
         observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         transfers.withLock {
             $0[task.taskIdentifier] = Transfer(
-                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer
+                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer,
+                url: request.url, hasCompletionHandler: hasCompletionHandler
             )
         }
         task.resume()
@@ -125,8 +131,33 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         return try? FileHandle(forWritingTo: url)
     }
 
+    /// Ends a task that has a completion handler: FoundationNetworking hands it the whole body.
+    func complete(_ identifier: Int, body: Data?, response: URLResponse?, error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: identifier) }) else { return }
+        if let error {
+            if transfer.timedOut {
+                transfer.continuation.resume(throwing: URLError(.timedOut))
+            } else if transfer.challengedResponse != nil {
+                transfer.continuation.resume(throwing: BodyDroppedByChallenge())
+            } else {
+                transfer.continuation.resume(throwing: URLErrors.urlError(error))
+            }
+            return
+        }
+        guard let http = response as? HTTPURLResponse else {
+            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+            return
+        }
+        transfer.continuation.resume(returning: HTTPRawResponse(http, body: body ?? Data(), url: http.url ?? transfer.url))
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        // A task with a completion handler ends there; were a platform to report it here too, it is ignored.
+        let transfer = transfers.withLock { transfers -> Transfer? in
+            guard transfers[task.taskIdentifier]?.hasCompletionHandler == false else { return nil }
+            return transfers.removeValue(forKey: task.taskIdentifier)
+        }
+        guard let transfer else { return }
         if let file = transfer.file {
             try? file.close()
             if error == nil, transfer.fileError == nil {
@@ -156,15 +187,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         transfer.continuation.resume(returning: HTTPRawResponse(response, body: transfer.body, url: url))
     }
 
-    // MARK: Every task
-
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        // Inline tasks are only used for requests that follow redirects.
         let (follow, hasBody) = transfers.withLock {
-            ($0[task.taskIdentifier]?.followsRedirects ?? true, $0[task.taskIdentifier]?.hasBody ?? (task.originalRequest?.httpBody != nil))
+            ($0[task.taskIdentifier]?.followsRedirects ?? true, $0[task.taskIdentifier]?.hasBody ?? false)
         }
         // 307/308 with a body are followed by the transport itself (see `URLSessionTransport.send`).
         guard follow, !(hasBody && [307, 308].contains(response.statusCode)) else {
@@ -199,6 +227,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }
+
+/// A task with a completion handler ended in a cancelled authentication challenge, and
+/// FoundationNetworking dropped the 401's body with it; the transport asks again, streaming.
+struct BodyDroppedByChallenge: Error {}
 
 extension HTTPRawResponse {
     /// The response as Courier's raw response, with `body`.

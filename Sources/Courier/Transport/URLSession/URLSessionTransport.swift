@@ -16,19 +16,20 @@ import Synchronization
 /// - reports upload and download progress to a ``Transfer`` and streams a download to a file
 ///   (on Linux only delegate-based tasks report upload progress).
 ///
-/// A request runs one of two ways:
-/// - *inline*, through `URLSession.data(for:)`, when nobody observes its progress, it follows
-///   redirects, and its origin has never sent an authentication challenge on this transport. The
-///   response is handed over once, straight from URLSession's own thread. On Linux a
-///   delegate-based task costs three hops through the delegate queue per request (response, data,
-///   completion), which `courier-bench` measured at about 10% of a small loopback request;
-/// - *through the delegate* otherwise, piece by piece.
+/// A request runs one of two ways. When nobody observes its progress, its task has a completion
+/// handler, which gets the whole response at once: on Linux a task that streams to the delegate
+/// costs three hops through the delegate queue (response, data, completion) where this costs one,
+/// about 5% of a small loopback request in `courier-bench`. Otherwise its task streams to the
+/// delegate. The convenience `URLSession.data(for:)` would save the last hop, but in
+/// FoundationNetworking it can deadlock when its task is cancelled while it completes (its
+/// cancellation handler waits for the session's queue, which waits to resume the task), and
+/// Courier cancels tasks all the time (timeouts, de-duplication, callers going away).
 ///
-/// FoundationNetworking drops the body of a 401 whose challenge is cancelled when the task was
-/// started inline. So the first time an origin sends a challenge (`WWW-Authenticate: Basic`) to an
-/// inline request, the request is sent once more through the delegate, which keeps the body, and
-/// that origin's requests go through the delegate from then on. The server sees that first request
-/// twice; a 401 means it did not apply it.
+/// FoundationNetworking drops the body of a 401 whose challenge is cancelled when the task has a
+/// completion handler. So the first time an origin sends a challenge (`WWW-Authenticate: Basic`)
+/// to such a task, the request is sent once more, streaming, which keeps the body, and that
+/// origin's requests stream from then on. The server sees that first request twice; a 401 means
+/// it did not apply it.
 public final class URLSessionTransport: HTTPTransport {
     /// A transport on a default ephemeral session (no cookies or cache stored on disk).
     public static let shared = URLSessionTransport()
@@ -77,37 +78,28 @@ public final class URLSessionTransport: HTTPTransport {
 
     private func sendOnce(_ request: HTTPRequest) async throws -> HTTPRawResponse {
         try Task.checkCancellation()
-        if request.options[TransferObserverKey.self] == nil, request.followsRedirects, !delegate.hasChallenged(request.url) {
-            do {
-                return try await sendInline(request)
-            } catch let error as URLError where error.code == .cancelled && !Task.isCancelled && delegate.hasChallenged(request.url) {
-                // The delegate cancelled an authentication challenge and the 401's body was
-                // dropped with it: ask again through the delegate, which keeps the body.
-            }
-        }
-        return try await sendThroughDelegate(request)
-    }
-
-    /// One attempt through `URLSession.data(for:)`.
-    private func sendInline(_ request: HTTPRequest) async throws -> HTTPRawResponse {
-        let urlRequest = urlRequest(for: request)
-        let (body, response): (Data, URLResponse)
+        let streams = request.options[TransferObserverKey.self] != nil || delegate.hasChallenged(request.url)
         do {
-            if let timeout = request.timeout {
-                (body, response) = try await Self.withTimeout(timeout) { [session] in try await session.data(for: urlRequest) }
-            } else {
-                (body, response) = try await session.data(for: urlRequest)
-            }
-        } catch {
-            throw URLErrors.urlError(error)
+            return try await sendOnce(request, streaming: streams)
+        } catch is BodyDroppedByChallenge {
+            return try await sendOnce(request, streaming: true)
         }
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        return HTTPRawResponse(http, body: body, url: http.url ?? request.url)
     }
 
-    /// One attempt through a delegate-based task.
-    private func sendThroughDelegate(_ request: HTTPRequest) async throws -> HTTPRawResponse {
-        let task = session.dataTask(with: urlRequest(for: request))
+    /// One attempt, with a task that streams to the delegate or one with a completion handler.
+    private func sendOnce(_ request: HTTPRequest, streaming: Bool) async throws -> HTTPRawResponse {
+        let urlRequest = urlRequest(for: request)
+        let task: URLSessionDataTask
+        if streaming {
+            task = session.dataTask(with: urlRequest)
+        } else {
+            // The handler can only run after `resume()`, by which time the identifier is set.
+            let identifier = TaskIdentifier()
+            task = session.dataTask(with: urlRequest) { [delegate] body, response, error in
+                delegate.complete(identifier.value, body: body, response: response, error: error)
+            }
+            identifier.value = task.taskIdentifier
+        }
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
         // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
         let deadline = request.timeout.map { timeout in
@@ -118,30 +110,10 @@ public final class URLSessionTransport: HTTPTransport {
         defer { deadline?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.start(task, request: request, continuation: continuation)
+                delegate.start(task, request: request, hasCompletionHandler: !streaming, continuation: continuation)
             }
         } onCancel: {
             task.cancel()
-        }
-    }
-
-    /// Runs `operation` in a task of its own that is cancelled after `timeout` (then this throws
-    /// `URLError(.timedOut)`) or when the calling task is cancelled.
-    private static func withTimeout<T: Sendable>(
-        _ timeout: Duration, _ operation: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        let expired = ExpiryFlag()
-        let work = Task { try await operation() }
-        let expiry = DispatchWorkItem {
-            expired.set()
-            work.cancel()
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds(timeout), execute: expiry)
-        defer { expiry.cancel() }
-        do {
-            return try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
-        } catch where expired.isSet && !Task.isCancelled {
-            throw URLError(.timedOut)
         }
     }
 
@@ -164,11 +136,12 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Set once when a request's timeout fires.
-private final class ExpiryFlag: Sendable {
-    private let value = Atomic<Bool>(false)
+/// A task's identifier, known only once the task exists, for its own completion handler.
+private final class TaskIdentifier: Sendable {
+    private let storage = Atomic<Int>(-1)
 
-    var isSet: Bool { value.load(ordering: .acquiring) }
-
-    func set() { value.store(true, ordering: .releasing) }
+    var value: Int {
+        get { storage.load(ordering: .acquiring) }
+        set { storage.store(newValue, ordering: .releasing) }
+    }
 }
