@@ -4,16 +4,16 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// The session delegate of ``URLSessionTransport``: it keeps each task's request settings and
-/// caller, and resumes the caller when the task ends.
+/// The session delegate of ``URLSessionTransport``: it collects each task's response and body,
+/// reports progress, writes downloads to their file, answers redirects and authentication
+/// challenges, and resumes the task's caller when the task completes.
 ///
-/// A task either streams its response here piece by piece (progress, downloads to a file) and
-/// ends in `urlSession(_:task:didCompleteWithError:)`, or has a completion handler that calls
-/// ``complete(_:body:response:error:)``. Redirects and authentication challenges come here for
-/// both.
+/// On Linux it runs on the session's own queue (see ``InlineDelegateQueue``), so it never calls
+/// back into URLSession synchronously: `URLSessionTask.cancel()` and a challenge's completion
+/// handler (which cancels) wait for that queue, and are sent to another queue.
 ///
 /// `@unchecked Sendable`: `NSObject` is not `Sendable`, but this class has no state of its own
-/// outside its `Mutex`es, and URLSession calls it on its serial delegate queue.
+/// outside its `Mutex`, and URLSession calls it serially.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Transfer {
         var continuation: CheckedContinuation<HTTPRawResponse, any Error>
@@ -35,31 +35,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var fileError: URLError?
         /// The request's URL.
         var url: URL
-        /// Whether the task ends in a completion handler rather than in the delegate.
-        var hasCompletionHandler: Bool
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
-    /// Origins (``Redirects/origin(of:)``) whose requests met an authentication challenge.
-    private let challengedOrigins = Mutex<Set<String>>([])
-
-    /// Whether a request to `url`'s origin has met an authentication challenge on this session.
-    func hasChallenged(_ url: URL) -> Bool {
-        let origin = Redirects.origin(of: url)
-        return challengedOrigins.withLock { $0.contains(origin) }
-    }
 
     /// Registers `task` with its request's settings and its caller, and resumes it.
-    func start(
-        _ task: URLSessionDataTask, request: HTTPRequest, hasCompletionHandler: Bool,
-        continuation: CheckedContinuation<HTTPRawResponse, any Error>
-    ) {
+    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<HTTPRawResponse, any Error>) {
         let observer = request.options[TransferObserverKey.self]
         observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         transfers.withLock {
             $0[task.taskIdentifier] = Transfer(
                 continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer,
-                url: request.url, hasCompletionHandler: hasCompletionHandler
+                url: request.url
             )
         }
         task.resume()
@@ -100,6 +87,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let failed = transfers.withLock { transfers -> Bool in
             guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return false }
             defer { transfers[dataTask.taskIdentifier] = transfer }
+            // FoundationNetworking ignores the `.cancel` answer to the response, so a download
+            // whose file could not be created is cancelled at its first bytes.
+            if transfer.fileError != nil { return true }
             if let file = transfer.file {
                 do {
                     try file.write(contentsOf: data)
@@ -114,7 +104,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             transfer.observer?.didReceive(count: Int64(data.count))
             return false
         }
-        if failed { dataTask.cancel() }
+        if failed { Self.elsewhere { dataTask.cancel() } }
     }
 
     func urlSession(
@@ -126,38 +116,23 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         transfers.withLock { $0[task.taskIdentifier]?.observer }?.didSend(count: bytesSent)
     }
 
+    /// Runs `work` off the delegate's queue: what calls into URLSession must not run on the
+    /// session's own queue (see the type's documentation).
+    static func elsewhere(_ work: @escaping @Sendable () -> Void) {
+        #if canImport(FoundationNetworking)
+        DispatchQueue.global().async(execute: work)
+        #else
+        work()
+        #endif
+    }
+
     private static func createFile(at url: URL) -> FileHandle? {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else { return nil }
         return try? FileHandle(forWritingTo: url)
     }
 
-    /// Ends a task that has a completion handler: FoundationNetworking hands it the whole body.
-    func complete(_ identifier: Int, body: Data?, response: URLResponse?, error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: identifier) }) else { return }
-        if let error {
-            if transfer.timedOut {
-                transfer.continuation.resume(throwing: URLError(.timedOut))
-            } else if transfer.challengedResponse != nil {
-                transfer.continuation.resume(throwing: BodyDroppedByChallenge())
-            } else {
-                transfer.continuation.resume(throwing: URLErrors.urlError(error))
-            }
-            return
-        }
-        guard let http = response as? HTTPURLResponse else {
-            transfer.continuation.resume(throwing: URLError(.badServerResponse))
-            return
-        }
-        transfer.continuation.resume(returning: HTTPRawResponse(http, body: body ?? Data(), url: http.url ?? transfer.url))
-    }
-
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        // A task with a completion handler ends there; were a platform to report it here too, it is ignored.
-        let transfer = transfers.withLock { transfers -> Transfer? in
-            guard transfers[task.taskIdentifier]?.hasCompletionHandler == false else { return nil }
-            return transfers.removeValue(forKey: task.taskIdentifier)
-        }
-        guard let transfer else { return }
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let file = transfer.file {
             try? file.close()
             if error == nil, transfer.fileError == nil {
@@ -178,6 +153,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 let cutShort = transfer.response.map { $0.expectedContentLength > received } ?? false
                 transfer.continuation.resume(throwing: URLErrors.urlError(error, cutShort: cutShort))
             }
+            return
+        }
+        if let fileError = transfer.fileError {
+            transfer.continuation.resume(throwing: fileError)
             return
         }
         guard let response = transfer.response, let url = response.url ?? task.currentRequest?.url else {
@@ -218,19 +197,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         #endif
         // Credentials are the app's business (an interceptor adds them); never wait for one.
-        if let url = task.originalRequest?.url {
-            let origin = Redirects.origin(of: url)
-            challengedOrigins.withLock { _ = $0.insert(origin) }
-        }
         let failure = challenge.failureResponse as? HTTPURLResponse
         transfers.withLock { $0[task.taskIdentifier]?.challengedResponse = failure }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        Self.elsewhere { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
 }
-
-/// A task with a completion handler ended in a cancelled authentication challenge, and
-/// FoundationNetworking dropped the 401's body with it; the transport asks again, streaming.
-struct BodyDroppedByChallenge: Error {}
 
 extension HTTPRawResponse {
     /// The response as Courier's raw response, with `body`.
