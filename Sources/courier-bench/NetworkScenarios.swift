@@ -41,15 +41,17 @@ struct NetworkScenarios {
     }
 
     /// Measures every contender `plan.runs` times, interleaved, and the ceiling in the same
-    /// rounds when there is one.
+    /// rounds when there is one. Each round starts with the next contender, so no contender
+    /// always runs right after the same other one.
     private func row(
         _ scenario: String, ceiling: (() async throws -> RunResult)? = nil, _ measure: (Contender) async throws -> RunResult
     ) async throws -> NetworkRow {
         var runs = Array(repeating: [RunResult](), count: contenders.count)
         var ceilingRuns: [RunResult] = []
-        for _ in 0..<plan.runs {
-            for (index, contender) in contenders.enumerated() {
-                runs[index].append(try await measure(contender))
+        for round in 0..<plan.runs {
+            for offset in contenders.indices {
+                let index = (round + offset) % contenders.count
+                runs[index].append(try await measure(contenders[index]))
             }
             if let ceiling { ceilingRuns.append(try await ceiling()) }
         }

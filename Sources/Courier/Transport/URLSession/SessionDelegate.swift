@@ -208,7 +208,8 @@ extension HTTPRawResponse {
     init(_ response: HTTPURLResponse, body: Data, url: URL) {
         var headers = HTTPHeaders()
         for (name, value) in response.allHeaderFields {
-            headers.add(name: String(describing: name), value: String(describing: value))
+            // The fields are strings; `String(describing:)` (several µs a response) only in case.
+            headers.add(name: name.base as? String ?? String(describing: name), value: value as? String ?? String(describing: value))
         }
         self.init(statusCode: response.statusCode, headers: headers, body: body, url: url)
     }
