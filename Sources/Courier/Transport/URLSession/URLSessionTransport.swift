@@ -18,8 +18,7 @@ import Synchronization
 ///   (on Linux only delegate-based tasks report upload progress).
 ///
 /// On Linux the delegate runs on the session's own queue (``InlineDelegateQueue``) instead of
-/// an `OperationQueue`, which saves three queue hops a request (about 7% of a small loopback
-/// request in `courier-bench`).
+/// an `OperationQueue`, which saves three queue hops a request.
 public final class URLSessionTransport: HTTPTransport {
     /// A transport on a default ephemeral session (no cookies or cache stored on disk).
     public static let shared = URLSessionTransport()
