@@ -49,6 +49,10 @@ struct Report {
     /// The issue's targets, each with whether this run met it.
     private func targets() -> [String] {
         var lines = ["", "Targets:"]
+        #if DEBUG
+        // Courier and RedditAPI are compiled without optimization here, Foundation is not.
+        lines.append("(debug build: these ratios compare unoptimized Courier code with optimized Foundation; only a release build, `-c release`, says whether a target is met)")
+        #endif
         func check(_ text: String, _ value: Double?, atLeast bound: Double) {
             guard let value else { return }
             lines.append("- \(text): \(String(format: "%.2f", value))× (target ≥ \(bound)×) \(value >= bound ? "met" : "NOT met")")
