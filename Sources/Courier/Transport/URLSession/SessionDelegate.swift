@@ -33,8 +33,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var fileBytes: Int64 = 0
         /// Set when writing the download failed; the task was cancelled.
         var fileError: URLError?
-        /// The request's URL.
-        var url: URL
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
@@ -45,8 +43,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         transfers.withLock {
             $0[task.taskIdentifier] = Transfer(
-                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer,
-                url: request.url
+                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer
             )
         }
         task.resume()
