@@ -24,7 +24,7 @@ Paths:
   /open/KEY                 opens KEY's gate (now and for later hits)
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
-  www=basic (or www=bearer) on /flaky adds a WWW-Authenticate challenge to the failures
+  www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
 """
 
 import argparse
@@ -152,9 +152,8 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                         extra["Retry-After"] = http_date(now + int(query["retry_after"][5:]))
                     elif "retry_after" in query:
                         extra["Retry-After"] = query["retry_after"]
-                    if "www" in query:
-                        extra["WWW-Authenticate"] = {"basic": 'Basic realm="faults"',
-                                                     "bearer": 'Bearer realm="faults", error="invalid_token"'}[query["www"]]
+                    if query.get("www") == "basic":
+                        extra["WWW-Authenticate"] = 'Basic realm="faults"'
                     status = int(query.get("status", "503"))
                     writer.write(response(status, json.dumps({"error": status}).encode(), extra=extra))
                 else:

@@ -41,12 +41,9 @@ enum Redirects {
 
     /// Whether two URLs share scheme, host and (effective) port.
     static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
-        origin(of: first) == origin(of: second)
-    }
-
-    /// The URL's origin as `scheme://host:port`, lowercased, with the scheme's default port.
-    static func origin(of url: URL) -> String {
-        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(effectivePort(url).map(String.init) ?? "")"
+        first.scheme?.lowercased() == second.scheme?.lowercased()
+            && first.host?.lowercased() == second.host?.lowercased()
+            && effectivePort(first) == effectivePort(second)
     }
 
     private static func effectivePort(_ url: URL) -> Int? {

@@ -48,7 +48,7 @@ public enum Reddit {
     /// Subreddit names starting with `query` (for autocompletion).
     public static func subredditNames(startingWith query: String, includeOver18: Bool = false) -> Request<[String]> {
         post("/api/search_reddit_names", ["query": query, "include_over_18": includeOver18 ? "true" : "false"])
-            .map { data, _, _ in try RedditJSONDecoder().decode(SubredditNames.self, from: data).names }
+            .reading(SubredditNames.self) { $0.names }
     }
 
     /// Subreddits trending today.

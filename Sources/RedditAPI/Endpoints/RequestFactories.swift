@@ -3,9 +3,7 @@ import Foundation
 extension Reddit {
     /// A GET request decoded as `Response` (with ``RedditJSONDecoder``, not the client's decoder).
     static func get<Response: Decodable & Sendable>(_ path: String, _ query: [(String, String)] = []) -> Request<Response> {
-        Request(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) }) { data, _, _ in
-            try RedditJSONDecoder().decode(Response.self, from: data)
-        }
+        Request<Void>(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) }).reading(Response.self) { $0 }
     }
 
     /// A form POST whose body is ignored; `api_type=json` asks Reddit for JSON errors.
@@ -24,7 +22,7 @@ extension Reddit {
     static func decoded<Raw: Decodable & Sendable, Value>(
         _ path: String, as raw: Raw.Type, _ transform: @escaping @Sendable (Raw) -> Value
     ) -> Request<Value> {
-        Request(path: path) { data, _, _ in transform(try RedditJSONDecoder().decode(Raw.self, from: data)) }
+        Request<Void>(path: path).reading(Raw.self, transform)
     }
 
     /// The most ids `/api/morechildren` takes in one call.
@@ -35,9 +33,7 @@ extension Reddit {
         var form = ["link_id": linkID.rawValue, "children": ids.joined(separator: ",")]
         if let sort { form["sort"] = sort.rawValue }
         if let depth { form["depth"] = String(depth) }
-        return post("/api/morechildren", form).map { data, _, _ in
-            try RedditJSONDecoder().decode(MoreChildrenAnswer.self, from: data).things
-        }
+        return post("/api/morechildren", form).reading(MoreChildrenAnswer.self) { $0.things }
     }
 
     /// A user listing (`overview`, `submitted`, `comments`).
@@ -101,5 +97,13 @@ struct MoreChildrenAnswer: Decodable, Sendable {
             return
         }
         things = try json.nestedContainer(keyedBy: Keys.self, forKey: .data).value(.things, or: [])
+    }
+}
+
+extension Request {
+    /// The same call, its body decoded by ``RedditJSONDecoder`` as `Raw` (not by the client's
+    /// decoder) and then transformed: how every RedditAPI endpoint reads its answer.
+    func reading<Raw: Decodable & Sendable, Value>(_ raw: Raw.Type, _ transform: @escaping @Sendable (Raw) -> Value) -> Request<Value> {
+        map { data, _, _ in transform(try RedditJSONDecoder().decode(Raw.self, from: data)) }
     }
 }

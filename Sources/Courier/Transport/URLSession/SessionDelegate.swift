@@ -147,8 +147,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 transfer.continuation.resume(returning: HTTPRawResponse(challenged, body: transfer.body, url: url))
             } else {
                 let received = transfer.file == nil ? Int64(transfer.body.count) : transfer.fileBytes
-                let cutShort = transfer.response.map { $0.expectedContentLength > received } ?? false
-                transfer.continuation.resume(throwing: URLErrors.urlError(error, cutShort: cutShort))
+                transfer.continuation.resume(throwing: Self.urlError(error, received: received, of: transfer.response))
             }
             return
         }
@@ -197,6 +196,27 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let failure = challenge.failureResponse as? HTTPURLResponse
         transfers.withLock { $0[task.taskIdentifier]?.challengedResponse = failure }
         Self.elsewhere { completionHandler(.cancelAuthenticationChallenge, nil) }
+    }
+
+    /// The error of a failed transfer. A body cut short of its `Content-Length` is reported as a
+    /// lost connection, as Apple platforms do; FoundationNetworking reports it as an unknown
+    /// error (curl's "transfer closed with N bytes remaining"), which hides that it is transient.
+    private static func urlError(_ error: any Error, received: Int64, of response: HTTPURLResponse?) -> URLError {
+        let urlError = urlError(error)
+        if urlError.code == .unknown, let expected = response?.expectedContentLength, expected > received {
+            return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
+        }
+        return urlError
+    }
+
+    private static func urlError(_ error: any Error) -> URLError {
+        if let urlError = error as? URLError { return urlError }
+        let nsError = error as NSError
+        #if canImport(FoundationNetworking)
+        return URLError(URLError.Code(rawValue: nsError.code) ?? .unknown, userInfo: nsError.userInfo)
+        #else
+        return URLError(URLError.Code(rawValue: nsError.code), userInfo: nsError.userInfo)
+        #endif
     }
 }
 
