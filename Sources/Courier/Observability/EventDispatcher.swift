@@ -26,39 +26,42 @@ final class EventDispatcher: EventMonitor {
 
     var isEmpty: Bool { queues.isEmpty }
 
-    private func post(_ delivery: @escaping Delivery) {
+    /// Hands `delivery` to every monitor; with none, the delivery is not even made.
+    private func post(_ delivery: @autoclosure () -> Delivery) {
+        guard !queues.isEmpty else { return }
+        let delivery = delivery()
         for queue in queues { queue.yield(delivery) }
     }
 
     func requestDidStart(_ request: HTTPRequest, requestID: UInt64) {
-        post { $0.requestDidStart(request, requestID: requestID) }
+        post({ $0.requestDidStart(request, requestID: requestID) })
     }
 
     func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) {
-        post { $0.requestWillSend(request, attempt: attempt, requestID: requestID) }
+        post({ $0.requestWillSend(request, attempt: attempt, requestID: requestID) })
     }
 
     func requestDidReceive(_ response: HTTPRawResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
-        post { $0.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: requestID) }
+        post({ $0.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: requestID) })
     }
 
     func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
-        post { $0.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: requestID) }
+        post({ $0.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: requestID) })
     }
 
     func requestWillRetry(_ request: HTTPRequest, attempt: Int, delay: Duration, reason: String, requestID: UInt64) {
-        post { $0.requestWillRetry(request, attempt: attempt, delay: delay, reason: reason, requestID: requestID) }
+        post({ $0.requestWillRetry(request, attempt: attempt, delay: delay, reason: reason, requestID: requestID) })
     }
 
     func requestDidFail(_ error: HTTPError, requestID: UInt64) {
-        post { $0.requestDidFail(error, requestID: requestID) }
+        post({ $0.requestDidFail(error, requestID: requestID) })
     }
 
     func requestDidDecode(_ value: any Sendable, requestID: UInt64) {
-        post { $0.requestDidDecode(value, requestID: requestID) }
+        post({ $0.requestDidDecode(value, requestID: requestID) })
     }
 
     func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64) {
-        post { $0.requestDidFinish(metrics, requestID: requestID) }
+        post({ $0.requestDidFinish(metrics, requestID: requestID) })
     }
 }

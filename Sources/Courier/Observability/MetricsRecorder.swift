@@ -49,18 +49,22 @@ extension RequestContext {
         do {
             let response = try await transport.send(request)
             let duration = start.duration(to: .now)
-            let received = request.options[TransferObserverKey.self]?.bytesWrittenToFile ?? Int64(response.body.count)
-            metricsRecorder.record(.init(
-                number: attempt, start: wallStart, duration: duration, bytesSent: sent,
-                bytesReceived: received, statusCode: response.statusCode
-            ))
+            if isObserved {
+                let received = request.options[TransferObserverKey.self]?.bytesWrittenToFile ?? Int64(response.body.count)
+                metricsRecorder.record(.init(
+                    number: attempt, start: wallStart, duration: duration, bytesSent: sent,
+                    bytesReceived: received, statusCode: response.statusCode
+                ))
+            }
             eventMonitor.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: id)
             return response
         } catch {
             let duration = start.duration(to: .now)
-            metricsRecorder.record(.init(
-                number: attempt, start: wallStart, duration: duration, bytesSent: 0, bytesReceived: 0, statusCode: nil
-            ))
+            if isObserved {
+                metricsRecorder.record(.init(
+                    number: attempt, start: wallStart, duration: duration, bytesSent: 0, bytesReceived: 0, statusCode: nil
+                ))
+            }
             eventMonitor.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: id)
             switch error {
             case is URLError, is CancellationError, is HTTPError:
@@ -80,13 +84,17 @@ extension RequestContext {
         do {
             let response = try await body()
             eventMonitor.requestDidDecode(response.value, requestID: id)
-            let metrics = metricsRecorder.metrics(of: response.request, context: self, statusCode: response.statusCode, error: nil)
-            eventMonitor.requestDidFinish(metrics, requestID: id)
+            if isObserved {
+                let metrics = metricsRecorder.metrics(of: response.request, context: self, statusCode: response.statusCode, error: nil)
+                eventMonitor.requestDidFinish(metrics, requestID: id)
+            }
             return response
         } catch {
             eventMonitor.requestDidFail(error, requestID: id)
-            let metrics = metricsRecorder.metrics(of: lastRequest ?? request, context: self, statusCode: error.statusCode, error: error)
-            eventMonitor.requestDidFinish(metrics, requestID: id)
+            if isObserved {
+                let metrics = metricsRecorder.metrics(of: lastRequest ?? request, context: self, statusCode: error.statusCode, error: error)
+                eventMonitor.requestDidFinish(metrics, requestID: id)
+            }
             throw error
         }
     }

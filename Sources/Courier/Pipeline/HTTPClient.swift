@@ -70,11 +70,14 @@ public final class HTTPClient: Sendable {
     let events: EventDispatcher
     /// Calls in flight that asked for de-duplication, by request identity.
     let inFlight = InFlightRequests<RequestIdentity, SharedOutcome>()
+    /// ``Configuration/baseURL`` without trailing slashes, when it is an http(s) URL with a host.
+    let validBase: String?
 
     /// Creates a client from a configuration.
     public init(configuration: Configuration) {
         self.configuration = configuration
         events = EventDispatcher(monitors: configuration.eventMonitors)
+        validBase = Self.httpBase(configuration.baseURL)
     }
 
     /// Creates a client for a base URL, adjusting the default configuration with `configure`.
@@ -93,7 +96,7 @@ public final class HTTPClient: Sendable {
     /// - Throws: ``HTTPError``, always; cancelling the calling task cancels the request and
     ///   throws ``HTTPError/Kind/cancelled``.
     public func send<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> HTTPResponse<Response> {
-        let context = RequestContext(eventMonitor: events)
+        let context = RequestContext(events: events)
         let httpRequest: HTTPRequest
         do {
             httpRequest = try makeHTTPRequest(request)

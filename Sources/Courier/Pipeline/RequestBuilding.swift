@@ -28,25 +28,65 @@ extension HTTPClient {
             HTTPError(.invalidRequest(reason: reason, underlying: nil), method: method, url: nil)
         }
         var text: String
-        if let scheme = URLComponents(string: path)?.scheme, !scheme.isEmpty {
+        // Joined to a base already known to be http(s) with a host, the URL keeps both, so
+        // only whether it parses is left to check.
+        var checked = false
+        if Self.startsWithScheme(path) {
             text = path
+        } else if let base = validBase {
+            text = Self.join(base, path)
+            checked = true
+        } else if let base = configuration.baseURL {
+            text = Self.join(Self.trimmingSlashes(base.absoluteString), path)
         } else {
-            guard let base = configuration.baseURL else {
-                throw invalid("\"\(path)\" is relative and the client has no base URL")
-            }
-            var baseText = base.absoluteString
-            while baseText.hasSuffix("/") { baseText.removeLast() }
-            text = path.isEmpty ? baseText : baseText + (path.hasPrefix("/") ? "" : "/") + path
+            throw invalid("\"\(path)\" is relative and the client has no base URL")
         }
         if !query.isEmpty {
             let encoded = FormEncoding.encode(query.map { ($0.name, $0.value) })
             text += (text.contains("?") ? "&" : "?") + encoded
         }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil,
-              scheme == "http" || scheme == "https"
-        else {
+        guard let url = URL(string: text), checked || Self.isHTTP(url) else {
             throw invalid("\"\(Redactor.default.redactForm(text))\" is not a valid http(s) URL")
         }
         return url
+    }
+
+    /// The base URL's text without trailing slashes, when it is an http(s) URL with a host.
+    static func httpBase(_ base: URL?) -> String? {
+        guard let base, isHTTP(base) else { return nil }
+        return trimmingSlashes(base.absoluteString)
+    }
+
+    private static func isHTTP(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), url.host != nil else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
+    private static func trimmingSlashes(_ text: String) -> String {
+        var text = text
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    private static func join(_ base: String, _ path: String) -> String {
+        path.isEmpty ? base : base + (path.hasPrefix("/") ? "" : "/") + path
+    }
+
+    /// Whether `text` opens with a URL scheme and its colon (RFC 3986, section 3.1:
+    /// a letter, then letters, digits, `+`, `-` or `.`), so it is an absolute URL, not a path.
+    static func startsWithScheme(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        guard let first = utf8.next(), isLetter(first) else { return false }
+        while let byte = utf8.next() {
+            if byte == UInt8(ascii: ":") { return true }
+            guard isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else { return false }
+        }
+        return false
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 }

@@ -16,6 +16,8 @@ public final class RequestContext: Sendable {
     public let eventMonitor: any EventMonitor
     /// Collects the attempts' timings and byte counts for ``RequestMetrics``.
     let metricsRecorder = MetricsRecorder()
+    /// Whether any monitor receives the events; metrics are not assembled for nobody.
+    let isObserved: Bool
 
     private struct State {
         var attempts = 0
@@ -31,10 +33,20 @@ public final class RequestContext: Sendable {
     }
 
     /// Creates a context with a fresh id whose events go to `eventMonitor`.
-    public init(eventMonitor: any EventMonitor) {
+    public convenience init(eventMonitor: any EventMonitor) {
+        self.init(eventMonitor: eventMonitor, isObserved: (eventMonitor as? EventDispatcher)?.isEmpty != true)
+    }
+
+    /// Creates a context for a client's call; `events` says whether anyone listens.
+    convenience init(events: EventDispatcher) {
+        self.init(eventMonitor: events, isObserved: !events.isEmpty)
+    }
+
+    private init(eventMonitor: any EventMonitor, isObserved: Bool) {
         id = Self.counter.add(1, ordering: .relaxed).newValue
         startedAt = .now
         self.eventMonitor = eventMonitor
+        self.isObserved = isObserved
     }
 
     /// How many times the request has reached the transport so far.

@@ -58,9 +58,13 @@ public struct Validation: Sendable {
                 return .invalid(reason: "content type \(media) is not \(acceptable.joined(separator: " or "))")
             }
         }
-        for validator in validators + extra {
-            if case .invalid = validator.validate(response) { return validator.validate(response) }
+        func firstFailure(_ validators: [ResponseValidator]) -> ValidationResult? {
+            for validator in validators {
+                let result = validator.validate(response)
+                if case .invalid = result { return result }
+            }
+            return nil
         }
-        return .valid
+        return firstFailure(validators) ?? firstFailure(extra) ?? .valid
     }
 }

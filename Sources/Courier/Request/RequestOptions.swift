@@ -22,7 +22,11 @@ public struct RequestOptions: Sendable {
 
     /// The value for `key`, or its default.
     public subscript<Key: RequestOptionKey>(key: Key.Type) -> Key.Value {
-        get { storage[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        get {
+            // Most requests set no option; the lookup and cast are skipped for them.
+            if storage.isEmpty { return Key.defaultValue }
+            return storage[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue
+        }
         set { storage[ObjectIdentifier(key)] = newValue }
     }
 }

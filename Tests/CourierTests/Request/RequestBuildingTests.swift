@@ -14,6 +14,9 @@ struct RequestBuildingTests {
         ("https://api.example.com/v1/", "/users/me", "https://api.example.com/v1/users/me"),
         ("https://api.example.com/v1", "", "https://api.example.com/v1"),
         ("https://api.example.com", "/search?q=a", "https://api.example.com/search?q=a"),
+        ("https://api.example.com", "/v1/items:batchGet", "https://api.example.com/v1/items:batchGet"),
+        ("https://api.example.com", "2024/a:b", "https://api.example.com/2024/a:b"),
+        ("HTTPS://API.example.com/", "x", "HTTPS://API.example.com/x"),
     ])
     func joinsPaths(base: String, path: String, expected: String) throws {
         let request = try client(base).makeHTTPRequest(Request<Data>(path: path))
@@ -40,6 +43,23 @@ struct RequestBuildingTests {
         let error = try #require(throws: HTTPError.self) { try client(nil).makeHTTPRequest(Request<Data>(path: "/x")) }
         guard case .invalidRequest(let reason, _) = error.kind else { Issue.record("got \(error.kind)"); return }
         #expect(reason.contains("no base URL"))
+    }
+
+    @Test("Only text opening with a scheme and a colon is an absolute URL", arguments: [
+        ("https://h.example/x", true), ("mailto:someone@h.example", true), ("a1+.-:rest", true), ("H:x", true),
+        ("/a:b", false), ("1a:b", false), ("a b:c", false), ("users/a:b", false), ("", false), ("abc", false),
+    ])
+    func schemeDetection(text: String, absolute: Bool) {
+        #expect(HTTPClient.startsWithScheme(text) == absolute)
+    }
+
+    @Test("A base URL that is not http(s) makes every relative request invalid")
+    func nonHTTPBase() throws {
+        for base in ["ftp://files.example", "file:///tmp/"] {
+            let error = try #require(throws: HTTPError.self) { try client(base).makeHTTPRequest(Request<Data>(path: "/x")) }
+            guard case .invalidRequest(let reason, _) = error.kind else { Issue.record("got \(error.kind)"); continue }
+            #expect(reason.contains("not a valid http(s) URL"))
+        }
     }
 
     @Test("A non-HTTP URL is an invalid request")

@@ -223,11 +223,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 extension HTTPRawResponse {
     /// The response as Courier's raw response, with `body`.
     init(_ response: HTTPURLResponse, body: Data, url: URL) {
-        var headers = HTTPHeaders()
-        for (name, value) in response.allHeaderFields {
+        let all = response.allHeaderFields
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(all.count)
+        for (name, value) in all {
             // The fields are strings; `String(describing:)` (several µs a response) only in case.
-            headers.add(name: name.base as? String ?? String(describing: name), value: value as? String ?? String(describing: value))
+            fields.append(.init(name: name.base as? String ?? String(describing: name), value: value as? String ?? String(describing: value)))
         }
-        self.init(statusCode: response.statusCode, headers: headers, body: body, url: url)
+        self.init(statusCode: response.statusCode, headers: HTTPHeaders(fields), body: body, url: url)
     }
 }

@@ -92,14 +92,17 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     private func urlRequest(for request: HTTPRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method.rawValue
+        // With a per-request timeout, the session's own timer is only a backstop.
+        let timeout = request.timeout.map { Self.seconds($0).rounded(.up) + 1 } ?? Self.seconds(defaultTimeout)
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .useProtocolCachePolicy, timeoutInterval: timeout)
+        // Only what differs from a new request's defaults is set: FoundationNetworking's
+        // `httpMethod` setter alone compares the name against six methods through NSString
+        // (measured about 3.5 µs a request in a sequential bench profile).
+        if request.method != .get { urlRequest.httpMethod = request.method.rawValue }
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
-        urlRequest.httpBody = request.body
-        // With a per-request timeout, the session's own timer is only a backstop.
-        urlRequest.timeoutInterval = request.timeout.map { Self.seconds($0).rounded(.up) + 1 } ?? Self.seconds(defaultTimeout)
+        if let body = request.body { urlRequest.httpBody = body }
         urlRequest.httpShouldHandleCookies = false
         return urlRequest
     }
