@@ -100,9 +100,10 @@ struct Plan: Sendable {
     /// Timed runs per scenario and contender; the table shows their median.
     let runs: Int
     let warmUpRequests: Int
-    let sequentialRequests: Int
-    let concurrentRequests: Int
-    let mediumRequests: Int
+    /// How long a contender sends requests in one turn of a network scenario.
+    let slice: Duration
+    /// Turns per contender in one run of a network scenario.
+    let slicesPerRun: Int
     let identicalRequests: Int
     let listingDecodes: Int
     let treeBuilds: Int
@@ -111,11 +112,11 @@ struct Plan: Sendable {
     /// Many short runs rather than a few long ones: on a shared machine the median of nine
     /// resists a burst of load better.
     static let full = Plan(
-        name: "full", runs: 9, warmUpRequests: 300, sequentialRequests: 1_500, concurrentRequests: 3_000,
-        mediumRequests: 200, identicalRequests: 100, listingDecodes: 40, treeBuilds: 400, pipelineRequests: 10_000
+        name: "full", runs: 9, warmUpRequests: 300, slice: .milliseconds(250), slicesPerRun: 3,
+        identicalRequests: 100, listingDecodes: 40, treeBuilds: 400, pipelineRequests: 10_000
     )
     static let quick = Plan(
-        name: "quick", runs: 3, warmUpRequests: 50, sequentialRequests: 300, concurrentRequests: 600,
-        mediumRequests: 40, identicalRequests: 100, listingDecodes: 6, treeBuilds: 40, pipelineRequests: 2_000
+        name: "quick", runs: 3, warmUpRequests: 50, slice: .milliseconds(100), slicesPerRun: 1,
+        identicalRequests: 100, listingDecodes: 6, treeBuilds: 40, pipelineRequests: 2_000
     )
 }

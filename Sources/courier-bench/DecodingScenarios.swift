@@ -68,8 +68,8 @@ struct DecodingScenarios {
         try await baseline()
         try await courier()
         func measure(_ operation: @escaping @Sendable () async throws -> Void) async throws -> RunResult {
-            guard concurrency > 1 else { return try await timeSequentially(count: count, bytesEach: bytes, operation) }
-            var result = try await timeConcurrently(count: count, concurrency: concurrency, operation)
+            guard concurrency > 1 else { return try await timeSequentially(.operations(count), bytesEach: bytes, operation) }
+            var result = try await timeConcurrently(.operations(count), concurrency: concurrency, operation)
             result.bytes = bytes * count
             return result
         }

@@ -12,6 +12,19 @@ struct RunResult: Sendable {
     var serverHits: Int?
 }
 
+extension RunResult {
+    /// One run made of `parts` taken at different times: their operations, bytes, time,
+    /// latencies and server hits added up.
+    init(combining parts: [RunResult]) {
+        let hits = parts.compactMap(\.serverHits)
+        self.init(
+            operations: parts.reduce(0) { $0 + $1.operations }, bytes: parts.reduce(0) { $0 + $1.bytes },
+            elapsed: parts.reduce(.zero) { $0 + $1.elapsed }, latencies: parts.flatMap(\.latencies),
+            serverHits: hits.isEmpty ? nil : hits.reduce(0, +)
+        )
+    }
+}
+
 /// A scenario's result for one contender: the median of several runs with their spread.
 struct CellResult: Sendable {
     enum Unit: Sendable { case requestsPerSecond, megabytesPerSecond, treesPerSecond }
@@ -70,41 +83,63 @@ extension Array where Element == Double {
     }
 }
 
-/// Times `operation` once per call, `count` times in a row.
-func timeSequentially(count: Int, bytesEach: Int = 0, _ operation: () async throws -> Void) async throws -> RunResult {
-    var latencies: [Duration] = []
-    latencies.reserveCapacity(count)
-    let clock = ContinuousClock()
-    let started = clock.now
-    for _ in 0..<count {
-        let begin = clock.now
-        try await operation()
-        latencies.append(clock.now - begin)
+/// How much a timed loop does: a number of operations, or as many as fit in a time slice.
+enum Budget: Sendable {
+    case operations(Int)
+    case time(Duration)
+
+    /// The operations worker `worker` of `workers` does, or nil when the loop runs on time.
+    fileprivate func share(of worker: Int, among workers: Int) -> Int? {
+        guard case .operations(let count) = self else { return nil }
+        return count / workers + (worker < count % workers ? 1 : 0)
     }
-    return RunResult(operations: count, bytes: bytesEach * count, elapsed: clock.now - started, latencies: latencies)
+
+    /// When a loop that started at `start` stops, or nil when it counts operations.
+    fileprivate func deadline(from start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard case .time(let slice) = self else { return nil }
+        return start + slice
+    }
 }
 
-/// Times `count` operations run by `concurrency` workers, each doing its share one at a time.
+/// Times `operation` once per call, calls following one another until `budget` is spent.
+func timeSequentially(_ budget: Budget, bytesEach: Int = 0, _ operation: () async throws -> Void) async throws -> RunResult {
+    let started = ContinuousClock.now
+    let latencies = try await timedLoop(share: budget.share(of: 0, among: 1), deadline: budget.deadline(from: started), operation)
+    return RunResult(
+        operations: latencies.count, bytes: bytesEach * latencies.count, elapsed: .now - started, latencies: latencies
+    )
+}
+
+/// Times operations run by `concurrency` workers, each doing one at a time until `budget` is
+/// spent: its share of the operations, or the same time slice for all.
 func timeConcurrently(
-    count: Int, concurrency: Int, _ operation: @escaping @Sendable () async throws -> Void
+    _ budget: Budget, concurrency: Int, _ operation: @escaping @Sendable () async throws -> Void
 ) async throws -> RunResult {
-    let clock = ContinuousClock()
-    let started = clock.now
+    let started = ContinuousClock.now
+    let deadline = budget.deadline(from: started)
     let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
         for worker in 0..<concurrency {
-            let share = count / concurrency + (worker < count % concurrency ? 1 : 0)
-            group.addTask {
-                var latencies: [Duration] = []
-                latencies.reserveCapacity(share)
-                for _ in 0..<share {
-                    let begin = clock.now
-                    try await operation()
-                    latencies.append(clock.now - begin)
-                }
-                return latencies
-            }
+            let share = budget.share(of: worker, among: concurrency)
+            group.addTask { try await timedLoop(share: share, deadline: deadline, operation) }
         }
         return try await group.reduce(into: []) { $0 += $1 }
     }
-    return RunResult(operations: count, elapsed: clock.now - started, latencies: latencies)
+    return RunResult(operations: latencies.count, elapsed: .now - started, latencies: latencies)
+}
+
+/// One worker's loop: `share` operations, or as many as start before `deadline`; their latencies.
+private func timedLoop(
+    share: Int?, deadline: ContinuousClock.Instant?, _ operation: () async throws -> Void
+) async throws -> [Duration] {
+    var latencies: [Duration] = []
+    latencies.reserveCapacity(share ?? 1_024)
+    let clock = ContinuousClock()
+    while true {
+        let begin = clock.now
+        if let share, latencies.count >= share { break }
+        if let deadline, begin >= deadline { break }
+        try await operation()
+        latencies.append(clock.now - begin)
+    }
+    return latencies
 }

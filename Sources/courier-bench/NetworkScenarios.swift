@@ -8,10 +8,20 @@ struct NetworkRow: Sendable {
     var countsHits = false
     /// The same scenario over a plain keep-alive socket, when measured: the ceiling.
     var ceiling: CellResult?
+    /// Each contender's turns in the order they ran (same order as the cells); turn `t` of every
+    /// contender ran back to back with turn `t` of the others.
+    var turns: [[RunResult]] = []
+
+    /// Contender `index`'s throughput against the first contender's: the median over turns of
+    /// the ratio within a turn, so a change in the machine's load between turns cancels out.
+    func pairedRatio(_ index: Int) -> Double {
+        let rate = { (run: RunResult) in Double(run.operations) / run.elapsed.seconds }
+        return zip(turns[index], turns[0]).map { rate($0) / rate($1) }.median
+    }
 }
 
-/// The scenarios that go through nginx. Runs are interleaved (run 1 of every contender, then
-/// run 2...), so a change in the machine's load hits every column alike.
+/// The scenarios that go through nginx. The contenders take turns in time slices within each
+/// run, so a change in the machine's load hits every column alike.
 struct NetworkScenarios {
     let plan: Plan
     let contenders: [Contender]
@@ -23,39 +33,58 @@ struct NetworkScenarios {
             _ = try await contender.fetchFeed("/medium.json")
         }
         let port = nginx.baseURL.port ?? 80
-        _ = try await PlainSocket.run(port: port, path: "/small.json", count: plan.warmUpRequests)
+        _ = try await PlainSocket.run(port: port, path: "/small.json", budget: .operations(plan.warmUpRequests))
+        let slice = Budget.time(plan.slice)
         return [
             try await row("sequential GET, 1.8 KB", ceiling: {
-                try await PlainSocket.run(port: port, path: "/small.json", count: plan.sequentialRequests)
+                try await PlainSocket.run(port: port, path: "/small.json", budget: .time(plan.slice * plan.slicesPerRun))
             }) { contender in
-                try await timeSequentially(count: plan.sequentialRequests) { _ = try await contender.fetch("/small.json", nil) }
+                try await timeSequentially(slice) { _ = try await contender.fetch("/small.json", nil) }
             },
             try await row("16 in flight GET, 1.8 KB") { contender in
-                try await timeConcurrently(count: plan.concurrentRequests, concurrency: 16) { _ = try await contender.fetch("/small.json", nil) }
+                try await timeConcurrently(slice, concurrency: 16) { _ = try await contender.fetch("/small.json", nil) }
             },
             try await row("GET + decode, 100 KB JSON") { contender in
-                try await timeSequentially(count: plan.mediumRequests) { _ = try await contender.fetchFeed("/medium.json") }
+                try await timeSequentially(slice) { _ = try await contender.fetchFeed("/medium.json") }
             },
             try await identicalRequestsRow(),
         ]
     }
 
-    /// Measures every contender `plan.runs` times, interleaved, and the ceiling in the same
-    /// rounds when there is one. Each round starts with the next contender, so no contender
-    /// always runs right after the same other one.
+    /// Measures every contender `plan.runs` times, and the ceiling once per run when there is one.
+    ///
+    /// A run is `slices` turns of `measure` per contender (each ``Plan/slice`` long in the
+    /// time-sliced rows), the contenders taking turns, each turn starting with the next
+    /// contender, so a change in the machine's load hits every column alike; the slices of a run
+    /// add up to its result, and ``NetworkRow/pairedRatio(_:)`` compares the contenders turn by
+    /// turn. Slices are equal in time, not in requests: here a burst of requests starts slow
+    /// after any change of load (CurlTransport's first 50 ms after URLSession ran measured up to
+    /// twice as slow as later ones), so slices of equal count would be mostly that ramp for the
+    /// fastest contender.
     private func row(
-        _ scenario: String, ceiling: (() async throws -> RunResult)? = nil, _ measure: (Contender) async throws -> RunResult
+        _ scenario: String, slices: Int? = nil, ceiling: (() async throws -> RunResult)? = nil,
+        _ measure: (Contender) async throws -> RunResult
     ) async throws -> NetworkRow {
         var runs = Array(repeating: [RunResult](), count: contenders.count)
+        var turns = Array(repeating: [RunResult](), count: contenders.count)
         var ceilingRuns: [RunResult] = []
-        for round in 0..<plan.runs {
-            for offset in contenders.indices {
-                let index = (round + offset) % contenders.count
-                runs[index].append(try await measure(contenders[index]))
+        var turn = 0
+        for _ in 0..<plan.runs {
+            var parts = Array(repeating: [RunResult](), count: contenders.count)
+            for _ in 0..<(slices ?? plan.slicesPerRun) {
+                for offset in contenders.indices {
+                    let index = (turn + offset) % contenders.count
+                    parts[index].append(try await measure(contenders[index]))
+                }
+                turn += 1
+            }
+            for index in contenders.indices {
+                runs[index].append(RunResult(combining: parts[index]))
+                turns[index] += parts[index]
             }
             if let ceiling { ceilingRuns.append(try await ceiling()) }
         }
-        var row = NetworkRow(scenario: scenario, cells: runs.map { CellResult(runs: $0, unit: .requestsPerSecond) })
+        var row = NetworkRow(scenario: scenario, cells: runs.map { CellResult(runs: $0, unit: .requestsPerSecond) }, turns: turns)
         if !ceilingRuns.isEmpty { row.ceiling = CellResult(runs: ceilingRuns, unit: .requestsPerSecond) }
         return row
     }
@@ -64,9 +93,9 @@ struct NetworkScenarios {
     /// sends them with `.useCurrentIfPossible`, so the calls that start while the first is in
     /// flight join it instead of reaching nginx.
     private func identicalRequestsRow() async throws -> NetworkRow {
-        var row = try await row("\(plan.identicalRequests) identical concurrent GETs") { contender in
+        var row = try await row("\(plan.identicalRequests) identical concurrent GETs", slices: 1) { contender in
             let marker = "run-" + UUID().uuidString
-            var result = try await timeConcurrently(count: plan.identicalRequests, concurrency: plan.identicalRequests) {
+            var result = try await timeConcurrently(.operations(plan.identicalRequests), concurrency: plan.identicalRequests) {
                 _ = try await contender.fetchShared("/counted/small.json", marker)
             }
             result.serverHits = await nginx.hits(containing: marker)

@@ -11,14 +11,15 @@ enum PlainSocket {
         let description: String
     }
 
-    /// GETs `path` `count` times, one after another, over one connection to 127.0.0.1:`port`.
-    static func run(port: Int, path: String, count: Int) async throws -> RunResult {
+    /// GETs `path` one request after another until `budget` is spent, over one connection to
+    /// 127.0.0.1:`port`.
+    static func run(port: Int, path: String, budget: Budget) async throws -> RunResult {
         let socket = try LoopbackSocket()
         try socket.connect(port: port)
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var pending: [UInt8] = []
-        return try await timeSequentially(count: count) {
+        return try await timeSequentially(budget) {
             guard request.withUnsafeBytes({ send(socket.descriptor, $0.baseAddress, $0.count, 0) }) == request.count else {
                 throw Failure(description: "send() failed")
             }

@@ -16,10 +16,11 @@ struct Report {
         for row in networkRows {
             let cells = row.cells.map { row.countsHits ? Self.hitsCell($0) : Self.rateCell($0) }
             let base = row.cells[0]
-            let ratios = row.cells.dropFirst().map { cell in
-                row.countsHits
+            let ratios = row.cells.indices.dropFirst().map { index in
+                let cell = row.cells[index]
+                return row.countsHits
                     ? "\(Self.hits(cell.serverHits)) vs \(Self.hits(base.serverHits))"
-                    : Self.ratio(cell.rate, base.rate) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
+                    : String(format: "%.2f×", row.pairedRatio(index)) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
             }
             lines.append("| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |")
         }
@@ -41,7 +42,7 @@ struct Report {
         }
         lines.append("")
         lines.append("Cells: median of the runs' rates, ± the spread between runs ((max − min) / median), latency percentiles over every operation.")
-        lines.append("Ratios: throughput against the first column; in brackets the same comparison by p50 latency, which a loaded machine disturbs less.")
+        lines.append("Ratios: throughput against the first column, the median over turns of the ratio within a turn (the contenders take turns in short time slices, back to back), so load that changes between turns cancels out; in brackets the comparison by p50 latency over every request.")
         lines += targets()
         return lines.joined(separator: "\n")
     }
@@ -61,9 +62,9 @@ struct Report {
             check("Courier+CurlTransport vs the plain socket, \(sequential.scenario)", sequential.cells[2].rate / ceiling.rate, atLeast: 0.5)
         }
         for row in networkRows.prefix(2) where row.cells.count >= 2 {
-            check("Courier+URLSessionTransport vs raw URLSession, \(row.scenario)", row.cells[1].rate / row.cells[0].rate, atLeast: 0.95)
+            check("Courier+URLSessionTransport vs raw URLSession, \(row.scenario)", row.pairedRatio(1), atLeast: 0.95)
             if row.cells.count >= 3 {
-                check("Courier+CurlTransport vs raw URLSession, \(row.scenario)", row.cells[2].rate / row.cells[0].rate, atLeast: 3.0)
+                check("Courier+CurlTransport vs raw URLSession, \(row.scenario)", row.pairedRatio(2), atLeast: 3.0)
             }
         }
         if let listing = decodingRows.first {
