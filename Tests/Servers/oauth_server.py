@@ -188,5 +188,9 @@ if __name__ == "__main__":
         bootstrap()
     else:
         from django.core.management import execute_from_command_line
+        from django.core.servers.basehttp import WSGIServer
 
+        # runserver listens with a backlog of 10; the refresh-race tests open more connections
+        # at once, and each refused SYN costs the client a retransmission (1 s or more).
+        WSGIServer.request_queue_size = 1024
         execute_from_command_line(sys.argv)
