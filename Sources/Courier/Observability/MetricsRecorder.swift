@@ -35,7 +35,7 @@ extension RequestContext {
     /// instead of sending its own; shows as ``RequestMetrics/joinedInFlightRequest``.
     /// Called by the de-duplicating stage of the pipeline.
     public func markJoinedInFlightRequest() {
-        metricsRecorder.markJoined()
+        metricsRecorder?.markJoined()
     }
 
     /// Sends one attempt through `transport`: counts it, reports it to the monitors and records
@@ -49,7 +49,7 @@ extension RequestContext {
         do {
             let response = try await transport.send(request)
             let duration = start.duration(to: .now)
-            if isObserved {
+            if let metricsRecorder {
                 let received = request.options[TransferObserverKey.self]?.bytesWrittenToFile ?? Int64(response.body.count)
                 metricsRecorder.record(.init(
                     number: attempt, start: wallStart, duration: duration, bytesSent: sent,
@@ -60,7 +60,7 @@ extension RequestContext {
             return response
         } catch {
             let duration = start.duration(to: .now)
-            if isObserved {
+            if let metricsRecorder {
                 metricsRecorder.record(.init(
                     number: attempt, start: wallStart, duration: duration, bytesSent: 0, bytesReceived: 0, statusCode: nil
                 ))
@@ -84,14 +84,14 @@ extension RequestContext {
         do {
             let response = try await body()
             eventMonitor.requestDidDecode(response.value, requestID: id)
-            if isObserved {
+            if let metricsRecorder {
                 let metrics = metricsRecorder.metrics(of: response.request, context: self, statusCode: response.statusCode, error: nil)
                 eventMonitor.requestDidFinish(metrics, requestID: id)
             }
             return response
         } catch {
             eventMonitor.requestDidFail(error, requestID: id)
-            if isObserved {
+            if let metricsRecorder {
                 let metrics = metricsRecorder.metrics(of: lastRequest ?? request, context: self, statusCode: error.statusCode, error: error)
                 eventMonitor.requestDidFinish(metrics, requestID: id)
             }

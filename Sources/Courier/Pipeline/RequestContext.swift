@@ -14,10 +14,9 @@ public final class RequestContext: Sendable {
     /// ``RetryPolicy`` does before each retry:
     /// `context.eventMonitor.requestWillRetry(request, attempt: next, delay: wait, reason: why, requestID: context.id)`.
     public let eventMonitor: any EventMonitor
-    /// Collects the attempts' timings and byte counts for ``RequestMetrics``.
-    let metricsRecorder = MetricsRecorder()
-    /// Whether any monitor receives the events; metrics are not assembled for nobody.
-    let isObserved: Bool
+    /// Collects the attempts' timings and byte counts for ``RequestMetrics``; nil when no
+    /// monitor receives the events, as metrics are not assembled for nobody.
+    let metricsRecorder: MetricsRecorder?
 
     private struct State {
         var attempts = 0
@@ -46,7 +45,7 @@ public final class RequestContext: Sendable {
         id = Self.counter.add(1, ordering: .relaxed).newValue
         startedAt = .now
         self.eventMonitor = eventMonitor
-        self.isObserved = isObserved
+        metricsRecorder = isObserved ? MetricsRecorder() : nil
     }
 
     /// How many times the request has reached the transport so far.

@@ -15,11 +15,27 @@ import Synchronization
 /// `@unchecked Sendable`: `NSObject` is not `Sendable`, but this class has no state of its own
 /// outside its `Mutex`, and URLSession calls it serially.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private struct Transfer {
-        var continuation: CheckedContinuation<HTTPRawResponse, any Error>
-        var followsRedirects: Bool
+    /// A completed transfer as URLSession reported it. The caller converts it to an
+    /// ``HTTPRawResponse`` on its own thread, which keeps that work off the session's serial queue.
+    struct Received: Sendable {
+        let response: HTTPURLResponse
+        let body: Data
+        let url: URL
+
+        var raw: HTTPRawResponse { HTTPRawResponse(response, body: body, url: url) }
+    }
+
+    /// One task's state. A class, so a callback changes it in place instead of copying it out
+    /// of the table and back.
+    ///
+    /// `@unchecked Sendable`: it is read and changed only inside `transfers`' lock, or by the
+    /// completion callback after it took the transfer out of the table, when no one else can
+    /// reach it.
+    private final class Transfer: @unchecked Sendable {
+        let continuation: CheckedContinuation<Received, any Error>
+        let followsRedirects: Bool
         /// Whether the request has a body (a 307/308 is then followed by the transport).
-        var hasBody: Bool
+        let hasBody: Bool
         var response: HTTPURLResponse?
         var body = Data()
         /// The 401/407 whose authentication challenge was cancelled.
@@ -33,12 +49,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var fileBytes: Int64 = 0
         /// Set when writing the download failed; the task was cancelled.
         var fileError: URLError?
+
+        init(continuation: CheckedContinuation<Received, any Error>, followsRedirects: Bool, hasBody: Bool, observer: TransferObserver?) {
+            self.continuation = continuation
+            self.followsRedirects = followsRedirects
+            self.hasBody = hasBody
+            self.observer = observer
+        }
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
 
     /// Registers `task` with its request's settings and its caller, and resumes it.
-    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<HTTPRawResponse, any Error>) {
+    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<Received, any Error>) {
         let observer = request.options[TransferObserverKey.self]
         observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         transfers.withLock {
@@ -52,8 +75,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Cancels a task whose per-request timeout has passed; it then fails with `.timedOut`.
     func expire(_ task: URLSessionTask) {
         let running = transfers.withLock { transfers -> Bool in
-            guard transfers[task.taskIdentifier] != nil else { return false }
-            transfers[task.taskIdentifier]?.timedOut = true
+            guard let transfer = transfers[task.taskIdentifier] else { return false }
+            transfer.timedOut = true
             return true
         }
         if running { task.cancel() }
@@ -65,7 +88,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         let http = response as? HTTPURLResponse
         let failed = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return false }
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
             transfer.response = http
             if let observer = transfer.observer {
                 observer.didReceiveResponse(expected: response.expectedContentLength >= 0 ? response.expectedContentLength : nil)
@@ -74,7 +97,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     if transfer.file == nil { transfer.fileError = URLError(.cannotCreateFile) }
                 }
             }
-            transfers[dataTask.taskIdentifier] = transfer
             return transfer.fileError != nil
         }
         completionHandler(failed ? .cancel : .allow)
@@ -82,8 +104,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let failed = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return false }
-            defer { transfers[dataTask.taskIdentifier] = transfer }
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
             // FoundationNetworking ignores the `.cancel` answer to the response, so a download
             // whose file could not be created is cancelled at its first bytes.
             if transfer.fileError != nil { return true }
@@ -95,6 +116,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     transfer.fileError = URLError(.cannotWriteToFile)
                     return true
                 }
+            } else if transfer.body.isEmpty {
+                transfer.body = data
             } else {
                 transfer.body.append(data)
             }
@@ -144,7 +167,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             } else if transfer.timedOut {
                 transfer.continuation.resume(throwing: URLError(.timedOut))
             } else if let challenged = transfer.challengedResponse, let url = challenged.url ?? task.originalRequest?.url {
-                transfer.continuation.resume(returning: HTTPRawResponse(challenged, body: transfer.body, url: url))
+                transfer.continuation.resume(returning: Received(response: challenged, body: transfer.body, url: url))
             } else {
                 let received = transfer.file == nil ? Int64(transfer.body.count) : transfer.fileBytes
                 transfer.continuation.resume(throwing: Self.urlError(error, received: received, of: transfer.response))
@@ -159,7 +182,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             transfer.continuation.resume(throwing: URLError(.badServerResponse))
             return
         }
-        transfer.continuation.resume(returning: HTTPRawResponse(response, body: transfer.body, url: url))
+        transfer.continuation.resume(returning: Received(response: response, body: transfer.body, url: url))
     }
 
     func urlSession(

@@ -83,7 +83,7 @@ public final class URLSessionTransport: HTTPTransport {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.start(task, request: request, continuation: continuation)
-            }
+            }.raw
         } onCancel: {
             // Not here: `cancel()` waits for the session's queue, where the delegate may be
             // resuming this very task, which waits for the cancellation handler to return.
