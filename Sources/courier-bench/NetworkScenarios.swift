@@ -12,12 +12,15 @@ struct NetworkRow: Sendable {
     /// contender ran back to back with turn `t` of the others.
     var turns: [[RunResult]] = []
 
-    /// Contender `index`'s throughput against the first contender's: the median over turns of
-    /// the ratio within a turn, so a change in the machine's load between turns cancels out.
-    func pairedRatio(_ index: Int) -> Double {
+    /// Contender `index`'s throughput against the first contender's, turn by turn.
+    func turnRatios(_ index: Int) -> [Double] {
         let rate = { (run: RunResult) in Double(run.operations) / run.elapsed.seconds }
-        return zip(turns[index], turns[0]).map { rate($0) / rate($1) }.median
+        return zip(turns[index], turns[0]).map { rate($0) / rate($1) }
     }
+
+    /// The median over turns of ``turnRatios(_:)``: a change in the machine's load between
+    /// turns cancels out.
+    func pairedRatio(_ index: Int) -> Double { turnRatios(index).median }
 }
 
 /// The scenarios that go through nginx. The contenders take turns in time slices within each
@@ -54,10 +57,10 @@ struct NetworkScenarios {
     /// Measures every contender `plan.runs` times, and the ceiling once per run when there is one.
     ///
     /// A run is `slices` turns of `measure` per contender (each ``Plan/slice`` long in the
-    /// time-sliced rows), the contenders taking turns, each turn starting with the next
-    /// contender, so a change in the machine's load hits every column alike; the slices of a run
-    /// add up to its result, and ``NetworkRow/pairedRatio(_:)`` compares the contenders turn by
-    /// turn. Slices are equal in time, not in requests: here a burst of requests starts slow
+    /// time-sliced rows), the contenders running one after another in each turn, in a new order
+    /// each turn (see ``orders(of:)``), so a change in the machine's load hits every column alike;
+    /// the slices of a run add up to its result, and ``NetworkRow/pairedRatio(_:)`` compares the
+    /// contenders turn by turn. Slices are equal in time, not in requests: here a burst of requests starts slow
     /// after any change of load (CurlTransport's first 50 ms after URLSession ran measured up to
     /// twice as slow as later ones), so slices of equal count would be mostly that ramp for the
     /// fastest contender.
@@ -68,12 +71,12 @@ struct NetworkScenarios {
         var runs = Array(repeating: [RunResult](), count: contenders.count)
         var turns = Array(repeating: [RunResult](), count: contenders.count)
         var ceilingRuns: [RunResult] = []
+        let orders = Self.orders(of: Array(contenders.indices))
         var turn = 0
         for _ in 0..<plan.runs {
             var parts = Array(repeating: [RunResult](), count: contenders.count)
             for _ in 0..<(slices ?? plan.slicesPerRun) {
-                for offset in contenders.indices {
-                    let index = (turn + offset) % contenders.count
+                for index in orders[turn % orders.count] {
                     parts[index].append(try await measure(contenders[index]))
                 }
                 turn += 1
@@ -87,6 +90,15 @@ struct NetworkScenarios {
         var row = NetworkRow(scenario: scenario, cells: runs.map { CellResult(runs: $0, unit: .requestsPerSecond) }, turns: turns)
         if !ceilingRuns.isEmpty { row.ceiling = CellResult(runs: ceilingRuns, unit: .requestsPerSecond) }
         return row
+    }
+
+    /// Every order of `items` (all 6 of 3 contenders): turns go through them in turn, so over a
+    /// whole cycle each contender runs first, last, and right after each other one equally often.
+    static func orders(of items: [Int]) -> [[Int]] {
+        guard items.count > 1 else { return [items] }
+        return items.flatMap { first in
+            orders(of: items.filter { $0 != first }).map { [first] + $0 }
+        }
     }
 
     /// 100 identical GETs started together; nginx's access log says how many reached it. Courier

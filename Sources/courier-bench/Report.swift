@@ -20,7 +20,7 @@ struct Report {
                 let cell = row.cells[index]
                 return row.countsHits
                     ? "\(Self.hits(cell.serverHits)) vs \(Self.hits(base.serverHits))"
-                    : String(format: "%.2f×", row.pairedRatio(index)) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
+                    : Self.pairedRatioCell(row.turnRatios(index)) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
             }
             lines.append("| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |")
         }
@@ -42,7 +42,7 @@ struct Report {
         }
         lines.append("")
         lines.append("Cells: median of the runs' rates, ± the spread between runs ((max − min) / median), latency percentiles over every operation.")
-        lines.append("Ratios: throughput against the first column, the median over turns of the ratio within a turn (the contenders take turns in short time slices, back to back), so load that changes between turns cancels out; in brackets the comparison by p50 latency over every request.")
+        lines.append("Ratios: throughput against the first column, the median over turns of the ratio within a turn (the contenders run back to back in short time slices, in every order in turn), so load that changes between turns cancels out; in square brackets the middle half of the turns' ratios; in round brackets the comparison by p50 latency over every request.")
         lines += targets()
         return lines.joined(separator: "\n")
     }
@@ -80,6 +80,14 @@ struct Report {
         case .treesPerSecond: "\(grouped(cell.rate)) trees/s"
         }
         return "\(rate) ±\(Int(cell.spreadPercent.rounded()))% · p50 \(milliseconds(cell.percentile(0.5))) · p99 \(milliseconds(cell.percentile(0.99))) ms"
+    }
+
+    /// The median of the turns' ratios and, in brackets, their middle half (25th–75th percentile).
+    private static func pairedRatioCell(_ ratios: [Double]) -> String {
+        let sorted = ratios.sorted()
+        guard !sorted.isEmpty else { return "—" }
+        let quartile = { (fraction: Double) in sorted[Int((Double(sorted.count - 1) * fraction).rounded())] }
+        return String(format: "%.2f× [%.2f–%.2f]", ratios.median, quartile(0.25), quartile(0.75))
     }
 
     private static func hitsCell(_ cell: CellResult) -> String {
