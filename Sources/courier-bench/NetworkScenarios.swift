@@ -60,10 +60,10 @@ struct NetworkScenarios {
     /// time-sliced rows), the contenders running one after another in each turn, in a new order
     /// each turn (see ``orders(of:)``), so a change in the machine's load hits every column alike;
     /// the slices of a run add up to its result, and ``NetworkRow/pairedRatio(_:)`` compares the
-    /// contenders turn by turn. Slices are equal in time, not in requests: here a burst of requests starts slow
-    /// after any change of load (CurlTransport's first 50 ms after URLSession ran measured up to
-    /// twice as slow as later ones), so slices of equal count would be mostly that ramp for the
-    /// fastest contender.
+    /// contenders turn by turn. Slices are equal in time, not in requests: here a burst of
+    /// requests starts slow after any change of load (CurlTransport's first requests after
+    /// URLSession ran measured up to twice as slow as later ones, settling over about 200 ms), so
+    /// slices of equal count would be mostly that ramp for the fastest contender.
     private func row(
         _ scenario: String, slices: Int? = nil, ceiling: (() async throws -> RunResult)? = nil,
         _ measure: (Contender) async throws -> RunResult
