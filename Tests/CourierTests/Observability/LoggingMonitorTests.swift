@@ -13,6 +13,7 @@ struct LoggingMonitorTests {
         }
         let response = try await client.send(Request<Data>(path: "/get", query: [.init(name: "token", value: "t0p")]))
         try await recorder.waitForFinishes(1)
+        try await lines.waitForFinishLines(1)
         let id = try #require(recorder.metrics.first?.requestID)
         let url = "\(try TestServers.httpbin().absoluteString)/get?token=<redacted>"
         let log = lines.all
@@ -33,6 +34,7 @@ struct LoggingMonitorTests {
         let body = String(repeating: "abcdefghij", count: 50)
         _ = try await client.send(Request<Data>(method: .post, path: "/post", headers: ["X-Hello": "world"], body: .data(Data(body.utf8), contentType: "text/plain")))
         try await recorder.waitForFinishes(1)
+        try await lines.waitForFinishLines(1)
         let log = lines.text
         #expect(log.contains("    > X-Hello: world"))
         #expect(log.contains("    > body (500 bytes): " + String(body.prefix(100)) + "… (500 bytes)"))
@@ -51,6 +53,7 @@ struct LoggingMonitorTests {
                                     headers: ["X-House-Pass": "opensesame"], body: .form(["pin": "4321"]))
         let response = try await client.send(request)
         try await recorder.waitForFinishes(1)
+        try await lines.waitForFinishLines(1)
         #expect(!lines.text.contains("4321") && !lines.text.contains("opensesame"))
         let curl = response.request.curlDescription(redactor: redactor)
         #expect(!curl.contains("4321") && !curl.contains("opensesame"))

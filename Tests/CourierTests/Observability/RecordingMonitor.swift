@@ -70,6 +70,13 @@ final class LineCollector: Sendable {
     var output: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
     var all: [String] { lines.withLock { $0 } }
     var text: String { all.joined(separator: "\n") }
+
+    /// Waits until the `LoggingMonitor` writing here has written `count` `finish` lines, each
+    /// call's last. Every monitor drains its own queue, so another monitor having seen a call
+    /// end says nothing about this one's lines.
+    func waitForFinishLines(_ count: Int) async throws {
+        try await waitUntil("\(count) finish lines") { self.all.filter { $0.contains(" finish ") }.count >= count }
+    }
 }
 
 /// A retrying interceptor for tests only: sends again at once after a 5xx, up to `maxAttempts`,

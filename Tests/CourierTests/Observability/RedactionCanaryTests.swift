@@ -36,6 +36,7 @@ struct RedactionCanaryTests {
         #expect(response.value["args"]?["access_token"]?.stringValue == secret)
         #expect(response.value["form"]?["refresh_token"]?.stringValue == secret)
         try await recorder.waitForFinishes(1)
+        try await lines.waitForFinishLines(1)
 
         let log = lines.text
         #expect(!log.contains(secret), "log leaked the secret:\n\(log)")
@@ -109,6 +110,7 @@ struct RedactionCanaryTests {
             check(error)
         }
         try await recorder.waitForFinishes(1)
+        try await lines.waitForFinishLines(1)
         let log = lines.text
         #expect(!log.contains(secret), "log leaked the secret:\n\(log)")
         #expect(log.contains("failed") && log.contains("visible-trace"))
