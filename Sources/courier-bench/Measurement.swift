@@ -13,6 +13,9 @@ struct RunResult: Sendable {
 }
 
 extension RunResult {
+    /// Operations completed per second of the run.
+    var operationsPerSecond: Double { Double(operations) / elapsed.seconds }
+
     /// One run made of `parts` taken at different times: their operations, bytes, time,
     /// latencies and server hits added up.
     init(combining parts: [RunResult]) {
@@ -35,8 +38,7 @@ struct CellResult: Sendable {
     /// Operations (or MB) per second of each run.
     var rates: [Double] {
         runs.map { run in
-            let seconds = run.elapsed.seconds
-            return unit == .megabytesPerSecond ? Double(run.bytes) / 1_000_000 / seconds : Double(run.operations) / seconds
+            unit == .megabytesPerSecond ? Double(run.bytes) / 1_000_000 / run.elapsed.seconds : run.operationsPerSecond
         }
     }
 

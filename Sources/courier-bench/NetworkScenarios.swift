@@ -14,8 +14,7 @@ struct NetworkRow: Sendable {
 
     /// Contender `index`'s throughput against the first contender's, turn by turn.
     func turnRatios(_ index: Int) -> [Double] {
-        let rate = { (run: RunResult) in Double(run.operations) / run.elapsed.seconds }
-        return zip(turns[index], turns[0]).map { rate($0) / rate($1) }
+        zip(turns[index], turns[0]).map { $0.operationsPerSecond / $1.operationsPerSecond }
     }
 
     /// The median over turns of ``turnRatios(_:)``: a change in the machine's load between

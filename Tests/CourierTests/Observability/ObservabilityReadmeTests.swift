@@ -26,7 +26,7 @@ struct ObservabilityReadmeTests {
         let saved = try await transfer.response.value
         #expect(saved == fileURL)
         #expect(printed.last == "100% of 300000 bytes")
-        try await waitUntil("the finish line") { lines.all.contains { $0.contains(" finish GET ") } }
+        try await lines.waitForFinishLines(1)
         #expect(lines.all.first?.hasPrefix("[Courier] #") == true)
     }
 }
