@@ -2,7 +2,7 @@ import Foundation
 
 /// What makes two requests "the same" for de-duplication.
 ///
-/// Secret header values (per ``Redactor/isSecret(name:)``: `Authorization`, `Cookie`, token
+/// Secret header values (per ``LoggingMonitor/Redactor/isSecret(name:)``: `Authorization`, `Cookie`, token
 /// headers) and the body are kept only as SHA-256 digests, so the pool never holds a raw token.
 /// Header names are compared case-insensitively, and the order of differently named fields does
 /// not matter. Tracing headers that differ on every call (``ignoredHeaderNames``) are left out, so
@@ -22,7 +22,7 @@ struct RequestIdentity: Hashable, Sendable {
     /// Per-call tracing headers: they never change the response.
     static let ignoredHeaderNames: Set<String> = ["x-request-id", "x-correlation-id", "traceparent", "tracestate"]
 
-    init(_ request: HTTPRequest, redactor: Redactor = .default) {
+    init(_ request: HTTPRequest, redactor: LoggingMonitor.Redactor = .default) {
         method = request.method
         url = request.url.absoluteString
         followsRedirects = request.followsRedirects
