@@ -9,10 +9,10 @@ extension HTTPClient {
     ///
     /// Only calls sent with ``useCurrentIfPossible`` or ``dropIfDuplicated`` are tracked; a call with
     /// ``alwaysCreateNew`` is neither joined nor seen by the others. "Identical" is decided by
-    /// ``HTTPClient``'s request identity: method, URL, redirect handling, the header fields (the
-    /// values of `Authorization`, `Cookie` and other secret headers only as SHA-256 digests) and a
-    /// SHA-256 digest of the body, all taken before the interceptors run. Settings that do not
-    /// change the response (timeout, per-call options, validation, decoding) are not part of it: a
+    /// ``HTTPClient``'s request identity: method, URL, redirect handling, the statuses the call
+    /// accepts, the header fields (tracing ids aside) and the body, compared exactly and taken
+    /// before the interceptors run. Settings that do not change the response (timeout, per-call
+    /// options, content validation, decoding) are not part of it: a
     /// joined call rides on the first call's request, and then validates and decodes the shared
     /// response as its own `Request` says.
     public enum DeduplicationMode: Sendable, Hashable {
