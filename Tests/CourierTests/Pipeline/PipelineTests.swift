@@ -53,6 +53,66 @@ struct PipelineTests {
         #expect(transport.requests.isEmpty)
     }
 
+    @Test("An interceptor's own error names that interceptor, in the error and its description")
+    func failingInterceptorIsNamed() async throws {
+        struct Quota: Error {}
+        struct QuotaGuard: Interceptor {
+            func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
+                throw Quota()
+            }
+        }
+        let log = EventLog()
+        let client = HTTPClient(baseURL: base, transport: ClosureTransport()) {
+            $0.interceptors = [Recorder(name: "outer", log: log), QuotaGuard()]
+        }
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
+        guard case .interceptorFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(underlying is Quota)
+        #expect(error.interceptor == "QuotaGuard")
+        #expect(error.description.contains("interceptor QuotaGuard failed"))
+    }
+
+    @Test("A transport's own error is a transport failure, named by no interceptor")
+    func transportOwnError() async throws {
+        struct NoRoute: Error {}
+        let client = HTTPClient(baseURL: base, transport: ClosureTransport { _ in throw NoRoute() }) {
+            $0.interceptors = [.adapt { _ in }]
+        }
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
+        guard case .transport(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(underlying is NoRoute)
+        #expect(error.interceptor == nil)
+        #expect(error.urlError == nil)
+    }
+
+    @Test("A transport that adopts progress reporting is asked through send(_:reporting:)")
+    func progressCapability() async throws {
+        final class CountingTransport: HTTPTransport {
+            let reported = Mutex(0)
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                HTTPResponse(statusCode: 200, body: Data("0123456789".utf8), url: request.url)
+            }
+            func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse {
+                reported.withLock { $0 += 1 }
+                progress.beginAttempt(uploadSize: 0)
+                progress.didReceiveResponse(expected: 10)
+                for _ in 0..<10 { progress.didReceive(count: 1) }
+                return try await send(request)
+            }
+        }
+        let transport = CountingTransport()
+        let client = HTTPClient(baseURL: base, transport: transport)
+        let transfer = client.transfer(Request<Data>(path: "/file"))
+        var snapshots: [TransferProgress] = []
+        for await snapshot in transfer.progress { snapshots.append(snapshot) }
+        #expect(try await transfer.response.value.count == 10)
+        #expect(transport.reported.withLock { $0 } == 1)
+        // One snapshot per byte the transport reported, ending at the total.
+        #expect(snapshots.filter { $0.download.completed > 0 }.map(\.download.completed) == Array(1...10))
+        _ = try await client.send(Request<Data>(path: "/plain"))
+        #expect(transport.reported.withLock { $0 } == 1)
+    }
+
     @Test("A closure validator refuses a response with its reason")
     func validatorInterceptor() async throws {
         let client = HTTPClient(baseURL: base, transport: ClosureTransport(headers: ["X-Version": "1"])) {
