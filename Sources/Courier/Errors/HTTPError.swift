@@ -258,7 +258,8 @@ extension HTTPError {
 }
 
 extension HTTPError.Kind {
-    /// Whether this is a network failure (``HTTPError/Kind/transport(_:)``).
+    /// Whether the transport produced no response (``HTTPError/Kind/transport(_:)``): a network
+    /// failure or the transport's own error.
     public var isTransport: Bool {
         if case .transport = self { return true }
         return false

@@ -5,18 +5,25 @@ import FoundationNetworking
 
 /// Sends ``Request`` values and returns decoded ``Response`` values or throws ``HTTPError``.
 ///
-/// Every call goes through one pipeline, in this order:
+/// Every call goes through one pipeline, written out stage by stage in ``send(_:)``:
 ///
-/// 1. The `Request` is resolved against ``Configuration/baseURL``, its body encoded and the
-///    default headers merged: an ``HTTPRequest``.
-/// 2. A call that asked for de-duplication (``Request/deduplicated(_:)``) joins an identical
-///    call in flight, or is dropped, before anything else runs (see ``HTTPClient/DeduplicationMode``).
-/// 3. ``Configuration/interceptors`` run in order, each calling the next; the last one hands the
-///    request to ``Configuration/transport``. Retry (``RetryPolicy``), authentication, caching
-///    and logging are interceptors, so this list is the whole behaviour of the client.
-/// 4. The response is validated: the ``Configuration/apiErrorDecoder`` first, then status codes,
-///    content type and custom validators (``Validation``).
-/// 5. The body is decoded as the request says.
+/// 1. **Build**: the `Request` is resolved against ``Configuration/baseURL``, its body encoded,
+///    the default headers merged and its acceptable statuses fixed: an ``HTTPRequest``.
+/// 2. **Observe**: the call's start, each attempt, and its end (decoded value or failure, then
+///    ``RequestMetrics``) go to ``Configuration/eventMonitors``.
+/// 3. **De-duplicate**: a call that asked for it (``Request/deduplicated(_:)``) joins an
+///    identical call in flight, or is dropped, before anything else runs (see
+///    ``HTTPClient/DeduplicationMode``).
+/// 4. **Interceptors**: ``Configuration/interceptors`` run in order, each calling the next.
+///    Retry (``RetryPolicy``), authentication, caching and logging are interceptors, so this
+///    list is the whole behaviour of the client.
+/// 5. **Transport**: after the last interceptor, ``Configuration/transport`` sends the request;
+///    each attempt is counted, timed and reported.
+/// 6. **API errors**: the ``Configuration/apiErrorDecoder`` reads the API's own error payload.
+/// 7. **Status**: the status must be one the request accepts (``HTTPRequest/accepts(statusCode:)``,
+///    the same rule ``RetryPolicy`` applies).
+/// 8. **Content**: the content type and custom validators (``Validation``).
+/// 9. **Decode**: the body becomes the request's response type.
 ///
 /// ```swift
 /// let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!) {

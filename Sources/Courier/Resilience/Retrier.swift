@@ -36,7 +36,7 @@ extension RetryPolicy {
         ///
         /// - Parameters:
         ///   - error: The failure: a thrown error, or ``HTTPError/Kind/unacceptableStatus(_:)`` with
-        ///     the response for a response whose status is 400 or more.
+        ///     the response for a response whose status the request does not accept.
         ///   - request: The request that failed, as this interceptor sent it.
         ///   - attempt: The number of the attempt that failed, from 1.
         /// - Throws: Any error stops the retries with ``HTTPError/Kind/retryStopped(reason:last:)``.

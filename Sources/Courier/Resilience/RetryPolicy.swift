@@ -15,7 +15,8 @@ import FoundationNetworking
 /// }
 /// ```
 ///
-/// After an attempt fails (a thrown error, or a response whose status is 400 or more) the
+/// After an attempt fails (a thrown error, or a response whose status the request does not
+/// accept: ``HTTPRequest/accepts(statusCode:)``, the rule the client validates with) the
 /// policy asks its ``retriers`` in order, then applies its own rules: only methods in
 /// ``retryableMethods`` (unless the request opted in with ``Request/retryable(_:)``), only
 /// ``retryableStatusCodes`` and ``retryableErrorCodes``, waiting what `Retry-After` asks (at most

@@ -19,7 +19,7 @@ extension TransferProgress {
     public final class Reporter: Sendable {
         private struct State {
             var progress = TransferProgress()
-            public var bytesWrittenToFile: Int64?
+            var bytesWrittenToFile: Int64?
             var finished = false
         }
 
@@ -35,7 +35,7 @@ extension TransferProgress {
             self.continuation = continuation
         }
 
-        /// The body bytes the transport wrote to ``temporaryFile`` in the last attempt, or nil when
+        /// The body bytes the transport wrote to ``destination`` in the last attempt, or nil when
         /// it kept the body in memory.
         public var bytesWrittenToFile: Int64? { state.withLock { $0.bytesWrittenToFile } }
 
