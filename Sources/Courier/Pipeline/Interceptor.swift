@@ -16,7 +16,7 @@
 /// `.adapt { $0.headers["User-Agent"] = "MyApp/1.0" }` and `.validate { response in ... }`.
 ///
 /// Errors thrown by an interceptor reach the caller as ``HTTPError``: an `HTTPError` as it is, a
-/// `URLError` as a transport error, anything else as ``HTTPError/Kind/interceptorFailed(_:_:)``
+/// `URLError` as a transport error, anything else as ``HTTPError/Kind/interceptorFailed(_:)``
 /// naming the interceptor's type.
 public protocol Interceptor: Sendable {
     /// The rest of the pipeline after an interceptor: call it to pass a request on.
@@ -79,7 +79,7 @@ extension HTTPClient {
 
 extension Interceptor where Self == HTTPClient.AdaptingInterceptor {
     /// An interceptor that changes each request with `adapt` before passing it on; an error it
-    /// throws fails the call as ``HTTPError/Kind/interceptorFailed(_:_:)``.
+    /// throws fails the call as ``HTTPError/Kind/interceptorFailed(_:)``.
     ///
     /// ```swift
     /// let auth: any Interceptor = .adapt { request in

@@ -73,7 +73,7 @@ extension TransferProgress {
             update { $0.progress.download.completed += count }
         }
 
-        /// The attempt's body was written to ``temporaryFile``: `bytes` in all.
+        /// The attempt's body was written to ``destination``: `bytes` in all.
         public func didWriteFile(bytes: Int64) {
             update { $0.bytesWrittenToFile = bytes }
         }
