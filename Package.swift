@@ -24,19 +24,22 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
 
-        .target(
-            name: "Courier",
-            dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))],
-            swiftSettings: swiftSettings
-        ),
+        // The core: no dependency outside the Swift toolchain.
+        .target(name: "Courier", swiftSettings: swiftSettings),
+        // Internal helpers shared by CourierStore and CourierOAuth (durable file writes); not a product.
+        .target(name: "CourierFileSupport", swiftSettings: swiftSettings),
         .target(
             name: "CourierOAuth",
-            dependencies: ["Courier", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "Courier", "CourierFileSupport", .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "CourierStore",
-            dependencies: ["Courier", .target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "Courier", "CourierFileSupport", .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: swiftSettings),

@@ -7,7 +7,7 @@ extension HTTPClient {
     /// A publisher that sends `request` when a subscriber asks for a value, and cancels the
     /// request when the subscription is cancelled.
     ///
-    /// It emits one ``HTTPResponse`` and finishes, or fails with the same ``HTTPError``
+    /// It emits one ``Response`` and finishes, or fails with the same ``HTTPError``
     /// ``HTTPClient/send(_:)`` throws. Each subscription sends the request again.
     ///
     /// ```swift
@@ -16,22 +16,22 @@ extension HTTPClient {
     ///     .receive(on: DispatchQueue.main)
     ///     .sink(receiveCompletion: { _ in }, receiveValue: { comments = $0 })
     /// ```
-    public func publisher<Response: Sendable>(for request: Request<Response>) -> HTTPRequestPublisher<Response> {
+    public func publisher<Value: Sendable>(for request: Request<Value>) -> HTTPRequestPublisher<Value> {
         HTTPRequestPublisher(client: self, request: request)
     }
 }
 
 /// A publisher of one call's response. Configure the call before subscribing with
 /// ``allowed(statusCodes:)`` and ``validate(_:)``; they change the ``Request`` it sends.
-public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
+public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
     /// The decoded response.
-    public typealias Output = HTTPResponse<Response>
+    public typealias Output = Response<Value>
     /// The client's error.
     public typealias Failure = HTTPError
 
     let client: HTTPClient
     /// The request sent for each subscription.
-    public let request: Request<Response>
+    public let request: Request<Value>
 
     /// Starts the request when the subscriber asks for a value.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -59,19 +59,19 @@ public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
     /// The same publisher with the call's own retry decision, asked before the client's
     /// `RetryPolicy` (see ``Request/retryDecision(_:)``).
     public func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryDecision?
+        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
     ) -> Self {
         Self(client: client, request: request.retryDecision(decide))
     }
 
     /// The same publisher, joining an identical request already in flight or dropping this
     /// one (see ``Request/deduplicated(_:)``).
-    public func deduplicated(_ mode: DeduplicationMode = .useCurrentIfPossible) -> Self {
+    public func deduplicated(_ mode: HTTPClient.DeduplicationMode = .useCurrentIfPossible) -> Self {
         Self(client: client, request: request.deduplicated(mode))
     }
 
     /// The same publisher with one more response validator.
-    public func validate(_ validator: @escaping @Sendable (HTTPRawResponse) -> ValidationResult) -> Self {
+    public func validate(_ validator: @escaping @Sendable (HTTPResponse) -> Validation.Result) -> Self {
         Self(client: client, request: request.validate(validator))
     }
 }

@@ -66,7 +66,7 @@ struct Contender: Sendable {
 struct MemoryTransport: HTTPTransport {
     let body: Data
 
-    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
-        HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
     }
 }

@@ -8,7 +8,7 @@ import FoundationNetworking
 /// Every error carries the request's method and URL, the response when there was one (status,
 /// headers, body bytes), and how many attempts were made, so it can be debugged from a log line.
 /// ``description`` is meant for people and never shows an `Authorization` header, a cookie or a
-/// token: URLs, headers and body snippets pass through ``Redactor``.
+/// token: URLs, headers and body snippets pass through ``LoggingMonitor/Redactor``.
 ///
 /// Switch on ``kind`` to handle a case:
 ///
@@ -22,13 +22,13 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// The request could not be built: a bad URL or a body that failed to encode.
         case invalidRequest(reason: String, underlying: (any Error)?)
-        /// An interceptor failed before or around sending (for example a token could not be got).
-        case adaptationFailed(any Error)
-        /// The network failed: no connection, a timeout, a reset, a TLS failure.
-        case transport(URLError)
-        /// The transport failed with an error of its own, not a network error (for example a
-        /// test double with no answer for the request).
-        case transportFailed(any Error)
+        /// An interceptor threw (for example a token could not be got); ``HTTPError/interceptor``
+        /// names it.
+        case interceptorFailed(any Error)
+        /// The transport produced no response: the network failed (a `URLError`: no connection, a
+        /// timeout, a reset, a TLS failure; see ``HTTPError/urlError``) or the transport failed
+        /// with an error of its own (a test double with no answer for the request).
+        case transport(any Error)
         /// The response's status code was not acceptable.
         case unacceptableStatus(Int)
         /// The server sent an error payload, decoded by the client's ``APIErrorDecoder``.
@@ -38,8 +38,6 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         /// The body could not be read as the expected type. `codingPath` names the field that
         /// broke (`data.children[3].data.score`) and `snippet` holds up to 512 bytes of the body.
         case decodingFailed(any Error, codingPath: String, snippet: String)
-        /// The transport answered with something that is not an HTTP response.
-        case notHTTPResponse
         /// The calling task was cancelled.
         case cancelled
         /// Retries stopped: `attempts` were made and `last` is the error of the final one.
@@ -57,17 +55,24 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// The request's URL, if it could be built. Shown redacted in ``description``.
     public let url: URL?
     /// The response, when the error came after one was received.
-    public let response: HTTPRawResponse?
+    public let response: HTTPResponse?
     /// How many attempts were made (1 without retries).
     public var attempts: Int
+    /// The type name of the interceptor that threw, for ``Kind/interceptorFailed(_:)`` (and for
+    /// any error an interceptor threw that is not an `HTTPError` already).
+    public var interceptor: String?
 
     /// Creates an error.
-    public init(_ kind: Kind, method: HTTPMethod, url: URL?, response: HTTPRawResponse? = nil, attempts: Int = 1) {
+    public init(
+        _ kind: Kind, method: HTTPMethod, url: URL?, response: HTTPResponse? = nil, attempts: Int = 1,
+        interceptor: String? = nil
+    ) {
         self.kind = kind
         self.method = method
         self.url = url
         self.response = response
         self.attempts = attempts
+        self.interceptor = interceptor
     }
 
     /// The status code, when there was a response.
@@ -76,7 +81,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// The underlying `URLError` of a transport failure (also inside exhausted retries).
     public var urlError: URLError? {
         switch kind {
-        case .transport(let error): error
+        case .transport(let error): error as? URLError
         case .retriesExhausted(_, let last), .retryStopped(_, let last): last.urlError
         default: nil
         }
@@ -114,7 +119,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
 
     /// A readable account of the error, with secrets redacted.
     public var description: String {
-        let redactor = Redactor.default
+        let redactor = LoggingMonitor.Redactor.default
         var text = "\(method) \(url.map(redactor.redact) ?? "<no URL>") failed"
         if attempts > 1 { text += " after \(attempts) attempts" }
         text += ": " + reason
@@ -132,17 +137,17 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
 
     /// The reason alone, without the request line.
     public var reason: String {
-        let redactor = Redactor.default
+        let redactor = LoggingMonitor.Redactor.default
         switch kind {
         case .invalidRequest(let reason, let underlying):
             return "invalid request: \(reason)" + (underlying.map { " (\(Self.describe($0)))" } ?? "")
-        case .adaptationFailed(let error):
-            return "adapting the request failed: \(Self.describe(error))"
-        case .transportFailed(let error):
-            return "the transport failed: \(Self.describe(error))"
-        case .transport(let error):
+        case .interceptorFailed(let error):
+            return "interceptor \(interceptor ?? "?") failed: \(Self.describe(error))"
+        case .transport(let error as URLError):
             return "transport error \(error.code.rawValue) (\(Self.name(of: error.code))): "
                 + redactor.redactBody(error.localizedDescription)
+        case .transport(let error):
+            return "the transport failed: \(Self.describe(error))"
         case .unacceptableStatus(let status):
             return "unacceptable status \(status) \(HTTPStatus.reasonPhrase(status))"
         case .server(let error):
@@ -153,8 +158,6 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             let path = codingPath.isEmpty ? "" : " at \(codingPath)"
             return "decoding failed\(path): \(Self.describe(error)); body: "
                 + redactor.redactBody(snippet, contentType: response?.headers["Content-Type"])
-        case .notHTTPResponse:
-            return "the response was not an HTTP response"
         case .cancelled:
             return "cancelled"
         case .retriesExhausted(let attempts, let last):
@@ -173,7 +176,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         } else {
             text = String(describing: error)
         }
-        return Redactor.default.redactBody(text)
+        return LoggingMonitor.Redactor.default.redactBody(text)
     }
 
     private static func name(of code: URLError.Code) -> String {
@@ -244,7 +247,7 @@ extension HTTPError {
     /// The error for a response body that could not be decoded: the coding path of the field
     /// that broke and the first 512 bytes of the body.
     public static func decodingFailure(
-        _ error: any Error, request: HTTPRequest, response: HTTPRawResponse, attempts: Int = 1
+        _ error: any Error, request: HTTPRequest, response: HTTPResponse, attempts: Int = 1
     ) -> HTTPError {
         let snippet = String(decoding: response.body.prefix(512), as: UTF8.self)
         return HTTPError(
@@ -255,7 +258,8 @@ extension HTTPError {
 }
 
 extension HTTPError.Kind {
-    /// Whether this is a network failure (``HTTPError/Kind/transport(_:)``).
+    /// Whether the transport produced no response (``HTTPError/Kind/transport(_:)``): a network
+    /// failure or the transport's own error.
     public var isTransport: Bool {
         if case .transport = self { return true }
         return false

@@ -1,7 +1,7 @@
 import Foundation
 
 extension HTTPRequest {
-    /// The request as a `curl` command line, with secrets redacted by ``Redactor/default``:
+    /// The request as a `curl` command line, with secrets redacted by ``LoggingMonitor/Redactor/default``:
     /// paste it into a bug report or a terminal to reproduce a call.
     ///
     /// ```swift
@@ -11,7 +11,7 @@ extension HTTPRequest {
     public var curlDescription: String { curlDescription(redactor: .default) }
 
     /// The request as a `curl` command line, with secrets redacted by `redactor`.
-    public func curlDescription(redactor: Redactor) -> String {
+    public func curlDescription(redactor: LoggingMonitor.Redactor) -> String {
         render(redactor: redactor)
     }
 
@@ -21,7 +21,7 @@ extension HTTPRequest {
     /// must never go to a log, a crash report or an issue tracker.
     public var unredactedCurlDescription: String { render(redactor: nil) }
 
-    private func render(redactor: Redactor?) -> String {
+    private func render(redactor: LoggingMonitor.Redactor?) -> String {
         var parts = ["curl"]
         switch method {
         case .get: break

@@ -41,7 +41,7 @@ final class EventDispatcher: EventMonitor {
         post({ $0.requestWillSend(request, attempt: attempt, requestID: requestID) })
     }
 
-    func requestDidReceive(_ response: HTTPRawResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
+    func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
         post({ $0.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: requestID) })
     }
 

@@ -28,7 +28,7 @@ import Synchronization
 /// size) below `send` and `receive` lines, indented and marked `>` (out) or `<` (in).
 /// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and every header, query item,
 /// form field or JSON key whose name suggests a secret show as `<redacted>`; pass a
-/// ``Redactor`` with more names to hide your own.
+/// ``LoggingMonitor/Redactor`` with more names to hide your own.
 public final class LoggingMonitor: EventMonitor {
     /// How much is written.
     public enum Level: Sendable {
@@ -41,7 +41,7 @@ public final class LoggingMonitor: EventMonitor {
     /// How much is written.
     public let level: Level
     /// Hides secrets in every line.
-    public let redactor: Redactor
+    public let redactor: LoggingMonitor.Redactor
     /// How many body bytes ``Level/verbose`` shows.
     public let bodyLimit: Int
     private let output: @Sendable (String) -> Void
@@ -58,11 +58,11 @@ public final class LoggingMonitor: EventMonitor {
     ///
     /// - Parameters:
     ///   - level: How much to write (``Level/basic`` by default).
-    ///   - redactor: Hides secrets; ``Redactor/default`` plus any names you add.
+    ///   - redactor: Hides secrets; ``LoggingMonitor/Redactor/default`` plus any names you add.
     ///   - bodyLimit: How many body bytes ``Level/verbose`` shows (default 2 KiB).
     ///   - output: Receives each line, without a trailing newline; standard error by default.
     public init(
-        level: Level = .basic, redactor: Redactor = .default, bodyLimit: Int = 2048,
+        level: Level = .basic, redactor: LoggingMonitor.Redactor = .default, bodyLimit: Int = 2048,
         output: @escaping @Sendable (String) -> Void = LoggingMonitor.standardError
     ) {
         self.level = level
@@ -92,7 +92,7 @@ public final class LoggingMonitor: EventMonitor {
     }
 
     /// Writes a `receive` line (and, verbose, the response's headers and body).
-    public func requestDidReceive(_ response: HTTPRawResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
+    public func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
         write(requestID, attempt, "receive", request.method, request.url,
               "status=\(response.statusCode) bytes=\(response.body.count) duration=\(DurationFormat.milliseconds(duration))")
         if level == .verbose { writeDetails("<", response.headers, response.body) }

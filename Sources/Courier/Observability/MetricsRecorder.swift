@@ -38,64 +38,40 @@ extension RequestContext {
         metricsRecorder?.markJoined()
     }
 
-    /// Sends one attempt through `transport`: counts it, reports it to the monitors and records
-    /// its metrics. This is the innermost stage of the pipeline.
-    func sendAttempt(_ request: HTTPRequest, through transport: any HTTPTransport) async throws -> HTTPRawResponse {
-        let attempt = beginAttempt(request)
-        eventMonitor.requestWillSend(request, attempt: attempt, requestID: id)
-        let wallStart = Date()
-        let start = ContinuousClock.now
-        let sent = Int64(request.body?.count ?? 0)
-        do {
-            let response = try await transport.send(request)
-            let duration = start.duration(to: .now)
-            if let metricsRecorder {
-                let received = request.options[TransferObserverKey.self]?.bytesWrittenToFile ?? Int64(response.body.count)
-                metricsRecorder.record(.init(
-                    number: attempt, start: wallStart, duration: duration, bytesSent: sent,
-                    bytesReceived: received, statusCode: response.statusCode
-                ))
-            }
-            eventMonitor.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: id)
-            return response
-        } catch {
-            let duration = start.duration(to: .now)
-            if let metricsRecorder {
-                metricsRecorder.record(.init(
-                    number: attempt, start: wallStart, duration: duration, bytesSent: 0, bytesReceived: 0, statusCode: nil
-                ))
-            }
-            eventMonitor.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: id)
-            switch error {
-            case is URLError, is CancellationError, is HTTPError:
-                throw error
-            default:
-                // A transport's own error (a stub with no route, a cassette with no match).
-                throw HTTPError(.transportFailed(error), method: request.method, url: request.url, attempts: attempt)
-            }
+    /// The transport answered attempt `attempt`, begun at `started`: records and reports it.
+    func attemptDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, started: ContinuousClock.Instant) {
+        let duration = started.duration(to: .now)
+        if let metricsRecorder {
+            let received = request.options[TransferObserverKey.self]?.bytesWrittenToFile ?? Int64(response.body.count)
+            metricsRecorder.record(.init(
+                number: attempt, start: Date() - Self.seconds(duration), duration: duration,
+                bytesSent: Int64(request.body?.count ?? 0), bytesReceived: received, statusCode: response.statusCode
+            ))
         }
+        eventMonitor.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: id)
     }
 
-    /// Runs a whole call, reporting its start, its decoded value or failure, and its metrics.
-    func observe<Value: Sendable>(
-        _ request: HTTPRequest, _ body: () async throws(HTTPError) -> HTTPResponse<Value>
-    ) async throws(HTTPError) -> HTTPResponse<Value> {
-        eventMonitor.requestDidStart(request, requestID: id)
-        do {
-            let response = try await body()
-            eventMonitor.requestDidDecode(response.value, requestID: id)
-            if let metricsRecorder {
-                let metrics = metricsRecorder.metrics(of: response.request, context: self, statusCode: response.statusCode, error: nil)
-                eventMonitor.requestDidFinish(metrics, requestID: id)
-            }
-            return response
-        } catch {
-            eventMonitor.requestDidFail(error, requestID: id)
-            if let metricsRecorder {
-                let metrics = metricsRecorder.metrics(of: lastRequest ?? request, context: self, statusCode: error.statusCode, error: error)
-                eventMonitor.requestDidFinish(metrics, requestID: id)
-            }
-            throw error
+    /// The transport failed attempt `attempt`, begun at `started`: records and reports it.
+    func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, started: ContinuousClock.Instant) {
+        let duration = started.duration(to: .now)
+        if let metricsRecorder {
+            metricsRecorder.record(.init(
+                number: attempt, start: Date() - Self.seconds(duration), duration: duration,
+                bytesSent: 0, bytesReceived: 0, statusCode: nil
+            ))
         }
+        eventMonitor.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: id)
+    }
+
+    /// The call ended: reports its ``RequestMetrics`` (when anyone listens).
+    func reportMetrics(of request: HTTPRequest, statusCode: Int?, error: HTTPError?) {
+        guard let metricsRecorder else { return }
+        let metrics = metricsRecorder.metrics(of: request, context: self, statusCode: statusCode, error: error)
+        eventMonitor.requestDidFinish(metrics, requestID: id)
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

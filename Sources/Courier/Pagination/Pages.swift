@@ -1,3 +1,5 @@
+import Foundation
+
 /// An `AsyncSequence` of the pages of a paginated endpoint, fetched one at a time as they are
 /// asked for.
 ///
@@ -16,13 +18,13 @@ public struct Pages<Page: Sendable>: AsyncSequence, Sendable {
 
     let client: HTTPClient
     let first: Request<Page>
-    let nextRequest: @Sendable (HTTPResponse<Page>) -> Request<Page>?
+    let nextRequest: @Sendable (Response<Page>) -> Request<Page>?
 
     /// Fetches pages in order.
     public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         let client: HTTPClient
         var pending: Request<Page>?
-        let nextRequest: @Sendable (HTTPResponse<Page>) -> Request<Page>?
+        let nextRequest: @Sendable (Response<Page>) -> Request<Page>?
 
         /// The next page, or nil after the last one.
         public mutating func next() async throws(HTTPError) -> Page? {
@@ -45,55 +47,59 @@ public struct Pages<Page: Sendable>: AsyncSequence, Sendable {
     }
 
     /// The items of every page, in order, fetching pages as they are needed.
-    public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> PageItems<Page, Item> {
-        PageItems(pages: self, items: items)
+    public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> Items<Item> {
+        Items(pages: self, items: items)
     }
 }
 
-/// The items of every page of a ``Pages`` sequence, in order.
-public struct PageItems<Page: Sendable, Item: Sendable>: AsyncSequence, Sendable {
-    /// One item.
-    public typealias Element = Item
-    /// Errors are the client's.
-    public typealias Failure = HTTPError
+extension Pages {
+    /// The items of every page of a ``Pages`` sequence, in order.
+    public struct Items<Item: Sendable>: AsyncSequence, Sendable {
+        /// One item.
+        public typealias Element = Item
+        /// Errors are the client's.
+        public typealias Failure = HTTPError
 
-    let pages: Pages<Page>
-    let items: @Sendable (Page) -> [Item]
-
-    /// Walks the items of one page, then fetches the next.
-    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
-        var pages: Pages<Page>.AsyncIterator
+        let pages: Pages<Page>
         let items: @Sendable (Page) -> [Item]
-        var buffer: IndexingIterator<[Item]> = [Item]().makeIterator()
 
-        /// The next item, or nil after the last page's last item.
-        public mutating func next() async throws(HTTPError) -> Item? {
-            while true {
-                if let item = buffer.next() { return item }
-                guard let page = try await pages.next() else { return nil }
-                buffer = items(page).makeIterator()
+        /// Walks the items of one page, then fetches the next.
+        public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+            var pages: Pages<Page>.AsyncIterator
+            let items: @Sendable (Page) -> [Item]
+            var buffer: IndexingIterator<[Item]> = [Item]().makeIterator()
+
+            /// The next item, or nil after the last page's last item.
+            public mutating func next() async throws(HTTPError) -> Item? {
+                while true {
+                    if let item = buffer.next() { return item }
+                    guard let page = try await pages.next() else { return nil }
+                    buffer = items(page).makeIterator()
+                }
+            }
+
+            /// The next item, or nil after the last page's last item.
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> Item? {
+                try await next()
             }
         }
 
-        /// The next item, or nil after the last page's last item.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> Item? {
-            try await next()
+        /// Starts from the first page.
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(pages: pages.makeAsyncIterator(), items: items)
         }
-    }
-
-    /// Starts from the first page.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pages: pages.makeAsyncIterator(), items: items)
     }
 }
 
 extension HTTPClient {
     /// The pages of a paginated endpoint, starting with `first`.
     ///
-    /// - Parameter next: Given the response for one page, returns the request for the next, or
-    ///   nil when that page was the last. It can read a cursor from the body or a header.
+    /// - Parameters:
+    ///   - first: The request for the first page.
+    ///   - next: Given the response for one page, returns the request for the next, or nil when
+    ///     that page was the last. It can read a cursor from the body or a header.
     public func pages<Page: Sendable>(
-        _ first: Request<Page>, next: @escaping @Sendable (HTTPResponse<Page>) -> Request<Page>?
+        _ first: Request<Page>, next: @escaping @Sendable (Response<Page>) -> Request<Page>?
     ) -> Pages<Page> {
         Pages(client: self, first: first, nextRequest: next)
     }
@@ -106,7 +112,7 @@ extension HTTPClient {
     ///   - cursorName: The query item that carries the cursor.
     ///   - cursor: Reads the next page's cursor from a response; nil or empty ends the sequence.
     public func pages<Page: Sendable>(
-        _ first: Request<Page>, cursorName: String, cursor: @escaping @Sendable (HTTPResponse<Page>) -> String?
+        _ first: Request<Page>, cursorName: String, cursor: @escaping @Sendable (Response<Page>) -> String?
     ) -> Pages<Page> {
         pages(first) { response in
             guard let value = cursor(response), !value.isEmpty else { return nil }
@@ -117,5 +123,3 @@ extension HTTPClient {
         }
     }
 }
-
-import Foundation

@@ -3,20 +3,27 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends ``Request`` values and returns decoded ``HTTPResponse`` values or throws ``HTTPError``.
+/// Sends ``Request`` values and returns decoded ``Response`` values or throws ``HTTPError``.
 ///
-/// Every call goes through one pipeline, in this order:
+/// Every call goes through one pipeline, written out stage by stage in ``send(_:)``:
 ///
-/// 1. The `Request` is resolved against ``Configuration/baseURL``, its body encoded and the
-///    default headers merged: an ``HTTPRequest``.
-/// 2. A call that asked for de-duplication (``Request/deduplicated(_:)``) joins an identical
-///    call in flight, or is dropped, before anything else runs (see ``DeduplicationMode``).
-/// 3. ``Configuration/interceptors`` run in order, each calling the next; the last one hands the
-///    request to ``Configuration/transport``. Retry (``RetryPolicy``), authentication, caching
-///    and logging are interceptors, so this list is the whole behaviour of the client.
-/// 4. The response is validated: the ``Configuration/apiErrorDecoder`` first, then status codes,
-///    content type and custom validators (``Validation``).
-/// 5. The body is decoded as the request says.
+/// 1. **Build**: the `Request` is resolved against ``Configuration/baseURL``, its body encoded,
+///    the default headers merged and its acceptable statuses fixed: an ``HTTPRequest``.
+/// 2. **Observe**: the call's start, each attempt, and its end (decoded value or failure, then
+///    ``RequestMetrics``) go to ``Configuration/eventMonitors``.
+/// 3. **De-duplicate**: a call that asked for it (``Request/deduplicated(_:)``) joins an
+///    identical call in flight, or is dropped, before anything else runs (see
+///    ``HTTPClient/DeduplicationMode``).
+/// 4. **Interceptors**: ``Configuration/interceptors`` run in order, each calling the next.
+///    Retry (``RetryPolicy``), authentication, caching and logging are interceptors, so this
+///    list is the whole behaviour of the client.
+/// 5. **Transport**: after the last interceptor, ``Configuration/transport`` sends the request;
+///    each attempt is counted, timed and reported.
+/// 6. **API errors**: the ``Configuration/apiErrorDecoder`` reads the API's own error payload.
+/// 7. **Status**: the status must be one the request accepts (``HTTPRequest/accepts(statusCode:)``,
+///    the same rule ``RetryPolicy`` applies).
+/// 8. **Content**: the content type and custom validators (``Validation``).
+/// 9. **Decode**: the body becomes the request's response type.
 ///
 /// ```swift
 /// let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!) {
@@ -68,8 +75,8 @@ public final class HTTPClient: Sendable {
     public let configuration: Configuration
     /// Hands events to ``Configuration/eventMonitors``.
     let events: EventDispatcher
-    /// Calls in flight that asked for de-duplication, by request identity.
-    let inFlight = InFlightRequests<RequestIdentity, SharedOutcome>()
+    /// Calls in flight that asked for de-duplication.
+    let deduplication = DeduplicationGate()
     /// ``Configuration/baseURL`` without trailing slashes, when it is an http(s) URL with a host.
     let validBase: String?
 
@@ -91,86 +98,116 @@ public final class HTTPClient: Sendable {
         self.init(configuration: configuration)
     }
 
+    // MARK: - The pipeline
+
     /// Sends a request through the pipeline and decodes its response.
     ///
     /// - Throws: ``HTTPError``, always; cancelling the calling task cancels the request and
     ///   throws ``HTTPError/Kind/cancelled``.
-    public func send<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> HTTPResponse<Response> {
+    public func send<Value: Sendable>(_ request: Request<Value>) async throws(HTTPError) -> Response<Value> {
         let context = RequestContext(events: events)
-        let httpRequest: HTTPRequest
+        let monitor = context.eventMonitor
+
+        // 1. Build the wire request.
+        let wire: HTTPRequest
         do {
-            httpRequest = try makeHTTPRequest(request)
+            wire = try makeHTTPRequest(request)
         } catch {
-            events.requestDidFail(error, requestID: context.id)
+            monitor.requestDidFail(error, requestID: context.id)
             throw error
         }
-        return try await context.observe(httpRequest) { () async throws(HTTPError) in
-            try await perform(request, httpRequest, context: context)
+
+        // 2. Observe: the call starts; every way out below reports how it ended.
+        monitor.requestDidStart(wire, requestID: context.id)
+        do throws(HTTPError) {
+            let raw: HTTPResponse
+            do {
+                // 3. De-duplicate: join or refuse an identical call in flight, when asked to.
+                let mode = wire.options[DeduplicationOption.self]
+                if mode == .alwaysCreateNew {
+                    // 4. Interceptors, ending in 5. the transport (``transmit(_:context:)``).
+                    raw = try await intercept(wire, context: context, from: 0)
+                } else {
+                    raw = try await deduplication.pass(wire, mode: mode, context: context) {
+                        try await self.intercept(wire, context: context, from: 0)
+                    }
+                }
+            } catch {
+                throw HTTPError(wrapping: error, request: context.lastRequest ?? wire, attempts: max(context.attempts, 1))
+            }
+            let sent = context.lastRequest ?? wire
+            let attempts = max(context.attempts, 1)
+
+            // 6. API-error decoding: an error payload wins over everything else.
+            if let apiError = configuration.apiErrorDecoder?.decodeError(from: raw) {
+                throw HTTPError.server(apiError, request: sent, response: raw, attempts: attempts)
+            }
+            // 7. Status validation, by the rule the request carries.
+            guard sent.accepts(statusCode: raw.statusCode) else {
+                throw HTTPError.unacceptableStatus(raw, request: sent, attempts: attempts)
+            }
+            // 8. Content validation: content type, then the client's and the call's validators.
+            if case .invalid(let reason) = configuration.validation.validateContent(raw, extra: request.validators) {
+                throw HTTPError.validationFailed(reason, request: sent, response: raw, attempts: attempts)
+            }
+            // 9. Decoding.
+            let response: Response<Value>
+            do {
+                response = Response(value: try request.decode(raw.body, raw, configuration.decoder), request: sent, raw: raw)
+            } catch {
+                throw HTTPError.decodingFailure(error, request: sent, response: raw, attempts: attempts)
+            }
+
+            monitor.requestDidDecode(response.value, requestID: context.id)
+            context.reportMetrics(of: sent, statusCode: raw.statusCode, error: nil)
+            return response
+        } catch {
+            monitor.requestDidFail(error, requestID: context.id)
+            context.reportMetrics(of: context.lastRequest ?? wire, statusCode: error.statusCode, error: error)
+            throw error
         }
     }
 
-    /// Runs the pipeline for a resolved request, then validates and decodes the response.
-    private func perform<Response: Sendable>(
-        _ request: Request<Response>, _ httpRequest: HTTPRequest, context: RequestContext
-    ) async throws(HTTPError) -> HTTPResponse<Response> {
-        let raw: HTTPRawResponse
-        do {
-            raw = try await dispatch(httpRequest, context: context)
-        } catch {
-            throw Self.httpError(from: error, request: httpRequest, context: context)
-        }
-        let sent = context.lastRequest ?? httpRequest
-        let attempts = max(context.attempts, 1)
-        func failure(_ kind: HTTPError.Kind) -> HTTPError {
-            HTTPError(kind, method: sent.method, url: sent.url, response: raw, attempts: attempts)
-        }
-
-        if let apiError = configuration.apiErrorDecoder?.decodeError(from: raw) {
-            throw failure(.server(apiError))
-        }
-        let acceptable = request.acceptableStatusCodes ?? configuration.validation.acceptableStatusCodes
-        guard acceptable.contains(raw.statusCode) else { throw failure(.unacceptableStatus(raw.statusCode)) }
-        if case .invalid(let reason) = configuration.validation.validateContent(raw, extra: request.validators) {
-            throw failure(.validationFailed(reason: reason))
-        }
-        do {
-            let value = try request.decode(raw.body, raw, configuration.decoder)
-            return HTTPResponse(value: value, request: sent, raw: raw)
-        } catch {
-            throw HTTPError.decodingFailure(error, request: sent, response: raw, attempts: attempts)
-        }
-    }
-
-    /// Runs interceptor `index` and, through `next`, the rest of the chain and the transport.
-    func run(_ request: HTTPRequest, context: RequestContext, from index: Int) async throws -> HTTPRawResponse {
+    /// Stage 4: runs interceptor `index`, which passes the request on through its `next`
+    /// (this stage again for the following interceptor); after the last one, stage 5.
+    ///
+    /// An error an interceptor lets out that is not an `HTTPError`, a `URLError` or a
+    /// cancellation becomes ``HTTPError/Kind/interceptorFailed(_:)`` naming that interceptor.
+    func intercept(_ request: HTTPRequest, context: RequestContext, from index: Int) async throws -> HTTPResponse {
         let interceptors = configuration.interceptors
-        guard index < interceptors.count else {
-            try Task.checkCancellation()
-            return try await context.sendAttempt(request, through: configuration.transport)
+        guard index < interceptors.count else { return try await transmit(request, context: context) }
+        let interceptor = interceptors[index]
+        do {
+            return try await interceptor.intercept(request, context: context, next: Next(client: self, context: context, index: index + 1))
+        } catch let error where error is HTTPError || error is URLError || error is CancellationError {
+            throw error
+        } catch {
+            throw HTTPError(
+                wrapping: error, request: request, attempts: max(context.attempts, 1),
+                interceptor: String(describing: type(of: interceptor))
+            )
         }
-        return try await interceptors[index].intercept(request, context: context, next: Next { request in
-            try await self.run(request, context: context, from: index + 1)
-        })
     }
 
-    /// Wraps anything the chain threw in an ``HTTPError`` with the request's context.
-    static func httpError(from error: any Error, request: HTTPRequest, context: RequestContext) -> HTTPError {
-        httpError(from: error, request: context.lastRequest ?? request, attempts: max(context.attempts, 1))
-    }
-
-    /// Wraps anything an attempt threw in an ``HTTPError`` for the request that was sent.
-    static func httpError(from error: any Error, request sent: HTTPRequest, attempts: Int) -> HTTPError {
-        switch error {
-        case let error as HTTPError:
-            return error
-        case is CancellationError:
-            return HTTPError(.cancelled, method: sent.method, url: sent.url, attempts: attempts)
-        case let error as URLError where error.code == .cancelled && Task.isCancelled:
-            return HTTPError(.cancelled, method: sent.method, url: sent.url, attempts: attempts)
-        case let error as URLError:
-            return HTTPError(.transport(error), method: sent.method, url: sent.url, attempts: attempts)
-        default:
-            return HTTPError(.adaptationFailed(error), method: sent.method, url: sent.url, attempts: attempts)
+    /// Stage 5: one attempt through the transport, counted, timed and reported.
+    private func transmit(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let attempt = context.beginAttempt(request)
+        context.eventMonitor.requestWillSend(request, attempt: attempt, requestID: context.id)
+        let started = ContinuousClock.now
+        do {
+            let response: HTTPResponse
+            if let progress = request.options[TransferObserverKey.self] {
+                response = try await configuration.transport.send(request, reporting: progress)
+            } else {
+                response = try await configuration.transport.send(request)
+            }
+            context.attemptDidReceive(response, for: request, attempt: attempt, started: started)
+            return response
+        } catch {
+            context.attemptDidFail(error, for: request, attempt: attempt, started: started)
+            // A transport's own error (a stub with no route) is a transport failure too.
+            throw error is URLError || error is CancellationError ? error : HTTPError(wrapping: error, request: request, attempts: attempt)
         }
     }
 }

@@ -13,19 +13,22 @@ extension HTTPClient {
                 body = encoded.data
                 if !headers.contains("Content-Type") { headers["Content-Type"] = encoded.contentType }
             } catch {
-                throw HTTPError(.invalidRequest(reason: "the body could not be encoded", underlying: error), method: request.method, url: url)
+                throw HTTPError.invalidRequest("the body could not be encoded", underlying: error, method: request.method, url: url)
             }
         }
-        return HTTPRequest(
+        var wire = HTTPRequest(
             method: request.method, url: url, headers: headers, body: body, timeout: request.timeout,
-            followsRedirects: request.followsRedirects, options: request.options
+            followsRedirects: request.followsRedirects,
+            acceptableStatusCodes: request.acceptableStatusCodes ?? configuration.validation.acceptableStatusCodes
         )
+        wire.options = request.options
+        return wire
     }
 
     /// Joins a path to the base URL and appends strictly percent-encoded query items.
     func resolveURL(path: String, query: [URLQueryItem], method: HTTPMethod) throws(HTTPError) -> URL {
         func invalid(_ reason: String) -> HTTPError {
-            HTTPError(.invalidRequest(reason: reason, underlying: nil), method: method, url: nil)
+            HTTPError.invalidRequest(reason, method: method, url: nil)
         }
         var text: String
         // Joined to a base already known to be http(s) with a host, the URL keeps both, so
@@ -46,7 +49,7 @@ extension HTTPClient {
             text += (text.contains("?") ? "&" : "?") + encoded
         }
         guard let url = URL(string: text), checked || Self.isHTTP(url) else {
-            throw invalid("\"\(Redactor.default.redactForm(text))\" is not a valid http(s) URL")
+            throw invalid("\"\(LoggingMonitor.Redactor.default.redactForm(text))\" is not a valid http(s) URL")
         }
         return url
     }

@@ -1,22 +1,24 @@
-/// The outcome of a response validator.
-public enum ValidationResult: Sendable, Equatable {
-    /// The response is acceptable.
-    case valid
-    /// The response is refused, with a reason shown in the resulting ``HTTPError``.
-    case invalid(reason: String)
-}
-
-/// A check run on every response before it is decoded.
-public struct ResponseValidator: Sendable {
-    private let check: @Sendable (HTTPRawResponse) -> ValidationResult
-
-    /// Creates a validator from a closure.
-    public init(_ check: @escaping @Sendable (HTTPRawResponse) -> ValidationResult) {
-        self.check = check
+extension Validation {
+    /// The outcome of a response validator.
+    public enum Result: Sendable, Equatable {
+        /// The response is acceptable.
+        case valid
+        /// The response is refused, with a reason shown in the resulting ``HTTPError``.
+        case invalid(reason: String)
     }
 
-    /// Runs the check.
-    public func validate(_ response: HTTPRawResponse) -> ValidationResult { check(response) }
+    /// A check run on every response before it is decoded.
+    public struct Validator: Sendable {
+        private let check: @Sendable (HTTPResponse) -> Result
+
+        /// Creates a validator from a closure.
+        public init(_ check: @escaping @Sendable (HTTPResponse) -> Result) {
+            self.check = check
+        }
+
+        /// Runs the check.
+        public func validate(_ response: HTTPResponse) -> Result { check(response) }
+    }
 }
 
 /// How a client decides whether a response is acceptable.
@@ -31,13 +33,13 @@ public struct Validation: Sendable {
     /// any. Responses without a body are not checked.
     public var acceptableContentTypes: [String]?
     /// Custom validators, run in order.
-    public var validators: [ResponseValidator]
+    public var validators: [Validation.Validator]
 
     /// Creates a validation.
     public init(
         acceptableStatusCodes: Set<Int> = Set(200..<300),
         acceptableContentTypes: [String]? = nil,
-        validators: [ResponseValidator] = []
+        validators: [Validation.Validator] = []
     ) {
         self.acceptableStatusCodes = acceptableStatusCodes
         self.acceptableContentTypes = acceptableContentTypes
@@ -49,7 +51,7 @@ public struct Validation: Sendable {
 
     /// Checks the content type and custom validators (status codes are checked by the client,
     /// which may accept a per-call set).
-    func validateContent(_ response: HTTPRawResponse, extra: [ResponseValidator]) -> ValidationResult {
+    func validateContent(_ response: HTTPResponse, extra: [Validation.Validator]) -> Validation.Result {
         if let acceptable = acceptableContentTypes, !response.body.isEmpty {
             guard let media = response.mediaType else {
                 return .invalid(reason: "the response has no Content-Type; expected \(acceptable.joined(separator: " or "))")
@@ -58,7 +60,7 @@ public struct Validation: Sendable {
                 return .invalid(reason: "content type \(media) is not \(acceptable.joined(separator: " or "))")
             }
         }
-        func firstFailure(_ validators: [ResponseValidator]) -> ValidationResult? {
+        func firstFailure(_ validators: [Validation.Validator]) -> Validation.Result? {
             for validator in validators {
                 let result = validator.validate(response)
                 if case .invalid = result { return result }

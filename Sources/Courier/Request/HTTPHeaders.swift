@@ -101,7 +101,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The fields, one `Name: value` per line, with secret values redacted.
     public var description: String {
-        Redactor.default.redact(self).fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+        LoggingMonitor.Redactor.default.redact(self).fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
     }
 }
 

@@ -36,12 +36,12 @@ public struct Request<Response>: Sendable {
     /// Status codes accepted for this call; nil uses the client's validation.
     public var acceptableStatusCodes: Set<Int>?
     /// Extra validators run after the client's own.
-    public var validators: [ResponseValidator]
+    public var validators: [Validation.Validator]
     /// Per-call options read by interceptors (de-duplication, cache policy, ...).
-    public var options: RequestOptions
+    package var options: RequestOptions
 
     /// Turns the received body into the response value.
-    let decode: @Sendable (_ data: Data, _ response: HTTPRawResponse, _ decoder: JSONDecoder) throws -> Response
+    let decode: @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Response
 
     /// Creates a request whose body is read by `decode`.
     ///
@@ -58,7 +58,7 @@ public struct Request<Response>: Sendable {
         query: [URLQueryItem] = [],
         headers: HTTPHeaders = [:],
         body: RequestBody? = nil,
-        decode: @escaping @Sendable (_ data: Data, _ response: HTTPRawResponse, _ decoder: JSONDecoder) throws -> Response
+        decode: @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.method = method
         self.path = path
@@ -73,21 +73,9 @@ public struct Request<Response>: Sendable {
         self.decode = decode
     }
 
-    /// Creates a request to an absolute URL whose body is read by `decode`.
-    public init(
-        method: HTTPMethod = .get,
-        url: URL,
-        query: [URLQueryItem] = [],
-        headers: HTTPHeaders = [:],
-        body: RequestBody? = nil,
-        decode: @escaping @Sendable (_ data: Data, _ response: HTTPRawResponse, _ decoder: JSONDecoder) throws -> Response
-    ) {
-        self.init(method: method, path: url.absoluteString, query: query, headers: headers, body: body, decode: decode)
-    }
-
     /// The same call, reading its body as another type.
     public func map<Other>(
-        _ transform: @escaping @Sendable (_ data: Data, _ response: HTTPRawResponse, _ decoder: JSONDecoder) throws -> Other
+        _ transform: @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Other
     ) -> Request<Other> {
         var other = Request<Other>(method: method, path: path, query: query, headers: headers, body: body, decode: transform)
         other.timeout = timeout
@@ -110,13 +98,6 @@ extension Request where Response: Decodable & Sendable {
         }
     }
 
-    /// Creates a request to an absolute URL whose JSON response is decoded as `Response`.
-    public init(
-        method: HTTPMethod = .get, url: URL, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
-        body: RequestBody? = nil
-    ) {
-        self.init(method: method, path: url.absoluteString, query: query, headers: headers, body: body)
-    }
 }
 
 extension Request where Response == Data {
@@ -128,13 +109,6 @@ extension Request where Response == Data {
         self.init(method: method, path: path, query: query, headers: headers, body: body) { data, _, _ in data }
     }
 
-    /// Creates a request to an absolute URL that returns the response body as received.
-    public init(
-        method: HTTPMethod = .get, url: URL, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
-        body: RequestBody? = nil
-    ) {
-        self.init(method: method, path: url.absoluteString, query: query, headers: headers, body: body)
-    }
 }
 
 extension Request where Response == String {
@@ -149,13 +123,6 @@ extension Request where Response == String {
         }
     }
 
-    /// Creates a request to an absolute URL that returns the response body as text.
-    public init(
-        method: HTTPMethod = .get, url: URL, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
-        body: RequestBody? = nil
-    ) {
-        self.init(method: method, path: url.absoluteString, query: query, headers: headers, body: body)
-    }
 }
 
 extension Request where Response == Void {
@@ -167,13 +134,6 @@ extension Request where Response == Void {
         self.init(method: method, path: path, query: query, headers: headers, body: body) { _, _, _ in () }
     }
 
-    /// Creates a request to an absolute URL whose response body is ignored.
-    public init(
-        method: HTTPMethod = .get, url: URL, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
-        body: RequestBody? = nil
-    ) {
-        self.init(method: method, path: url.absoluteString, query: query, headers: headers, body: body)
-    }
 }
 
 extension Request {
@@ -191,9 +151,9 @@ extension Request {
     }
 
     /// This request with one more validator, run after the client's.
-    public func validate(_ validator: @escaping @Sendable (HTTPRawResponse) -> ValidationResult) -> Self {
+    public func validate(_ validator: @escaping @Sendable (HTTPResponse) -> Validation.Result) -> Self {
         var copy = self
-        copy.validators.append(ResponseValidator(validator))
+        copy.validators.append(Validation.Validator(validator))
         return copy
     }
 
@@ -205,7 +165,7 @@ extension Request {
     }
 
     /// This request with one option set.
-    public func option<Key: RequestOptionKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
+    package func option<Key: RequestOptionKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
         var copy = self
         copy.options[key] = value
         return copy

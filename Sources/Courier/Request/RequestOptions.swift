@@ -6,7 +6,7 @@
 /// enum SkipAuthentication: RequestOptionKey { static let defaultValue = false }
 /// let request = Request<Data>(path: "/public").option(SkipAuthentication.self, true)
 /// ```
-public protocol RequestOptionKey {
+package protocol RequestOptionKey {
     /// The option's type.
     associatedtype Value: Sendable
     /// The value when a request does not set one.
@@ -14,14 +14,14 @@ public protocol RequestOptionKey {
 }
 
 /// Per-call options keyed by type, readable by every interceptor.
-public struct RequestOptions: Sendable {
+package struct RequestOptions: Sendable {
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 
     /// Creates an empty set of options.
-    public init() {}
+    package init() {}
 
     /// The value for `key`, or its default.
-    public subscript<Key: RequestOptionKey>(key: Key.Type) -> Key.Value {
+    package subscript<Key: RequestOptionKey>(key: Key.Type) -> Key.Value {
         get {
             // Most requests set no option; the lookup and cast are skipped for them.
             if storage.isEmpty { return Key.defaultValue }

@@ -1,63 +1,65 @@
-/// What to do after a failed attempt.
-public enum RetryDecision: Sendable {
-    /// Send the same request again at once.
-    case retryNow
-    /// Send the same request again after waiting this long (on the policy's clock).
-    case retryAfter(Duration)
-    /// Send this request instead, at once (for example with a fresh token or another host).
-    case retry(with: HTTPRequest)
-    /// Stop. With a reason, the call fails with ``HTTPError/Kind/retryStopped(reason:last:)``;
-    /// without one, the failure reaches the caller as it is.
-    case doNotRetry(reason: String? = nil)
-}
+extension RetryPolicy {
+    /// What to do after a failed attempt.
+    public enum Decision: Sendable {
+        /// Send the same request again at once.
+        case retryNow
+        /// Send the same request again after waiting this long (on the policy's clock).
+        case retryAfter(Duration)
+        /// Send this request instead, at once (for example with a fresh token or another host).
+        case retry(with: HTTPRequest)
+        /// Stop. With a reason, the call fails with ``HTTPError/Kind/retryStopped(reason:last:)``;
+        /// without one, the failure reaches the caller as it is.
+        case doNotRetry(reason: String? = nil)
+    }
 
-/// Decides, failure by failure, whether a call is tried again.
-///
-/// A ``RetryPolicy`` asks its retriers in order; the first one that returns a decision wins, and
-/// returning nil leaves the failure to the next retrier and finally to the policy's own rules.
-/// Whatever a retrier decides, the policy's ``RetryPolicy/maxAttempts`` and
-/// ``RetryPolicy/deadline`` still apply. A retrier sees every request it is asked about and may
-/// retry a non-idempotent one; that is its call to make.
-///
-/// ```swift
-/// struct RefreshOn401: Retrier {
-///     let tokens: TokenStore
-///     func retryDecision(for error: HTTPError, request: HTTPRequest, attempt: Int) async throws -> RetryDecision? {
-///         guard error.statusCode == 401, attempt == 1 else { return nil }
-///         var retried = request
-///         retried.headers["Authorization"] = "Bearer \(try await tokens.refresh())"
-///         return .retry(with: retried)
-///     }
-/// }
-/// ```
-public protocol Retrier: Sendable {
-    /// The decision for one failed attempt, or nil to leave it to the next retrier.
+    /// Decides, failure by failure, whether a call is tried again.
     ///
-    /// - Parameters:
-    ///   - error: The failure: a thrown error, or ``HTTPError/Kind/unacceptableStatus(_:)`` with
-    ///     the response for a response whose status is 400 or more.
-    ///   - request: The request that failed, as this interceptor sent it.
-    ///   - attempt: The number of the attempt that failed, from 1.
-    /// - Throws: Any error stops the retries with ``HTTPError/Kind/retryStopped(reason:last:)``.
-    func retryDecision(for error: HTTPError, request: HTTPRequest, attempt: Int) async throws -> RetryDecision?
-}
-
-/// A ``Retrier`` made from a closure; see ``Retrier/retryDecision(_:)``.
-public struct ClosureRetrier: Retrier {
-    private let decide: @Sendable (HTTPError, HTTPRequest, Int) async throws -> RetryDecision?
-
-    /// Creates a retrier from a closure that receives the error, the failed request and the attempt number.
-    public init(_ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryDecision?) {
-        self.decide = decide
+    /// A ``RetryPolicy`` asks its retriers in order; the first one that returns a decision wins, and
+    /// returning nil leaves the failure to the next retrier and finally to the policy's own rules.
+    /// Whatever a retrier decides, the policy's ``RetryPolicy/maxAttempts`` and
+    /// ``RetryPolicy/deadline`` still apply. A retrier sees every request it is asked about and may
+    /// retry a non-idempotent one; that is its call to make.
+    ///
+    /// ```swift
+    /// struct RefreshOn401: Retrier {
+    ///     let tokens: TokenStore
+    ///     func retryDecision(for error: HTTPError, request: HTTPRequest, attempt: Int) async throws -> Decision? {
+    ///         guard error.statusCode == 401, attempt == 1 else { return nil }
+    ///         var retried = request
+    ///         retried.headers["Authorization"] = "Bearer \(try await tokens.refresh())"
+    ///         return .retry(with: retried)
+    ///     }
+    /// }
+    /// ```
+    public protocol Retrier: Sendable {
+        /// The decision for one failed attempt, or nil to leave it to the next retrier.
+        ///
+        /// - Parameters:
+        ///   - error: The failure: a thrown error, or ``HTTPError/Kind/unacceptableStatus(_:)`` with
+        ///     the response for a response whose status the request does not accept.
+        ///   - request: The request that failed, as this interceptor sent it.
+        ///   - attempt: The number of the attempt that failed, from 1.
+        /// - Throws: Any error stops the retries with ``HTTPError/Kind/retryStopped(reason:last:)``.
+        func retryDecision(for error: HTTPError, request: HTTPRequest, attempt: Int) async throws -> Decision?
     }
 
-    /// Calls the closure.
-    public func retryDecision(for error: HTTPError, request: HTTPRequest, attempt: Int) async throws -> RetryDecision? {
-        try await decide(error, request, attempt)
+    /// A ``Retrier`` made from a closure; see ``Retrier/retryDecision(_:)``.
+    public struct ClosureRetrier: Retrier {
+        private let decide: @Sendable (HTTPError, HTTPRequest, Int) async throws -> Decision?
+
+        /// Creates a retrier from a closure that receives the error, the failed request and the attempt number.
+        init(_ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> Decision?) {
+            self.decide = decide
+        }
+
+        /// Calls the closure.
+        public func retryDecision(for error: HTTPError, request: HTTPRequest, attempt: Int) async throws -> Decision? {
+            try await decide(error, request, attempt)
+        }
     }
 }
 
-extension Retrier where Self == ClosureRetrier {
+extension RetryPolicy.Retrier where Self == RetryPolicy.ClosureRetrier {
     /// A retrier from a closure; return nil to leave the failure to the policy.
     ///
     /// ```swift
@@ -66,8 +68,8 @@ extension Retrier where Self == ClosureRetrier {
     /// }])
     /// ```
     public static func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryDecision?
-    ) -> ClosureRetrier {
-        ClosureRetrier(decide)
+        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
+    ) -> RetryPolicy.ClosureRetrier {
+        RetryPolicy.ClosureRetrier(decide)
     }
 }

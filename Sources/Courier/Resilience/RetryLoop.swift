@@ -6,13 +6,13 @@ import Synchronization
 
 extension RetryPolicy {
     /// Sends the request, retrying failures as the policy and its retriers decide.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         try await retrying(request, context: context, next: next, clock: self.clock)
     }
 
     private func retrying<C: Clock<Duration>>(
         _ request: HTTPRequest, context: RequestContext, next: Next, clock: C
-    ) async throws -> HTTPRawResponse {
+    ) async throws -> HTTPResponse {
         let deadline = self.deadline.map { clock.now.advanced(by: $0) }
         let lastFailure = LastFailure()
         do {
@@ -27,19 +27,19 @@ extension RetryPolicy {
     /// The attempt loop: send, decide, wait, send again.
     private func attempts<C: Clock<Duration>>(
         of original: HTTPRequest, context: RequestContext, next: Next, clock: C, deadline: C.Instant?, lastFailure: LastFailure
-    ) async throws -> HTTPRawResponse {
+    ) async throws -> HTTPResponse {
         var request = original
         var attempt = 0
         while true {
             attempt += 1
-            let outcome: Result<HTTPRawResponse, any Error>
+            let outcome: Result<HTTPResponse, any Error>
             do { outcome = .success(try await next(request)) } catch { outcome = .failure(error) }
             guard let failure = Self.failure(of: outcome, request: request, attempt: attempt) else {
                 return try outcome.get()
             }
             lastFailure.value.withLock { $0 = failure }
 
-            let decision: RetryDecision
+            let decision: RetryPolicy.Decision
             do {
                 decision = try await decide(failure, request: request, attempt: attempt)
             } catch is CancellationError {
@@ -82,22 +82,22 @@ extension RetryPolicy {
     }
 
     /// The failure an outcome stands for, or nil when it is a success (or a cancellation, which
-    /// is never retried).
-    private static func failure(of outcome: Result<HTTPRawResponse, any Error>, request: HTTPRequest, attempt: Int) -> HTTPError? {
+    /// is never retried). A response fails when its status is not one the request accepts: the
+    /// same rule the client's status validation applies (``HTTPRequest/accepts(statusCode:)``).
+    private static func failure(of outcome: Result<HTTPResponse, any Error>, request: HTTPRequest, attempt: Int) -> HTTPError? {
         switch outcome {
         case .success(let response):
-            guard response.statusCode >= 400 else { return nil }
-            return HTTPError(.unacceptableStatus(response.statusCode), method: request.method, url: request.url,
-                             response: response, attempts: attempt)
+            guard !request.accepts(statusCode: response.statusCode) else { return nil }
+            return HTTPError.unacceptableStatus(response, request: request, attempts: attempt)
         case .failure(let error):
             if error is CancellationError || Task.isCancelled { return nil }
             if let error = error as? HTTPError, error.isCancelled { return nil }
-            return HTTPClient.httpError(from: error, request: request, attempts: attempt)
+            return HTTPError(wrapping: error, request: request, attempts: attempt)
         }
     }
 
     /// Asks the call's own retriers, then the policy's, then the policy's own rules.
-    private func decide(_ failure: HTTPError, request: HTTPRequest, attempt: Int) async throws -> RetryDecision {
+    private func decide(_ failure: HTTPError, request: HTTPRequest, attempt: Int) async throws -> RetryPolicy.Decision {
         for retrier in request.options[RetriersOption.self] + retriers {
             if let decision = try await retrier.retryDecision(for: failure, request: request, attempt: attempt) {
                 return decision
@@ -107,7 +107,7 @@ extension RetryPolicy {
     }
 
     /// The policy's own rules: method, status or network error, then `Retry-After` or backoff.
-    func defaultDecision(for failure: HTTPError, request: HTTPRequest, attempt: Int) -> RetryDecision {
+    func defaultDecision(for failure: HTTPError, request: HTTPRequest, attempt: Int) -> RetryPolicy.Decision {
         guard request.options[RetryableOption.self] ?? retryableMethods.contains(request.method) else {
             return .doNotRetry()
         }
@@ -118,7 +118,7 @@ extension RetryPolicy {
                 return .retryAfter(min(asked, maximumRetryAfter))
             }
             return .retryAfter(backoff.delay(forRetry: attempt))
-        case .transport(let error):
+        case .transport(let error as URLError):
             return retryableErrorCodes.contains(error.code) ? .retryAfter(backoff.delay(forRetry: attempt)) : .doNotRetry()
         default:
             return .doNotRetry()
@@ -137,7 +137,7 @@ extension RetryPolicy {
     }
 
     private static func describe(_ duration: Duration) -> String {
-        let seconds = Backoff.seconds(duration)
+        let seconds = RetryPolicy.Backoff.seconds(duration)
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.3g s", seconds)
     }
 }

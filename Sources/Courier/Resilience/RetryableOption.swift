@@ -1,8 +1,8 @@
 /// The ``RequestOptionKey`` saying whether a call may be retried by ``RetryPolicy``'s own rules,
 /// whatever its method.
-public enum RetryableOption: RequestOptionKey {
+package enum RetryableOption: RequestOptionKey {
     /// nil: the policy decides by the method (idempotent methods only).
-    public static let defaultValue: Bool? = nil
+    package static let defaultValue: Bool? = nil
 }
 
 extension Request {
@@ -11,16 +11,16 @@ extension Request {
     /// By default only idempotent methods are retried, because sending a `POST` twice may do
     /// its work twice. Opt a non-idempotent request in when the server makes it safe (an
     /// idempotency key, a create that detects duplicates); opt an idempotent one out when a
-    /// retry is pointless. Custom ``Retrier``s still see the call and decide for themselves.
+    /// retry is pointless. Custom ``RetryPolicy/Retrier``s still see the call and decide for themselves.
     public func retryable(_ retryable: Bool = true) -> Self {
         option(RetryableOption.self, retryable)
     }
 }
 
-/// The ``RequestOptionKey`` holding a call's own ``Retrier``s, asked before the policy's.
-public enum RetriersOption: RequestOptionKey {
+/// The ``RequestOptionKey`` holding a call's own ``RetryPolicy/Retrier``s, asked before the policy's.
+package enum RetriersOption: RequestOptionKey {
     /// No retriers of the call's own.
-    public static let defaultValue: [any Retrier] = []
+    package static let defaultValue: [any RetryPolicy.Retrier] = []
 }
 
 extension Request {
@@ -35,8 +35,8 @@ extension Request {
     ///     }
     /// ```
     public func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryDecision?
+        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
     ) -> Self {
-        option(RetriersOption.self, options[RetriersOption.self] + [ClosureRetrier(decide)])
+        option(RetriersOption.self, options[RetriersOption.self] + [RetryPolicy.ClosureRetrier(decide)])
     }
 }

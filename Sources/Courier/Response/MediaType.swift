@@ -1,14 +1,14 @@
 /// A parsed media type such as `application/json; charset=utf-8` (RFC 9110 §8.3.1).
-public struct MediaType: Sendable, Hashable, CustomStringConvertible {
+package struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// The type, lower-cased (`application`).
-    public let type: String
+    package let type: String
     /// The subtype, lower-cased (`json`, `vnd.api+json`).
-    public let subtype: String
+    package let subtype: String
     /// Parameters with lower-cased names (`charset`).
-    public let parameters: [String: String]
+    package let parameters: [String: String]
 
     /// Parses a `Content-Type` value; nil when it has no `type/subtype`.
-    public init?(_ string: String) {
+    package init?(_ string: String) {
         let pieces = string.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let essence = pieces.first else { return nil }
         let parts = essence.split(separator: "/", maxSplits: 1)
@@ -28,7 +28,7 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether this type matches a pattern such as `application/json`, `text/*`, `*/*`, or a
     /// structured-syntax suffix like `application/*+json`.
-    public func matches(_ pattern: String) -> Bool {
+    package func matches(_ pattern: String) -> Bool {
         guard let other = MediaType(pattern) else { return false }
         if other.type != "*" && other.type != type { return false }
         if other.subtype == "*" || other.subtype == subtype { return true }
@@ -37,10 +37,10 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether this is JSON (`application/json` or any `+json` type).
-    public var isJSON: Bool { (type == "application" && subtype == "json") || subtype.hasSuffix("+json") }
+    package var isJSON: Bool { (type == "application" && subtype == "json") || subtype.hasSuffix("+json") }
 
     /// `type/subtype`.
-    public var description: String { "\(type)/\(subtype)" }
+    package var description: String { "\(type)/\(subtype)" }
 }
 
 import Foundation

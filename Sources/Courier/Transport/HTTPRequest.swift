@@ -1,9 +1,10 @@
 import Foundation
 
-/// A request as it travels through the interceptors to the transport: everything resolved
-/// (absolute URL, encoded body, merged headers).
+/// A request on the wire: what travels through the interceptors to the transport, everything
+/// resolved (absolute URL, encoded body, merged headers).
 ///
-/// Interceptors read and change this value; transports send it.
+/// Interceptors read and change this value; transports send it. It is the wire twin of the typed
+/// ``Request``, as ``HTTPResponse`` is the wire twin of the typed ``Response``.
 public struct HTTPRequest: Sendable {
     /// The HTTP method.
     public var method: HTTPMethod
@@ -17,8 +18,14 @@ public struct HTTPRequest: Sendable {
     public var timeout: Duration?
     /// Whether the transport follows redirects.
     public var followsRedirects: Bool
-    /// Per-call options set on the ``Request``.
-    public var options: RequestOptions
+    /// The status codes that count as success for this call: the ``Request``'s own
+    /// (`Request.allowed(statusCodes:)`) or else the client's ``Validation``.
+    ///
+    /// The one rule for "acceptable": the client's status validation and ``RetryPolicy`` both ask
+    /// ``accepts(statusCode:)``.
+    public var acceptableStatusCodes: Set<Int>
+    /// Per-call options set on the ``Request``, read by interceptors.
+    package var options: RequestOptions
 
     /// Creates a request.
     public init(
@@ -28,7 +35,7 @@ public struct HTTPRequest: Sendable {
         body: Data? = nil,
         timeout: Duration? = nil,
         followsRedirects: Bool = true,
-        options: RequestOptions = RequestOptions()
+        acceptableStatusCodes: Set<Int> = Validation.default.acceptableStatusCodes
     ) {
         self.method = method
         self.url = url
@@ -36,29 +43,11 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.followsRedirects = followsRedirects
-        self.options = options
-    }
-}
-
-/// A response as a transport received it: status, headers, body bytes and the final URL.
-public struct HTTPRawResponse: Sendable {
-    /// The HTTP status code.
-    public var statusCode: Int
-    /// The response header fields.
-    public var headers: HTTPHeaders
-    /// The body bytes (already decompressed when the transport handles `Content-Encoding`).
-    public var body: Data
-    /// The URL that answered, after any redirects.
-    public var url: URL
-
-    /// Creates a response.
-    public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {
-        self.statusCode = statusCode
-        self.headers = headers
-        self.body = body
-        self.url = url
+        self.acceptableStatusCodes = acceptableStatusCodes
+        self.options = RequestOptions()
     }
 
-    /// The `Content-Type` media type, if the response has one.
-    public var mediaType: MediaType? { headers["Content-Type"].flatMap(MediaType.init) }
+    /// Whether a response with `statusCode` counts as success for this call.
+    @inlinable
+    public func accepts(statusCode: Int) -> Bool { acceptableStatusCodes.contains(statusCode) }
 }

@@ -6,7 +6,30 @@
 ///
 /// ``CurlTransport`` is the default on Linux and ``URLSessionTransport`` elsewhere. Test doubles (`StubTransport`, `ReplayTransport` in
 /// CourierTesting) implement this protocol, so the whole pipeline runs on top of them unchanged.
+///
+/// **Progress and downloads to a file** are a capability a transport adopts by implementing
+/// ``send(_:reporting:)``: the client calls it instead of ``send(_:)`` for calls made with
+/// ``HTTPClient/transfer(_:)`` and ``HTTPClient/download(_:to:)``. The default implementation
+/// sends normally and reports the totals at the end, so every transport works with both.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once and returns the response, whatever its status.
-    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Sends `request` once like ``send(_:)``, reporting bytes sent and received to `progress`
+    /// as they move and, when ``TransferProgress/Reporter/destination`` is set, writing a
+    /// successful (2xx) body to that file instead of keeping it in memory (then
+    /// ``TransferProgress/Reporter/didWriteFile(bytes:)`` says how many bytes were written).
+    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Sends with ``send(_:)`` and reports the attempt's totals once the response has arrived;
+    /// the body stays in memory (the client writes a download to its file afterwards).
+    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse {
+        progress.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        let response = try await send(request)
+        progress.didReceiveResponse(expected: Int64(response.body.count))
+        progress.didReceive(count: Int64(response.body.count))
+        return response
+    }
 }

@@ -13,7 +13,7 @@ enum Redirects {
 
     /// The request to send after `response`, or nil when `response` is not a redirect to follow
     /// (not a 301/302/303/307/308, no usable `Location`, or a scheme other than HTTP(S)).
-    static func request(after response: HTTPRawResponse, to request: HTTPRequest) -> HTTPRequest? {
+    static func request(after response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(response.statusCode),
               let location = response.headers["Location"],
               let target = URL(string: location, relativeTo: response.url)?.absoluteURL,

@@ -16,15 +16,15 @@ public struct Transfer<Value: Sendable>: Sendable {
     /// Snapshots of the bytes sent and received, ending when the call ends. A slow reader skips
     /// intermediate snapshots but always gets the latest; on success the last one shows the totals.
     public let progress: AsyncStream<TransferProgress>
-    private let task: Task<Result<HTTPResponse<Value>, HTTPError>, Never>
+    private let task: Task<Result<Response<Value>, HTTPError>, Never>
 
-    init(progress: AsyncStream<TransferProgress>, task: Task<Result<HTTPResponse<Value>, HTTPError>, Never>) {
+    init(progress: AsyncStream<TransferProgress>, task: Task<Result<Response<Value>, HTTPError>, Never>) {
         self.progress = progress
         self.task = task
     }
 
     /// The call's response, waiting for it. Cancelling the waiting task cancels the call.
-    public var response: HTTPResponse<Value> {
+    public var response: Response<Value> {
         get async throws(HTTPError) {
             let task = task
             return try await withTaskCancellationHandler {
@@ -48,11 +48,11 @@ extension HTTPClient {
     /// let upload = client.transfer(Request<Data>(method: .put, path: "/files/a", body: .data(bytes, contentType: "application/octet-stream")))
     /// for await progress in upload.progress { bar.value = progress.upload.fractionCompleted ?? 0 }
     /// ```
-    public func transfer<Response: Sendable>(_ request: Request<Response>) -> Transfer<Response> {
+    public func transfer<Value: Sendable>(_ request: Request<Value>) -> Transfer<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
         let observer = TransferObserver(temporaryFile: nil, continuation: continuation)
         let request = request.option(TransferObserverKey.self, observer)
-        let task = Task { () -> Result<HTTPResponse<Response>, HTTPError> in
+        let task = Task { () -> Result<Response<Value>, HTTPError> in
             do throws(HTTPError) {
                 let response = try await send(request)
                 observer.complete(request: response.request, response: response.raw)
@@ -73,13 +73,13 @@ extension HTTPClient {
     /// place, replacing any file there, only once the response was validated. On any failure no
     /// file is left behind, neither partial nor temporary. An error response's body stays in
     /// memory for the error.
-    public func download<Response>(_ request: Request<Response>, to destination: URL) -> Transfer<URL> {
+    public func download<Value>(_ request: Request<Value>, to destination: URL) -> Transfer<URL> {
         let (stream, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
         let directory = destination.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
         let observer = TransferObserver(temporaryFile: temporary, continuation: continuation)
         let dataRequest = request.map { data, _, _ in data }.option(TransferObserverKey.self, observer)
-        let task = Task { () -> Result<HTTPResponse<URL>, HTTPError> in
+        let task = Task { () -> Result<Response<URL>, HTTPError> in
             defer { try? FileManager.default.removeItem(at: temporary) }
             do throws(HTTPError) {
                 try Self.checkDirectory(directory, for: request.method, destination: destination)
@@ -103,7 +103,7 @@ extension HTTPClient {
     }
 
     /// Moves the downloaded body into place (writing it first when the transport kept it in memory).
-    private static func place(_ response: HTTPResponse<Data>, temporary: URL, writtenByTransport: Bool, at destination: URL) throws(HTTPError) {
+    private static func place(_ response: Response<Data>, temporary: URL, writtenByTransport: Bool, at destination: URL) throws(HTTPError) {
         do {
             if !writtenByTransport { try response.value.write(to: temporary) }
             // rename(2) replaces the destination atomically: readers see the old file or the new one.

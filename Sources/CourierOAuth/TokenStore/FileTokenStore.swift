@@ -1,3 +1,4 @@
+import CourierFileSupport
 import Foundation
 import Synchronization
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Dispatch
+import CourierFileSupport
 import Foundation
 import Synchronization
 

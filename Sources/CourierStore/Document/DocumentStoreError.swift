@@ -1,3 +1,4 @@
+import CourierFileSupport
 import Foundation
 
 /// Why a ``DocumentStore`` could not read or write its file.

@@ -5,7 +5,7 @@ import Foundation
 /// `limit` (default 25, at most 100) caps the page, and the page's `after` names its last item
 /// when more are recorded.
 enum ListingPager {
-    static func page(_ response: HTTPRawResponse, query: [URLQueryItem], request: HTTPRequest, catalog: OfflineCatalog) throws -> HTTPRawResponse {
+    static func page(_ response: HTTPResponse, query: [URLQueryItem], request: HTTPRequest, catalog: OfflineCatalog) throws -> HTTPResponse {
         guard request.method == .get, response.statusCode == 200,
               var root = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
               root["kind"] as? String == "Listing", var data = root["data"] as? [String: Any],

@@ -64,14 +64,14 @@ struct RedditCassetteTests {
         #expect(me.name == "PyAPITestUser2")
 
         let token = try await client.send(Request<Token>(
-            method: .post, url: URL(string: "https://www.reddit.com/api/v1/access_token")!,
+            method: .post, path: "https://www.reddit.com/api/v1/access_token",
             body: .form(["grant_type": "refresh_token", "refresh_token": "live-refresh-token"])
         )).value
         #expect(token.token_type == "bearer")
         #expect(token.expires_in == 3600)
         #expect(token.scope == "modmail")
-        #expect(token.access_token == Redactor.placeholder)
-        #expect(token.refresh_token == Redactor.placeholder)
+        #expect(token.access_token == LoggingMonitor.Redactor.placeholder)
+        #expect(token.refresh_token == LoggingMonitor.Redactor.placeholder)
 
         let error = try await #require(throws: HTTPError.self) {
             try await client.send(Request<Data>(path: "/r/announcements/about/traffic/"))

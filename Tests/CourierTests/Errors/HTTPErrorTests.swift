@@ -10,7 +10,7 @@ struct HTTPErrorTests {
     func redaction() {
         let url = URL(string: "https://user:\(canary)@api.example.com/x?access_token=\(canary)&q=visible")!
         let body = #"{"error":"invalid_grant","access_token":"\#(canary)","refresh_token":"\#(canary)","note":"Bearer \#(canary)"}"#
-        let response = HTTPRawResponse(
+        let response = HTTPResponse(
             statusCode: 401,
             headers: ["Content-Type": "application/json", "Set-Cookie": "sid=\(canary)"],
             body: Data(body.utf8), url: url
@@ -28,7 +28,7 @@ struct HTTPErrorTests {
     @Test("Form bodies with secrets are redacted in descriptions")
     func formRedaction() {
         let url = URL(string: "https://auth.example.com/token")!
-        let response = HTTPRawResponse(
+        let response = HTTPResponse(
             statusCode: 400, headers: ["Content-Type": "application/x-www-form-urlencoded"],
             body: Data("grant_type=refresh_token&refresh_token=\(canary)&client_secret=\(canary)".utf8), url: url
         )
@@ -51,7 +51,7 @@ struct HTTPErrorTests {
     @Test("A retries-exhausted error reports the attempts and the last cause")
     func exhausted() {
         let url = URL(string: "https://h.example/")!
-        let last = HTTPError(.unacceptableStatus(503), method: .get, url: url, response: HTTPRawResponse(statusCode: 503, url: url), attempts: 3)
+        let last = HTTPError(.unacceptableStatus(503), method: .get, url: url, response: HTTPResponse(statusCode: 503, url: url), attempts: 3)
         let error = HTTPError(.retriesExhausted(attempts: 3, last: last), method: .get, url: url, attempts: 3)
         #expect(error.description.contains("3 attempts"))
         #expect(error.description.contains("503"))

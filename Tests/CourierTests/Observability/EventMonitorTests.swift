@@ -108,7 +108,7 @@ struct EventMonitorTests {
         let key = uniqueKey("joined")
         let request = Request<Data>(path: "/gate/\(key)").deduplicated(.useCurrentIfPossible)
         let calls = (0..<2).map { _ in Task { try await client.send(request) } }
-        try await waitUntil("both calls waiting on one request") { client.inFlight.waiterCount == 2 }
+        try await waitUntil("both calls waiting on one request") { client.deduplication.inFlight.waiterCount == 2 }
         try await server.open(key)
         for call in calls { _ = try await call.value }
         try await recorder.waitForFinishes(2)
@@ -135,7 +135,7 @@ final class BlockingMonitor: EventMonitor {
 
     func requestDidStart(_ request: HTTPRequest, requestID: UInt64) { event() }
     func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) { event() }
-    func requestDidReceive(_ response: HTTPRawResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) { event() }
+    func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) { event() }
     func requestDidDecode(_ value: any Sendable, requestID: UInt64) { event() }
     func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64) { event() }
 }

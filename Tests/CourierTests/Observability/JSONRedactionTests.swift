@@ -2,9 +2,9 @@ import Courier
 import Foundation
 import Testing
 
-@Suite("Redactor.redactJSON")
+@Suite("LoggingMonitor.Redactor.redactJSON")
 struct JSONRedactionTests {
-    let redactor = Redactor.default
+    let redactor = LoggingMonitor.Redactor.default
 
     func object(_ data: Data?) throws -> [String: Any] {
         let data = try #require(data)
@@ -15,10 +15,10 @@ struct JSONRedactionTests {
     func secretsAtAnyDepth() throws {
         let input = Data(#"{"access_token": "t1", "list": [{"refresh_token": "t2"}, {"client_secret": "t3"}], "id": "keep", "expires_in": 60}"#.utf8)
         let output = try object(redactor.redactJSON(input))
-        #expect(output["access_token"] as? String == Redactor.placeholder)
+        #expect(output["access_token"] as? String == LoggingMonitor.Redactor.placeholder)
         let list = try #require(output["list"] as? [[String: Any]])
-        #expect(list[0]["refresh_token"] as? String == Redactor.placeholder)
-        #expect(list[1]["client_secret"] as? String == Redactor.placeholder)
+        #expect(list[0]["refresh_token"] as? String == LoggingMonitor.Redactor.placeholder)
+        #expect(list[1]["client_secret"] as? String == LoggingMonitor.Redactor.placeholder)
         #expect(output["id"] as? String == "keep")
         #expect(output["expires_in"] as? Int == 60)
     }

@@ -45,7 +45,7 @@ struct LoggingMonitorTests {
     @Test("Apps can add their own secret names")
     func customNames() async throws {
         let lines = LineCollector(), recorder = RecordingMonitor()
-        let redactor = Redactor(additionalSecretNames: ["x-house-pass", "pin"])
+        let redactor = LoggingMonitor.Redactor(additionalSecretNames: ["x-house-pass", "pin"])
         let client = HTTPClient(baseURL: try TestServers.httpbin()) {
             $0.eventMonitors = [LoggingMonitor(level: .verbose, redactor: redactor, output: lines.output), recorder]
         }

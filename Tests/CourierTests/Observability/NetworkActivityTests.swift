@@ -13,7 +13,7 @@ struct NetworkActivityTests {
     /// Holds every request until the gate opens, so all of them are in flight at once.
     struct HoldUntilOpen: Interceptor {
         let gate: Gate
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
             await gate.wait()
             return try await next(request)
         }
@@ -52,7 +52,7 @@ struct NetworkActivityTests {
         let tasks = (0..<50).map { index in
             Task { () -> Result<Int, HTTPError> in
                 do throws(HTTPError) {
-                    return .success(try await client.send(Request<Data>(url: url(index))).statusCode)
+                    return .success(try await client.send(Request<Data>(path: (url(index)).absoluteString)).statusCode)
                 } catch {
                     return .failure(error)
                 }

@@ -11,7 +11,7 @@ struct ObservabilityReadmeTests {
     func readme() async throws {
         let lines = LineCollector()
         let client = HTTPClient(baseURL: try TestServers.faults()) {
-            $0.eventMonitors = [LoggingMonitor(redactor: Redactor(additionalSecretNames: ["x-device-pin"]), output: lines.output)]
+            $0.eventMonitors = [LoggingMonitor(redactor: LoggingMonitor.Redactor(additionalSecretNames: ["x-device-pin"]), output: lines.output)]
         }
         let fileURL = FileManager.default.temporaryDirectory.appendingPathComponent("courier-readme-\(UUID()).zip")
         defer { try? FileManager.default.removeItem(at: fileURL) }

@@ -47,7 +47,7 @@ final class RecordingMonitor: EventMonitor {
 
     func requestDidStart(_ request: HTTPRequest, requestID: UInt64) { record(requestID, .start) }
     func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) { record(requestID, .send(attempt: attempt)) }
-    func requestDidReceive(_ response: HTTPRawResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
+    func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
         record(requestID, .receive(attempt: attempt, status: response.statusCode))
     }
     func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
@@ -84,7 +84,7 @@ final class LineCollector: Sendable {
 struct RetryOnServerError: Interceptor {
     let maxAttempts: Int
 
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         var attempt = 1
         while true {
             let response = try await next(request)

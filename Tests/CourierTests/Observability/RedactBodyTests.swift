@@ -2,9 +2,9 @@ import Courier
 import Foundation
 import Testing
 
-@Suite("Redactor.redactBody on free text")
+@Suite("LoggingMonitor.Redactor.redactBody on free text")
 struct RedactBodyTests {
-    let redactor = Redactor.default
+    let redactor = LoggingMonitor.Redactor.default
 
     @Test("Query items inside URLs quoted in text are redacted; other items are kept")
     func queryPairsInText() {

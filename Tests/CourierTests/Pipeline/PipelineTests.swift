@@ -17,7 +17,7 @@ struct PipelineTests {
         let name: String
         let log: EventLog
 
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
             log.withLock { $0.append("> \(name)") }
             var request = request
             request.headers.add(name: "X-Seen-By", value: name)
@@ -48,9 +48,69 @@ struct PipelineTests {
             $0.interceptors = [.adapt { _ in throw NoToken() }]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
-        guard case .adaptationFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .interceptorFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
         #expect(underlying is NoToken)
         #expect(transport.requests.isEmpty)
+    }
+
+    @Test("An interceptor's own error names that interceptor, in the error and its description")
+    func failingInterceptorIsNamed() async throws {
+        struct Quota: Error {}
+        struct QuotaGuard: Interceptor {
+            func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
+                throw Quota()
+            }
+        }
+        let log = EventLog()
+        let client = HTTPClient(baseURL: base, transport: ClosureTransport()) {
+            $0.interceptors = [Recorder(name: "outer", log: log), QuotaGuard()]
+        }
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
+        guard case .interceptorFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(underlying is Quota)
+        #expect(error.interceptor == "QuotaGuard")
+        #expect(error.description.contains("interceptor QuotaGuard failed"))
+    }
+
+    @Test("A transport's own error is a transport failure, named by no interceptor")
+    func transportOwnError() async throws {
+        struct NoRoute: Error {}
+        let client = HTTPClient(baseURL: base, transport: ClosureTransport { _ in throw NoRoute() }) {
+            $0.interceptors = [.adapt { _ in }]
+        }
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
+        guard case .transport(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        #expect(underlying is NoRoute)
+        #expect(error.interceptor == nil)
+        #expect(error.urlError == nil)
+    }
+
+    @Test("A transport that adopts progress reporting is asked through send(_:reporting:)")
+    func progressCapability() async throws {
+        final class CountingTransport: HTTPTransport {
+            let reported = Mutex(0)
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                HTTPResponse(statusCode: 200, body: Data("0123456789".utf8), url: request.url)
+            }
+            func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse {
+                reported.withLock { $0 += 1 }
+                progress.beginAttempt(uploadSize: 0)
+                progress.didReceiveResponse(expected: 10)
+                for _ in 0..<10 { progress.didReceive(count: 1) }
+                return try await send(request)
+            }
+        }
+        let transport = CountingTransport()
+        let client = HTTPClient(baseURL: base, transport: transport)
+        let transfer = client.transfer(Request<Data>(path: "/file"))
+        var snapshots: [TransferProgress] = []
+        for await snapshot in transfer.progress { snapshots.append(snapshot) }
+        #expect(try await transfer.response.value.count == 10)
+        #expect(transport.reported.withLock { $0 } == 1)
+        // One snapshot per byte the transport reported, ending at the total.
+        #expect(snapshots.filter { $0.download.completed > 0 }.map(\.download.completed) == Array(1...10))
+        _ = try await client.send(Request<Data>(path: "/plain"))
+        #expect(transport.reported.withLock { $0 } == 1)
     }
 
     @Test("A closure validator refuses a response with its reason")
@@ -95,7 +155,7 @@ struct PipelineTests {
     func apiErrorDecoder() async throws {
         let body = #"{"returnCode":"601","returnMsg":"登录失效"}"#
         let client = HTTPClient(baseURL: base, transport: ClosureTransport(body: body)) {
-            $0.apiErrorDecoder = ClosureAPIErrorDecoder { response in
+            $0.apiErrorDecoder = .decode { response in
                 guard let error = try? JSONDecoder().decode(AppError.self, from: response.body), error.returnCode != "0" else { return nil }
                 return error
             }
@@ -120,11 +180,11 @@ struct PipelineTests {
     @Test("String responses honour the charset, and undecodable text is a decoding error")
     func text() async throws {
         let latin1 = HTTPClient(baseURL: base, transport: ClosureTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"], body: Data([0x63, 0x61, 0x66, 0xE9]), url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"], body: Data([0x63, 0x61, 0x66, 0xE9]), url: request.url)
         })
         #expect(try await latin1.send(Request<String>(path: "/x")).value == "café")
         let broken = HTTPClient(baseURL: base, transport: ClosureTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0xFD]), url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0xFD]), url: request.url)
         })
         let error = try await #require(throws: HTTPError.self) { try await broken.send(Request<String>(path: "/x")) }
         guard case .decodingFailed = error.kind else { Issue.record("got \(error.kind)"); return }

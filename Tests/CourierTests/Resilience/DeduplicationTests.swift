@@ -14,7 +14,7 @@ struct DeduplicationTests {
         client = HTTPClient(baseURL: server.url, transport: server.transport)
     }
 
-    func gate(_ key: String, _ mode: DeduplicationMode, authorization: String? = nil) -> Request<FaultServer.Hit> {
+    func gate(_ key: String, _ mode: HTTPClient.DeduplicationMode, authorization: String? = nil) -> Request<FaultServer.Hit> {
         var request = Request<FaultServer.Hit>(path: "/gate/\(key)").deduplicated(mode)
         request.headers["Authorization"] = authorization
         return request
@@ -43,15 +43,15 @@ struct DeduplicationTests {
     func joined() async throws {
         let key = uniqueKey("join")
         let calls = start(100, gate(key, .useCurrentIfPossible))
-        try await waitUntil("100 callers to wait for one request") { client.inFlight.waiterCount == 100 }
-        #expect(client.inFlight.count == 1)
+        try await waitUntil("100 callers to wait for one request") { client.deduplication.inFlight.waiterCount == 100 }
+        #expect(client.deduplication.inFlight.count == 1)
         try await server.open(key)
         var results: [FaultServer.Hit] = []
         for call in calls { results.append(try await call.value.get()) }
         #expect(results.count == 100)
         #expect(Set(results.map(\.hit)) == [1])
         #expect(try await server.hits(key).hits == 1)
-        #expect(client.inFlight.count == 0)
+        #expect(client.deduplication.inFlight.count == 0)
     }
 
     @Test("A different Authorization is a different request: two hits", .timeLimit(.minutes(1)))
@@ -60,7 +60,7 @@ struct DeduplicationTests {
         let alice = start(10, gate(key, .useCurrentIfPossible, authorization: "Bearer alice"))
         let bob = start(10, gate(key, .useCurrentIfPossible, authorization: "Bearer bob"))
         try await waitUntil("two shared requests with 20 callers") {
-            client.inFlight.count == 2 && client.inFlight.waiterCount == 20
+            client.deduplication.inFlight.count == 2 && client.deduplication.inFlight.waiterCount == 20
         }
         try await server.open(key)
         let hits = try await (alice + bob).asyncMap { try await $0.value.get().hit }
@@ -96,9 +96,9 @@ struct DeduplicationTests {
     func cancelMost() async throws {
         let key = uniqueKey("cancel99")
         let calls = start(100, gate(key, .useCurrentIfPossible))
-        try await waitUntil("100 callers") { client.inFlight.waiterCount == 100 }
+        try await waitUntil("100 callers") { client.deduplication.inFlight.waiterCount == 100 }
         for call in calls.dropLast() { call.cancel() }
-        try await waitUntil("one caller left") { client.inFlight.waiterCount == 1 }
+        try await waitUntil("one caller left") { client.deduplication.inFlight.waiterCount == 1 }
         try await server.open(key)
         for call in calls.dropLast() {
             guard case .failure(let error) = await call.value, error.isCancelled else {
@@ -116,7 +116,7 @@ struct DeduplicationTests {
     func cancelAll() async throws {
         let key = uniqueKey("cancelall")
         let calls = start(100, gate(key, .useCurrentIfPossible))
-        try await waitUntil("100 callers") { client.inFlight.waiterCount == 100 }
+        try await waitUntil("100 callers") { client.deduplication.inFlight.waiterCount == 100 }
         try await waitUntil("the request to reach the server") { try await server.hits(key).hits == 1 }
         for call in calls { call.cancel() }
         for call in calls {
@@ -126,7 +126,7 @@ struct DeduplicationTests {
             }
         }
         try await waitUntil("the server to see the client close") { try await server.hits(key).closed_early == 1 }
-        #expect(client.inFlight.count == 0)
+        #expect(client.deduplication.inFlight.count == 0)
     }
 
     @Test("Without a mode, identical calls are not joined")
@@ -134,7 +134,7 @@ struct DeduplicationTests {
         let key = uniqueKey("new")
         let calls = start(3, Request<FaultServer.Hit>(path: "/gate/\(key)"))
         try await waitUntil("three hits") { try await server.hits(key).hits == 3 }
-        #expect(client.inFlight.count == 0)
+        #expect(client.deduplication.inFlight.count == 0)
         try await server.open(key)
         let hits = try await calls.asyncMap { try await $0.value.get().hit }
         #expect(Set(hits) == [1, 2, 3])

@@ -62,7 +62,7 @@ struct FaultTests {
     func garbage() async throws {
         let key = uniqueKey("garbage")
         let error = try await send("/garbage", key: key)
-        guard case .transport(let urlError) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .transport(let underlying) = error.kind, let urlError = underlying as? URLError else { Issue.record("got \(error.kind)"); return }
         // FoundationNetworking reports curl's "Received HTTP/0.9 when not allowed" as unsupportedURL.
         #expect([.badServerResponse, .cannotParseResponse, .unsupportedURL].contains(urlError.code), "\(error)")
         #expect(try await server.hits(key).hits == 1)

@@ -46,6 +46,33 @@ struct RetryPolicyTests {
         #expect(error.description.contains("after 4 attempts"))
     }
 
+    @Test("A status the request accepts is a success for the policy too: it is not retried")
+    func acceptedStatusIsNotRetried() async throws {
+        let clock = VirtualClock(autoAdvances: true)
+        let transport = ScriptedTransport([.status(503), .status(200)])
+        let response = try await client(transport, policy(clock)).send(Request<Data>(path: "/x").allowed(statusCodes: [503]))
+        #expect(response.statusCode == 503)
+        #expect(transport.count == 1)
+        #expect(clock.sleeps.isEmpty)
+    }
+
+    @Test("A status the request does not accept is a failure for the policy too, also below 400")
+    func unacceptedStatusBelow400IsAFailure() async throws {
+        let clock = VirtualClock(autoAdvances: true)
+        let transport = ScriptedTransport([.status(304)])
+        let retrier = RetryPolicy.Decision.retryNow
+        let policy = policy(clock, maxAttempts: 2).retryDecision { error, _, _ in
+            error.statusCode == 304 ? retrier : nil
+        }
+        let error = try await #require(throws: HTTPError.self) {
+            try await client(transport, policy).send(Request<Data>(path: "/x"))
+        }
+        #expect(transport.count == 2)
+        guard case .retriesExhausted(_, let last) = error.kind, case .unacceptableStatus(304) = last.kind else {
+            Issue.record("got \(error.kind)"); return
+        }
+    }
+
     @Test("POST is not retried unless the request opts in")
     func nonIdempotent() async throws {
         let clock = VirtualClock(autoAdvances: true)

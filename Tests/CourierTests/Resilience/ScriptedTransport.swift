@@ -22,14 +22,14 @@ final class ScriptedTransport: HTTPTransport {
     var requests: [HTTPRequest] { sent.withLock { $0 } }
     var count: Int { sent.withLock { $0.count } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let index = sent.withLock { sent in
             sent.append(request)
             return sent.count - 1
         }
         switch steps[min(index, steps.count - 1)] {
         case .status(let status, let headers):
-            return HTTPRawResponse(statusCode: status, headers: headers, body: Data("{\"status\":\(status)}".utf8), url: request.url)
+            return HTTPResponse(statusCode: status, headers: headers, body: Data("{\"status\":\(status)}".utf8), url: request.url)
         case .failure(let code):
             throw URLError(code)
         case .hang:

@@ -18,7 +18,7 @@ import TestSupport
             let answer = headers(n)
             var headers = answer.headers
             headers["Content-Type"] = "application/json"
-            return HTTPRawResponse(statusCode: answer.status, headers: headers, body: Data("{}".utf8), url: request.url)
+            return HTTPResponse(statusCode: answer.status, headers: headers, body: Data("{}".utf8), url: request.url)
         }
     }
 

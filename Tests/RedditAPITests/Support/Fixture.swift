@@ -55,8 +55,8 @@ struct Fixture {
     }
 
     /// The fixture as a transport response to `url`.
-    func response(for url: URL) -> HTTPRawResponse {
-        HTTPRawResponse(statusCode: status, headers: headers, body: body, url: url)
+    func response(for url: URL) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: headers, body: body, url: url)
     }
 
     /// Every fixture body in the shared set (sidecars excluded), as `group/name.ext`.

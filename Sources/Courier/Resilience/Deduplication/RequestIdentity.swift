@@ -1,18 +1,20 @@
 import Foundation
 
-/// What makes two requests "the same" for de-duplication.
+/// What makes two requests "the same" for de-duplication: method, URL, redirect handling, the
+/// statuses the call accepts, the header fields and the body, compared exactly.
 ///
-/// Secret header values (per ``Redactor/isSecret(name:)``: `Authorization`, `Cookie`, token
-/// headers) and the body are kept only as SHA-256 digests, so the pool never holds a raw token.
-/// Header names are compared case-insensitively, and the order of differently named fields does
-/// not matter. Tracing headers that differ on every call (``ignoredHeaderNames``) are left out, so
-/// they do not stop identical calls from being joined.
-struct RequestIdentity: Hashable, Sendable {
+/// The shared call keeps its request anyway, so the key holds the fields themselves, not
+/// digests. Header names are compared case-insensitively, and the order of differently named
+/// fields does not matter. Tracing headers that differ on every call (``ignoredHeaderNames``)
+/// are left out, so they do not stop identical calls from being joined. The key's
+/// `description` redacts secret header values, so printing it never shows a token.
+struct RequestIdentity: Hashable, Sendable, CustomStringConvertible {
     let method: HTTPMethod
     let url: String
     let followsRedirects: Bool
+    let acceptableStatusCodes: Set<Int>
     let headers: [HeaderEntry]
-    let bodyDigest: Data?
+    let body: Data?
 
     struct HeaderEntry: Hashable, Sendable {
         let name: String
@@ -22,19 +24,27 @@ struct RequestIdentity: Hashable, Sendable {
     /// Per-call tracing headers: they never change the response.
     static let ignoredHeaderNames: Set<String> = ["x-request-id", "x-correlation-id", "traceparent", "tracestate"]
 
-    init(_ request: HTTPRequest, redactor: Redactor = .default) {
+    init(_ request: HTTPRequest) {
         method = request.method
         url = request.url.absoluteString
         followsRedirects = request.followsRedirects
+        acceptableStatusCodes = request.acceptableStatusCodes
         // Sorted by name; repeated fields of one name keep their order, which can matter.
         headers = request.headers.enumerated().compactMap { position, field -> (Int, HeaderEntry)? in
             let name = field.name.lowercased()
             guard !Self.ignoredHeaderNames.contains(name) else { return nil }
-            let value = redactor.isSecret(name: name) ? "sha256:" + SHA256Digest.hex(Data(field.value.utf8)) : field.value
-            return (position, HeaderEntry(name: name, value: value))
+            return (position, HeaderEntry(name: name, value: field.value))
         }
         .sorted { ($0.1.name, $0.0) < ($1.1.name, $1.0) }
         .map(\.1)
-        bodyDigest = request.body.map { SHA256Digest.hash($0) }
+        body = request.body
+    }
+
+    /// The key with secret header values and the body left out.
+    var description: String {
+        let redactor = LoggingMonitor.Redactor.default
+        let fields = headers.map { "\($0.name): \(redactor.isSecret(name: $0.name) ? LoggingMonitor.Redactor.placeholder : $0.value)" }
+        return "\(method) \(redactor.redact(URL(string: url) ?? URL(fileURLWithPath: "/"))) [\(fields.joined(separator: ", "))]"
+            + (body.map { " body: \($0.count) bytes" } ?? "")
     }
 }

@@ -17,7 +17,7 @@ import Synchronization
 /// - report upload and download progress to a ``Transfer`` and stream a download to a file
 ///   (on Linux only delegate-based tasks report upload progress).
 ///
-/// On Linux the delegate runs on the session's own queue (``InlineDelegateQueue``) instead of
+/// On Linux the delegate runs on the session's own queue (`InlineDelegateQueue`) instead of
 /// an `OperationQueue`, which saves three queue hops a request.
 public final class URLSessionTransport: HTTPTransport {
     /// A transport on a default ephemeral session (no cookies or cache stored on disk).
@@ -55,7 +55,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends the request and waits for the whole response.
-    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         // FoundationNetworking drops the body when it follows a 307/308 itself, so those
         // redirects of requests with a body are followed here (the delegate refuses them).
         var current = request
@@ -69,7 +69,7 @@ public final class URLSessionTransport: HTTPTransport {
         throw URLError(.httpTooManyRedirects)
     }
 
-    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let task = session.dataTask(with: urlRequest(for: request))
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),

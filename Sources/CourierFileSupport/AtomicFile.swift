@@ -11,7 +11,8 @@ import Darwin
 /// flushed to disk, renamed over the target, and the directory entry is flushed too. A reader (or
 /// a process started after a crash) sees either the old file or the new one, never a mix.
 ///
-/// Shared by `DocumentStore` (CourierStore) and `FileTokenStore` (CourierOAuth). Temporary files
+/// Shared by `DocumentStore` (CourierStore) and `FileTokenStore` (CourierOAuth), the only users,
+/// through this small internal target. Temporary files
 /// are created with mode 0600, so a secret is never readable by others, not even for a moment.
 package enum AtomicFile {
     /// Prefix of temporary files, so leftovers from a killed process can be found and removed.

@@ -6,7 +6,7 @@ import CCrypto
 #endif
 
 /// SHA-256 from the platform: CryptoKit on Apple platforms, the OS's OpenSSL libcrypto on Linux.
-/// Never hand-written: PKCE challenges and de-duplication keys both rely on it.
+/// Never hand-written: PKCE challenges rely on it (its only user, so it lives here, not in the core).
 package enum SHA256Digest {
     /// The 32-byte digest of `data`.
     package static func hash(_ data: Data) -> Data {

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A response on the wire, as a transport received it: status, headers, body bytes and the
+/// final URL. The typed ``Response`` wraps one with the decoded value.
+public struct HTTPResponse: Sendable {
+    /// The HTTP status code.
+    public var statusCode: Int
+    /// The response header fields.
+    public var headers: HTTPHeaders
+    /// The body bytes (already decompressed when the transport handles `Content-Encoding`).
+    public var body: Data
+    /// The URL that answered, after any redirects.
+    public var url: URL
+
+    /// Creates a response.
+    public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+
+    /// The `Content-Type` media type, if the response has one.
+    package var mediaType: MediaType? { headers["Content-Type"].flatMap(MediaType.init) }
+}
