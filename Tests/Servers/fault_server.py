@@ -29,6 +29,10 @@ Paths:
   /conns/KEY                200 {"connections": N, "max_open": M}: how many connections carried a
                             request for KEY (/count/KEY, /close-second/KEY, ?key=KEY), and the most
                             of them open at once
+  /matrix/RUN/ID            200 with a body of 1,000 to 20,999 bytes made from ID (byte i is
+                            (i * 7 + X-Body-Seed) % 251) and headers X-Body-Length and X-Body-Seed
+                            for the client to check it whole; counts the hit per RUN, ID and method
+  /matrix-stats/RUN         200 {"requests": N, "posts": P, "posts_seen_twice": D} for RUN
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
   www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
@@ -40,6 +44,7 @@ import json
 import socket
 import struct
 import time
+import zlib
 from email.utils import formatdate
 from urllib.parse import urlsplit, parse_qs
 
@@ -52,6 +57,8 @@ conns_seen: dict[str, set[int]] = {}
 conns_open: dict[str, set[int]] = {}
 conns_max_open: dict[str, int] = {}
 next_connection_id = 0
+# /matrix: hits per (run, method, id).
+matrix_hits: dict[str, dict[tuple[str, str], int]] = {}
 FAULT_PATHS = {"reset-before", "reset-mid-body", "truncated", "hang", "garbage"}
 
 
@@ -173,6 +180,20 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     writer.close()
                     return
                 writer.write(response(200, json.dumps({"key": key, "hit": hits[key]}).encode()))
+            elif path == "matrix" and len(parts) == 3:
+                run, ident = parts[1], parts[2]
+                per_run = matrix_hits.setdefault(run, {})
+                per_run[(method, ident)] = per_run.get((method, ident), 0) + 1
+                digest = zlib.crc32(ident.encode())
+                size, seed = 1000 + digest % 20000, digest % 251
+                payload = bytes((i * 7 + seed) % 251 for i in range(size))
+                writer.write(response(200, payload, "application/octet-stream",
+                                      extra={"X-Body-Length": size, "X-Body-Seed": seed}))
+            elif path == "matrix-stats":
+                per_run = matrix_hits.get(key, {})
+                posts = [n for (m, _), n in per_run.items() if m == "POST"]
+                writer.write(response(200, json.dumps({"requests": sum(per_run.values()), "posts": sum(posts),
+                                                       "posts_seen_twice": sum(1 for n in posts if n > 1)}).encode()))
             elif path == "conns":
                 writer.write(response(200, json.dumps({"connections": len(conns_seen.get(key, ())),
                                                        "max_open": conns_max_open.get(key, 0)}).encode()))

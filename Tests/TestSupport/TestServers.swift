@@ -11,6 +11,8 @@ public enum TestServers {
     public static func faults() throws -> URL { try url(from: "COURIER_FAULT_URL") }
     /// The same fault server on a second port whose listen backlog is 10.
     public static func faultsWithSmallBacklog() throws -> URL { try url(from: "COURIER_FAULT_SMALL_BACKLOG_URL") }
+    /// The seeded fault proxy (`Tests/Servers/fault_proxy.py`) in front of the fault server.
+    public static func faultProxy() throws -> URL { try url(from: "COURIER_FAULT_PROXY_URL") }
     /// django-oauth-toolkit (`Tests/Servers/oauth_server.py`).
     public static func oauth() throws -> URL { try url(from: "COURIER_OAUTH_URL") }
 
