@@ -13,6 +13,10 @@ import Synchronization
 /// 100 µs after any activity it polls without sleeping: on loopback that cuts about 40% off the
 /// latency of requests sent one at a time, and an idle transport still sleeps.
 ///
+/// The multi handle opens at most `maximumConnectionsPerHost` connections to a host and keeps
+/// further transfers in its own queue. libcurl never times out a queued transfer (its timeout
+/// checks need a connection), so the loop ends any transfer whose deadline has passed itself.
+///
 /// `@unchecked Sendable`: `active` and the multi handle are touched only by the loop thread;
 /// everything callers use (`commands`, `idleHandles`) is behind a `Mutex`, and
 /// `curl_multi_wakeup` is documented as safe to call from any thread.
