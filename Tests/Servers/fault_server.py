@@ -186,7 +186,8 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                 per_run[(method, ident)] = per_run.get((method, ident), 0) + 1
                 digest = zlib.crc32(ident.encode())
                 size, seed = 1000 + digest % 20000, digest % 251
-                payload = bytes((i * 7 + seed) % 251 for i in range(size))
+                period = bytes((i * 7 + seed) % 251 for i in range(251))
+                payload = (period * (size // 251 + 1))[:size]
                 writer.write(response(200, payload, "application/octet-stream",
                                       extra={"X-Body-Length": size, "X-Body-Seed": seed}))
             elif path == "matrix-stats":
