@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// Thousands of calls through a proxy that resets, truncates, stalls, garbles, refuses and drops
+/// Thousands of calls through a proxy (in front of a fault server of its own) that resets, truncates, stalls, garbles, refuses and drops
 /// connections (`Tests/Servers/fault_proxy.py`, seeded: each request id meets the same faults
 /// in the same order on every run), with the retry policy a careful app would use.
 ///
@@ -66,7 +66,7 @@ struct FaultMatrixTests {
         let faults = try await HTTPClient(baseURL: proxy, transport: URLSessionTransport())
             .send(Request<JSON>(path: "/proxy-stats/\(run)")).value
         print("fault matrix, \(transport.testDescription): proxy faults \(faults)")
-        let server = try await HTTPClient(baseURL: try TestServers.faults(), transport: URLSessionTransport())
+        let server = try await HTTPClient(baseURL: try TestServers.faultProxyUpstream(), transport: URLSessionTransport())
             .send(Request<JSON>(path: "/matrix-stats/\(run)")).value
         print("fault matrix, \(transport.testDescription): server \(server)")
         #expect(server["posts_seen_twice"]?.intValue == 0, "POSTs the server saw more than once: \(server)")
