@@ -114,7 +114,7 @@ struct FaultMatrixTests {
         request.headers["X-Request-Id"] = id
         request.headers["X-Run"] = run
         let started = ContinuousClock.now
-        let result: Result<HTTPResponse<Data>, any Error>
+        let result: Result<Response<Data>, any Error>
         do { result = .success(try await client.send(request)) } catch { result = .failure(error) }
         let took = ContinuousClock.now - started
         return { tally in
@@ -137,7 +137,7 @@ struct FaultMatrixTests {
     }
 
     /// Why a successful response's body is not the one the server sent, or nil when it is.
-    private static func problem(with response: HTTPResponse<Data>) -> String? {
+    private static func problem(with response: Response<Data>) -> String? {
         guard let length = response.headers["X-Body-Length"].flatMap(Int.init),
               let seed = response.headers["X-Body-Seed"].flatMap(Int.init) else { return "status \(response.raw.statusCode) without the body headers" }
         let body = response.value

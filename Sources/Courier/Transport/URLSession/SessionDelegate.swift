@@ -16,13 +16,13 @@ import Synchronization
 /// outside its `Mutex`, and URLSession calls it serially.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// A completed transfer as URLSession reported it. The caller converts it to an
-    /// ``HTTPRawResponse`` on its own thread, which keeps that work off the session's serial queue.
+    /// ``HTTPResponse`` on its own thread, which keeps that work off the session's serial queue.
     struct Received: Sendable {
         let response: HTTPURLResponse
         let body: Data
         let url: URL
 
-        var raw: HTTPRawResponse { HTTPRawResponse(response, body: body, url: url) }
+        var raw: HTTPResponse { HTTPResponse(response, body: body, url: url) }
     }
 
     /// One task's state. A class, so a callback changes it in place instead of copying it out
@@ -259,7 +259,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 }
 
-extension HTTPRawResponse {
+extension HTTPResponse {
     /// The response as Courier's raw response, with `body`.
     init(_ response: HTTPURLResponse, body: Data, url: URL) {
         let all = response.allHeaderFields
