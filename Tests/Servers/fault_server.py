@@ -22,6 +22,17 @@ Paths:
                             answers 200 {"key": KEY, "hit": n}; a client closing first is
                             counted in closed_early
   /open/KEY                 opens KEY's gate (now and for later hits)
+  /close-second/KEY         counts a hit for KEY; answers 200 {"key": KEY, "hit": n} when it is the
+                            first request on its connection, otherwise reads it whole and closes
+                            the connection without answering (a keep-alive connection dying under
+                            a reused request)
+  /conns/KEY                200 {"connections": N, "max_open": M}: how many connections carried a
+                            request for KEY (/count/KEY, /close-second/KEY, ?key=KEY), and the most
+                            of them open at once
+  /matrix/RUN/ID            200 with a body of 1,000 to 20,999 bytes made from ID (byte i is
+                            (i * 7 + X-Body-Seed) % 251) and headers X-Body-Length and X-Body-Seed
+                            for the client to check it whole; counts the hit per RUN, ID and method
+  /matrix-stats/RUN         200 {"requests": N, "posts": P, "posts_seen_twice": D} for RUN
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
   www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
@@ -33,12 +44,21 @@ import json
 import socket
 import struct
 import time
+import zlib
 from email.utils import formatdate
 from urllib.parse import urlsplit, parse_qs
 
 hits: dict[str, int] = {}
 closed_early: dict[str, int] = {}
 gates: dict[str, asyncio.Event] = {}
+# Connections per key: every connection that carried a request for the key, those still open,
+# and the most open at once.
+conns_seen: dict[str, set[int]] = {}
+conns_open: dict[str, set[int]] = {}
+conns_max_open: dict[str, int] = {}
+next_connection_id = 0
+# /matrix: hits per (run, method, id).
+matrix_hits: dict[str, dict[tuple[str, str], int]] = {}
 FAULT_PATHS = {"reset-before", "reset-mid-body", "truncated", "hang", "garbage"}
 
 
@@ -92,13 +112,25 @@ async def wait_closed_or(reader: asyncio.StreamReader, seconds: float) -> bool:
         return False
 
 
+def note_connection(key: str, connection: int) -> None:
+    conns_seen.setdefault(key, set()).add(connection)
+    open_now = conns_open.setdefault(key, set())
+    open_now.add(connection)
+    conns_max_open[key] = max(conns_max_open.get(key, 0), len(open_now))
+
+
 async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    global next_connection_id
+    next_connection_id += 1
+    connection = next_connection_id
+    requests_on_connection = 0
     try:
         while True:
             try:
                 method, target, headers, body = await read_request(reader, writer)
             except (asyncio.IncompleteReadError, ConnectionError, ValueError):
                 return
+            requests_on_connection += 1
             url = urlsplit(target)
             query = {k: v[0] for k, v in parse_qs(url.query).items()}
             parts = [p for p in url.path.split("/") if p]
@@ -106,6 +138,10 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             key = parts[1] if len(parts) > 1 else ""
             if path in FAULT_PATHS and "key" in query:
                 hits[query["key"]] = hits.get(query["key"], 0) + 1
+            if path in ("count", "close-second") and key:
+                note_connection(key, connection)
+            elif "key" in query:
+                note_connection(query["key"], connection)
             if path == "ok":
                 writer.write(response(200, b"ok", "text/plain"))
             elif path == "reset-before":
@@ -138,6 +174,30 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     closed_early[key] = closed_early.get(key, 0) + 1
                     return
                 writer.write(response(200, json.dumps({"key": key, "hit": number}).encode()))
+            elif path == "close-second":
+                hits[key] = hits.get(key, 0) + 1
+                if requests_on_connection > 1:
+                    writer.close()
+                    return
+                writer.write(response(200, json.dumps({"key": key, "hit": hits[key]}).encode()))
+            elif path == "matrix" and len(parts) == 3:
+                run, ident = parts[1], parts[2]
+                per_run = matrix_hits.setdefault(run, {})
+                per_run[(method, ident)] = per_run.get((method, ident), 0) + 1
+                digest = zlib.crc32(ident.encode())
+                size, seed = 1000 + digest % 20000, digest % 251
+                period = bytes((i * 7 + seed) % 251 for i in range(251))
+                payload = (period * (size // 251 + 1))[:size]
+                writer.write(response(200, payload, "application/octet-stream",
+                                      extra={"X-Body-Length": size, "X-Body-Seed": seed}))
+            elif path == "matrix-stats":
+                per_run = matrix_hits.get(key, {})
+                posts = [n for (m, _), n in per_run.items() if m == "POST"]
+                writer.write(response(200, json.dumps({"requests": sum(per_run.values()), "posts": sum(posts),
+                                                       "posts_seen_twice": sum(1 for n in posts if n > 1)}).encode()))
+            elif path == "conns":
+                writer.write(response(200, json.dumps({"connections": len(conns_seen.get(key, ())),
+                                                       "max_open": conns_max_open.get(key, 0)}).encode()))
             elif path == "hits":
                 writer.write(response(200, json.dumps({"hits": hits.get(key, 0),
                                                        "closed_early": closed_early.get(key, 0)}).encode()))
@@ -195,6 +255,8 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
     except (ConnectionError, asyncio.IncompleteReadError):
         pass
     finally:
+        for open_now in conns_open.values():
+            open_now.discard(connection)
         if not writer.is_closing():
             writer.close()
 
@@ -202,12 +264,17 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--small-backlog-port", type=int,
+                        help="also serve on this port with a listen backlog of 10, like Django's "
+                             "development server")
     args = parser.parse_args()
     # A backlog above asyncio's 100: the whole suite opens connections in bursts, and a
     # connection refused by a full queue waits a SYN retransmission (1 s, then 3 s, 7 s...).
     server = await asyncio.start_server(handle, "127.0.0.1", args.port, backlog=1024)
-    async with server:
-        await server.serve_forever()
+    servers = [server]
+    if args.small_backlog_port:
+        servers.append(await asyncio.start_server(handle, "127.0.0.1", args.small_backlog_port, backlog=10))
+    await asyncio.gather(*(s.serve_forever() for s in servers))
 
 
 if __name__ == "__main__":

@@ -9,6 +9,12 @@ public enum TestServers {
     public static func httpbin() throws -> URL { try url(from: "COURIER_HTTPBIN_URL") }
     /// The project's fault server (`Tests/Servers/fault_server.py`).
     public static func faults() throws -> URL { try url(from: "COURIER_FAULT_URL") }
+    /// The same fault server on a second port whose listen backlog is 10.
+    public static func faultsWithSmallBacklog() throws -> URL { try url(from: "COURIER_FAULT_SMALL_BACKLOG_URL") }
+    /// The seeded fault proxy (`Tests/Servers/fault_proxy.py`), in front of ``faultProxyUpstream()``.
+    public static func faultProxy() throws -> URL { try url(from: "COURIER_FAULT_PROXY_URL") }
+    /// The fault server behind ``faultProxy()`` (a second instance, for the fault matrix alone).
+    public static func faultProxyUpstream() throws -> URL { try url(from: "COURIER_FAULT_UPSTREAM_URL") }
     /// django-oauth-toolkit (`Tests/Servers/oauth_server.py`).
     public static func oauth() throws -> URL { try url(from: "COURIER_OAUTH_URL") }
 

@@ -13,6 +13,10 @@ import Synchronization
 /// 100 µs after any activity it polls without sleeping: on loopback that cuts about 40% off the
 /// latency of requests sent one at a time, and an idle transport still sleeps.
 ///
+/// The multi handle opens at most `maximumConnectionsPerHost` connections to a host and keeps
+/// further transfers in its own queue. libcurl never times out a queued transfer (its timeout
+/// checks need a connection), so the loop ends any transfer whose deadline has passed itself.
+///
 /// `@unchecked Sendable`: `active` and the multi handle are touched only by the loop thread;
 /// everything callers use (`commands`, `idleHandles`) is behind a `Mutex`, and
 /// `curl_multi_wakeup` is documented as safe to call from any thread.
@@ -43,14 +47,27 @@ final class CurlEventLoop: @unchecked Sendable {
     private let commands = Mutex<[Command]>([])
     private let idleHandles = Mutex<[IdleHandle]>([])
     private var active: [LibCurl.Handle: CurlTransfer] = [:]
+    /// No later than the earliest deadline among `active` (it may be earlier: a transfer that had
+    /// it finished). Loop thread only.
+    private var earliestDeadline: ContinuousClock.Instant?
+    private let maximumConnectionsPerHost: Int
 
-    init(curl: LibCurl) throws(CurlTransport.Unavailable) {
+    /// How late past its deadline a transfer libcurl still holds is ended by the loop. libcurl
+    /// times out a transfer that has a connection itself; one waiting in its queue for a
+    /// connection to the host it never times out, so the loop does.
+    private static let deadlineGrace = Duration.milliseconds(20)
+
+    init(curl: LibCurl, maximumConnectionsPerHost: Int) throws(CurlTransport.Unavailable) {
         guard let multi = curl.multiInit() else {
             throw CurlTransport.Unavailable(reason: "curl_multi_init failed")
         }
         self.curl = curl
         self.multi = multi
         _ = curl.multiSetLong(multi, CurlOption.multiPipelining, CurlOption.multiplex)
+        // Transfers beyond the limit wait in libcurl's queue until a connection to their host
+        // is free (or, over HTTP/2, share one).
+        self.maximumConnectionsPerHost = maximumConnectionsPerHost
+        _ = curl.multiSetLong(multi, CurlOption.multiMaxHostConnections, maximumConnectionsPerHost)
         let thread = Thread { [self] in run() }
         thread.name = "Courier.CurlTransport"
         thread.start()
@@ -126,6 +143,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 recycle(easy)
                 lastActivity = clock.now
             }
+            if let earliestDeadline, clock.now >= earliestDeadline + Self.deadlineGrace { endOverdueTransfers() }
             if clock.now - lastActivity < Self.spinWindow {
                 // Just after activity, the next event (a response on loopback, the next request
                 // of a caller going one at a time) usually comes within tens of microseconds:
@@ -134,8 +152,14 @@ final class CurlEventLoop: @unchecked Sendable {
                 _ = curl.multiPoll(multi, nil, 0, 0, &ready)
                 if ready > 0 { lastActivity = clock.now }
             } else {
-                // Sleeps until a socket is ready, libcurl's next timer, a wake-up or a second passes.
-                _ = curl.multiPoll(multi, nil, 0, 1000, nil)
+                // Sleeps until a socket is ready, libcurl's next timer, a wake-up, the earliest
+                // deadline or a second passes.
+                var sleep: Int32 = 1000
+                if let earliestDeadline {
+                    let left = earliestDeadline + Self.deadlineGrace - clock.now
+                    sleep = Int32(clamping: max(0, min(1000, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)))
+                }
+                _ = curl.multiPoll(multi, nil, 0, sleep, nil)
             }
         }
     }
@@ -153,6 +177,29 @@ final class CurlEventLoop: @unchecked Sendable {
             return
         }
         active[transfer.easy] = transfer
+        if let deadline = transfer.deadline, earliestDeadline.map({ deadline < $0 }) ?? true { earliestDeadline = deadline }
+    }
+
+    /// Fails the transfers whose deadline passed, with a timeout that says whether the request
+    /// was still waiting for a connection; notes the next deadline.
+    private func endOverdueTransfers() {
+        let now = ContinuousClock.now
+        var next: ContinuousClock.Instant?
+        for (easy, transfer) in active {
+            guard let deadline = transfer.deadline else { continue }
+            guard now >= deadline + Self.deadlineGrace else {
+                if next.map({ deadline < $0 }) ?? true { next = deadline }
+                continue
+            }
+            active[easy] = nil
+            _ = curl.multiRemove(multi, easy)
+            let stage = transfer.wasSent
+                ? "before the response was complete"
+                : "while waiting for a connection (at most \(maximumConnectionsPerHost) per host)"
+            transfer.fail(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "the request's timeout passed " + stage]), curl: curl)
+            recycle(easy)
+        }
+        earliestDeadline = next
     }
 
     private func stop(_ transfer: CurlTransfer) {
@@ -172,6 +219,7 @@ final class CurlEventLoop: @unchecked Sendable {
             curl.easyCleanup(easy)
         }
         active.removeAll()
+        earliestDeadline = nil
         _ = curl.multiCleanup(multi)
         for idle in idleHandles.withLock({ handles in defer { handles.removeAll() }; return handles }) {
             curl.easyCleanup(idle.easy)

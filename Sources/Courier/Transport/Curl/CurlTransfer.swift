@@ -17,6 +17,20 @@ final class CurlTransfer: @unchecked Sendable {
     let cancelled = Mutex(false)
     var continuation: CheckedContinuation<Outcome, any Error>?
 
+    /// When the caller's timeout runs out, queue time included (see ``CurlEventLoop``).
+    let deadline: ContinuousClock.Instant?
+    /// How many times libcurl was about to send the request; more than one means it wanted to
+    /// send it again on a fresh connection, which CurlTransport refuses (see `refuseResend`).
+    private var sends = 0
+    /// Set when the transfer was stopped instead of being sent a second time.
+    private var refusedResend = false
+    /// Whether the request was ever handed a connection (false while it waits in libcurl's
+    /// queue for one of the host's connections, or while its first connection opens).
+    var wasSent: Bool { sends > 0 }
+    /// Whether the URL is http or https: then libcurl's "unsupported protocol" means the server's
+    /// answer was not HTTP.
+    private let isHTTP: Bool
+
     private var headerList: OpaquePointer?
     private var body = Data()
     /// The header block of the latest response, raw (a `100 Continue` starts a new one).
@@ -95,6 +109,8 @@ final class CurlTransfer: @unchecked Sendable {
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration, certificateAuthorities: String? = nil
     ) throws(URLError) {
         self.easy = easy
+        deadline = request.timeout.map { ContinuousClock.now + $0 }
+        isHTTP = ["http", "https"].contains(request.url.scheme?.lowercased() ?? "")
         observer = request.options[TransferObserverKey.self]
         observedRequest = observer == nil ? nil : request
         // libcurl sends header lines as given: a line break in a field would let a value smuggle
@@ -170,6 +186,16 @@ final class CurlTransfer: @unchecked Sendable {
             }
             return length
         })
+        // libcurl sends a request again by itself when a reused keep-alive connection turns out
+        // dead before any response byte arrived, whatever the method, and rewinds an in-memory
+        // body to do so. The server may well have received and acted on the first one, so a
+        // second send is refused here: only RetryPolicy retries, knowing the method and
+        // counting the attempt.
+        check(curl.setPointer(easy, CurlOption.prereqData, me))
+        check(curl.setPrereqCallback(easy, CurlOption.prereqFunction) { context, _, _, _, _ in
+            guard let context else { return 0 }
+            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().willSend()
+        })
         if observer != nil {
             check(curl.setPointer(easy, CurlOption.progressData, me))
             check(curl.setProgressCallback(easy, CurlOption.progressFunction) { context, _, _, _, uploadedNow in
@@ -209,11 +235,25 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
+    /// The pre-request callback: lets the first send through and stops any other. Loop thread.
+    private func willSend() -> Int32 {
+        sends += 1
+        guard sends > 1 else { return 0 }
+        refusedResend = true
+        return CurlOption.prereqAbort
+    }
+
+    /// The error of a request whose connection died before any answer, which was not sent again.
+    static let refusedResendError = URLError(.networkConnectionLost, userInfo: [
+        NSLocalizedDescriptionKey: "the connection closed before any response arrived: the request may or may not have "
+            + "reached the server, and it was not sent again (a RetryPolicy decides that)",
+    ])
+
     /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
     func finish(code: Int32, curl: LibCurl) {
         releaseHeaderList(curl: curl)
         guard code == 0, saveFile() else {
-            fail(fileError ?? Self.urlError(code: code, curl: curl))
+            fail(fileError ?? (refusedResend ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
             return
         }
         var status = 0
@@ -263,9 +303,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The `URLError` a `CURLcode` means, with libcurl's text as its description (never the URL,
     /// which may carry secrets).
-    static func urlError(code: Int32, curl: LibCurl) -> URLError {
+    ///
+    /// For an http or https URL, `CURLE_UNSUPPORTED_PROTOCOL` means the server answered with
+    /// bytes that are not HTTP ("Received HTTP/0.9 when not allowed"): a bad server response,
+    /// not a bad URL.
+    static func urlError(code: Int32, isHTTP: Bool, curl: LibCurl) -> URLError {
         let urlCode: URLError.Code = switch code {
-        case 1: .unsupportedURL // CURLE_UNSUPPORTED_PROTOCOL
+        case 1: isHTTP ? .badServerResponse : .unsupportedURL // CURLE_UNSUPPORTED_PROTOCOL
         case 3: .badURL // CURLE_URL_MALFORMAT
         case 5, 6: .cannotFindHost // CURLE_COULDNT_RESOLVE_PROXY, _HOST
         case 7: .cannotConnectToHost // CURLE_COULDNT_CONNECT

@@ -13,16 +13,31 @@ import FoundationNetworking
 /// Redirects are followed by the transport itself, only when ``HTTPRequest/followsRedirects``
 /// says so: a 303 (and a 301/302 after a POST) continues as a GET, and `Authorization` and
 /// `Cookie` are dropped when a redirect leaves the request's origin. ``HTTPRequest/timeout``
-/// bounds the whole attempt, redirects included; cancelling the calling task removes the
-/// transfer at once. A 401 is returned as an ordinary
+/// bounds the whole attempt, redirects included, and time spent waiting for a connection
+/// counts; cancelling the calling task removes the transfer at once. A 401 is returned as an ordinary
 /// response, whatever its `WWW-Authenticate` header says: credentials are the app's business.
 ///
 /// A ``Transfer`` gets upload and download progress, and a download's successful body is
 /// written to its file as it arrives rather than held in memory. Without a ``Transfer`` no
 /// progress is tracked at all.
 ///
+/// At most ``init(timeout:maximumConnectionsPerHost:)``'s `maximumConnectionsPerHost`
+/// connections are open to one host at a time (6 by default); requests beyond them wait in the
+/// transport until one is free. The wait is part of the request's ``HTTPRequest/timeout``: a
+/// caller's deadline means the same with 1 or 200 requests in flight, and a request that
+/// cannot get a connection in time fails with `URLError(.timedOut)` saying so. A request
+/// without a timeout of its own waits as long as it takes (the default timeout, a limit on
+/// silence, starts once it has a connection).
+///
+/// A request is written to the wire once per call to ``send(_:)``. When a reused keep-alive
+/// connection turns out dead before any answer, libcurl would send the request again on a new
+/// connection by itself; the transport refuses, because the server may have received and acted
+/// on the first one, and the call fails with `URLError(.networkConnectionLost)` saying the
+/// request may or may not have reached the server. A ``RetryPolicy`` then retries it if the
+/// method is idempotent or the request is ``Request/retryable(_:)``, and counts the attempt.
+///
 /// libcurl is loaded from the system's `libcurl.so.4` when first used (see `LibCurl` for why),
-/// so nothing needs installing. When it cannot be loaded, ``init(timeout:)`` throws
+/// so nothing needs installing. When it cannot be loaded, ``init(timeout:maximumConnectionsPerHost:)`` throws
 /// ``Unavailable``, ``shared`` is nil and clients fall back to ``URLSessionTransport``.
 ///
 /// ```swift
@@ -46,20 +61,34 @@ public final class CurlTransport: HTTPTransport {
     private let defaultTimeout: Duration
     private let certificateAuthorities: String?
 
+    /// The default of ``init(timeout:maximumConnectionsPerHost:)``'s connection limit: 6, what
+    /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.
+    /// Enough to keep a loopback or LAN server busy, few enough that 200 calls in flight do not
+    /// overrun a small server's listen backlog; over HTTP/2 one connection carries many requests
+    /// at once, so the limit rarely matters there.
+    public static let defaultMaximumConnectionsPerHost = 6
+
     /// Creates a transport with its own connection pool and thread.
     ///
-    /// - Parameter timeout: How long an attempt may go without receiving data (and the longest a
-    ///   connection may take to open) when the request has no ``HTTPRequest/timeout`` of its own.
-    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded.
-    public convenience init(timeout: Duration = .seconds(60)) throws(Unavailable) {
-        try self.init(timeout: timeout, certificateAuthorities: nil)
+    /// - Parameters:
+    ///   - timeout: How long an attempt may go without receiving data (and the longest a
+    ///     connection may take to open) when the request has no ``HTTPRequest/timeout`` of its own.
+    ///   - maximumConnectionsPerHost: How many connections may be open to one host (scheme, name
+    ///     and port) at a time; requests beyond them wait in the transport. At least 1.
+    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
+    public convenience init(
+        timeout: Duration = .seconds(60), maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost
+    ) throws(Unavailable) {
+        try self.init(timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, certificateAuthorities: nil)
     }
 
     /// Creates a transport that trusts the certificate authorities in a PEM file instead of the
     /// system's (tests use it for a server with a certificate made on the spot).
-    package init(timeout: Duration, certificateAuthorities: URL?) throws(Unavailable) {
+    package init(
+        timeout: Duration, maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost, certificateAuthorities: URL?
+    ) throws(Unavailable) {
         curl = try LibCurl.loaded.get()
-        loop = try CurlEventLoop(curl: curl)
+        loop = try CurlEventLoop(curl: curl, maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
         defaultTimeout = timeout
         self.certificateAuthorities = certificateAuthorities?.path
     }

@@ -26,6 +26,10 @@ struct LibCurl: Sendable {
     typealias WriteCallback = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
     /// `curl_xferinfo_callback`: context, download total and so far, upload total and so far.
     typealias ProgressCallback = @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32
+    /// `curl_prereq_callback`: context, remote and local address, remote and local port.
+    typealias PrereqCallback = @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, Int32
+    ) -> Int32
 
     let easyInit: @convention(c) () -> Handle?
     let easyCleanup: @convention(c) (Handle) -> Void
@@ -34,6 +38,7 @@ struct LibCurl: Sendable {
     let setPointer: @convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32
     let setCallback: @convention(c) (Handle, Int32, WriteCallback) -> Int32
     let setProgressCallback: @convention(c) (Handle, Int32, ProgressCallback) -> Int32
+    let setPrereqCallback: @convention(c) (Handle, Int32, PrereqCallback) -> Int32
     let setOffset: @convention(c) (Handle, Int32, Int64) -> Int32
     let getInfo: @convention(c) (Handle, Int32, UnsafeMutableRawPointer) -> Int32
     let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
@@ -76,6 +81,7 @@ struct LibCurl: Sendable {
             let setPointer = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32).self),
             let setCallback = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, WriteCallback) -> Int32).self),
             let setProgressCallback = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, ProgressCallback) -> Int32).self),
+            let setPrereqCallback = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, PrereqCallback) -> Int32).self),
             let setOffset = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, Int64) -> Int32).self),
             let getInfo = symbol("curl_easy_getinfo", as: (@convention(c) (Handle, Int32, UnsafeMutableRawPointer) -> Int32).self),
             let strerror = symbol("curl_easy_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
@@ -102,9 +108,18 @@ struct LibCurl: Sendable {
         guard status == 0 else {
             return .failure(CurlTransport.Unavailable(reason: "curl_global_init failed with code \(status)"))
         }
+        // CurlTransfer relies on the pre-request callback (libcurl 7.80, 2021) to keep libcurl
+        // from sending a request twice: without it, refuse to run rather than re-send silently.
+        if let probe = easyInit() {
+            defer { easyCleanup(probe) }
+            guard setPrereqCallback(probe, CurlOption.prereqFunction, { _, _, _, _, _ in 0 }) == 0 else {
+                return .failure(CurlTransport.Unavailable(reason: "libcurl.so.4 is older than 7.80 (no CURLOPT_PREREQFUNCTION)"))
+            }
+        }
         return .success(LibCurl(
             easyInit: easyInit, easyCleanup: easyCleanup, easyReset: easyReset, setLong: setLong,
-            setPointer: setPointer, setCallback: setCallback, setProgressCallback: setProgressCallback, setOffset: setOffset, getInfo: getInfo,
+            setPointer: setPointer, setCallback: setCallback, setProgressCallback: setProgressCallback,
+            setPrereqCallback: setPrereqCallback, setOffset: setOffset, getInfo: getInfo,
             strerror: strerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll, multiInit: multiInit,
             multiCleanup: multiCleanup, multiSetLong: multiSetLong, multiAdd: multiAdd, multiRemove: multiRemove,
             multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup, multiInfoRead: multiInfoRead,
@@ -161,6 +176,8 @@ enum CurlOption {
     static let caInfo: Int32 = 10065
     /// `CURLOPT_HEADERDATA`.
     static let headerData: Int32 = 10029
+    /// `CURLOPT_PREREQDATA`: the pre-request callback's context (libcurl 7.80).
+    static let prereqData: Int32 = 10313
     /// `CURLOPT_XFERINFODATA`: the progress callback's context.
     static let progressData: Int32 = 10057
     /// `CURLOPT_CUSTOMREQUEST`.
@@ -177,6 +194,9 @@ enum CurlOption {
     static let headerFunction: Int32 = 20079
     /// `CURLOPT_XFERINFOFUNCTION`.
     static let progressFunction: Int32 = 20219
+    /// `CURLOPT_PREREQFUNCTION`: called each time a request is about to be sent, on a new or a
+    /// reused connection (libcurl 7.80).
+    static let prereqFunction: Int32 = 20312
 
     // Easy options taking a curl_off_t.
     /// `CURLOPT_POSTFIELDSIZE_LARGE`.
@@ -197,6 +217,11 @@ enum CurlOption {
     static let multiPipelining: Int32 = 3
     /// `CURLPIPE_MULTIPLEX`: several HTTP/2 streams share one connection.
     static let multiplex = 2
+    /// `CURLMOPT_MAX_HOST_CONNECTIONS`: connections open at once to one host (0: no limit).
+    static let multiMaxHostConnections: Int32 = 7
+    /// `CURL_PREREQFUNC_ABORT`: the pre-request callback stops the transfer
+    /// (`CURLE_ABORTED_BY_CALLBACK`).
+    static let prereqAbort: Int32 = 1
     /// `CURLMSG_DONE`.
     static let messageDone: Int32 = 1
 }

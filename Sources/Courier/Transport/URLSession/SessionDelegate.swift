@@ -170,7 +170,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 transfer.continuation.resume(returning: Received(response: challenged, body: transfer.body, url: url))
             } else {
                 let received = transfer.file == nil ? Int64(transfer.body.count) : transfer.fileBytes
-                transfer.continuation.resume(throwing: Self.urlError(error, received: received, of: transfer.response))
+                transfer.continuation.resume(
+                    throwing: Self.urlError(error, received: received, of: transfer.response, url: task.originalRequest?.url)
+                )
             }
             return
         }
@@ -224,8 +226,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// The error of a failed transfer. A body cut short of its `Content-Length` is reported as a
     /// lost connection, as Apple platforms do; FoundationNetworking reports it as an unknown
     /// error (curl's "transfer closed with N bytes remaining"), which hides that it is transient.
-    private static func urlError(_ error: any Error, received: Int64, of response: HTTPURLResponse?) -> URLError {
+    ///
+    /// FoundationNetworking turns libcurl's codes into `URLError` codes and keeps libcurl's
+    /// message as the description; two of them are corrected here. libcurl's "unsupported
+    /// protocol" for an http or https URL is about the answer, not the URL ("Received HTTP/0.9
+    /// when not allowed": bytes that are not HTTP), so it is a bad server response. A connection
+    /// reset by the server is a lost connection whatever code it came with, so that an idempotent
+    /// request is retried as on CurlTransport.
+    private static func urlError(_ error: any Error, received: Int64, of response: HTTPURLResponse?, url: URL?) -> URLError {
         let urlError = urlError(error)
+        let message = urlError.userInfo[NSLocalizedDescriptionKey] as? String ?? ""
+        if urlError.code != .networkConnectionLost, message.localizedCaseInsensitiveContains("connection reset") {
+            return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
+        }
+        if urlError.code == .unsupportedURL, let scheme = url?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            return URLError(.badServerResponse, userInfo: urlError.userInfo)
+        }
         if urlError.code == .unknown, let expected = response?.expectedContentLength, expected > received {
             return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
         }
