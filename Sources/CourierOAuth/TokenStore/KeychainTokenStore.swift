@@ -9,7 +9,7 @@ import Security
 /// stored as the same JSON ``FileTokenStore`` writes.
 ///
 /// ```swift
-/// let store = KeychainTokenStore(service: "com.example.reddit", account: "default")
+/// let store = KeychainTokenStore(service: "com.example.reader", account: "default")
 /// let session = OAuthSession(configuration: configuration, store: store)
 /// ```
 ///
