@@ -10,7 +10,7 @@ extension OAuthSession {
     public func validToken() async throws(OAuthError) -> Token {
         try await loadIfNeeded()
         await retryUnsavedToken()
-        if machine.authState == .signedOut, let grant = options.automaticSignInGrant {
+        if let grant = options.automaticSignInGrant, automaticSignInTask != nil || machine.authState == .signedOut {
             return try await automaticSignIn(with: grant)
         }
         return try await run(machine.tokenForRequest(now: options.now()))
