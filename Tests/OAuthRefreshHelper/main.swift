@@ -97,7 +97,7 @@ while Date() < deadline {
         if case .signedOut = await session.state { break }
     }
     if await refreshCount() >= refreshes { break }
-    try await Task.sleep(for: .milliseconds(20))
+    try await Task.sleep(for: .milliseconds(100))
 }
 let state = await session.state
 let report: [String: Any] = ["calls": calls, "failures": failures, "state": "\(state)", "lastError": lastError]

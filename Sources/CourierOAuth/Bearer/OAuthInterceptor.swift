@@ -14,8 +14,8 @@ import Foundation
 /// rejection the provider is asked for a fresh token with the rejected one, so a session
 /// refreshes only if that token is still its current one: a burst of 401s from one expired token
 /// causes one refresh, not one per request. When the provider cannot give a fresh token, the
-/// call fails with its ``OAuthError`` (inside ``HTTPError/Kind/adaptationFailed(_:)``; see
-/// ``Courier/HTTPError/oauthError``), never with a silent second 401.
+/// call fails with its ``OAuthError`` (inside `HTTPError.Kind.adaptationFailed`; see
+/// `HTTPError.oauthError`), never with a silent second 401.
 public struct OAuthInterceptor: Interceptor {
     /// Where the tokens come from.
     public let provider: any BearerTokenProvider

@@ -66,11 +66,21 @@ extension OAuthSession {
             await revokeIgnoringFailure(token.accessToken, hint: "access_token")
         }
         do {
-            try await store.clear()
+            try await clearStore()
         } catch {
             if let token { SignedOutTokens.shared.insert(token) }
             throw .store(error)
         }
+    }
+
+    /// Clears the store; a shared store under its lock, so that no other process's refresh
+    /// writes in between (it re-reads the store under the lock and signs out too).
+    private func clearStore() async throws {
+        guard let shared = store as? any SharedTokenStore else { return try await store.clear() }
+        let lock: TokenStoreLock
+        do { lock = try await shared.lockExclusively() } catch { return try await store.clear() }
+        defer { lock.unlock() }
+        try await store.clear()
     }
 
     /// Revocation on sign-out is best effort: the session is signed out whatever the server says.

@@ -104,7 +104,14 @@ extension OAuthSession {
             return await refreshAndSave(old, generation: generation)
         }
         let lock: TokenStoreLock
-        do { lock = try await shared.lockExclusively() } catch { return .failed(.store(error)) }
+        do {
+            lock = try await shared.lockExclusively()
+        } catch {
+            // No lock (a read-only folder, say): refresh all the same rather than strand the
+            // user, and say so; the save will most likely fail too and be reported.
+            report(.storeFailed(.store(error)))
+            return await refreshAndSave(old, generation: generation)
+        }
         defer { lock.unlock() }
         let stored: Token?
         do { stored = try await store.load() } catch { return .failed(.store(error)) }

@@ -13,6 +13,9 @@ import Security
 /// let session = OAuthSession(configuration: configuration, store: store)
 /// ```
 ///
+/// It is not a ``SharedTokenStore``: the Keychain has no lock two processes can hold across a
+/// refresh, so when an app and its extension share an item, let only one of them refresh.
+///
 /// This file is compiled only where the Security framework exists; Linux builds skip it.
 public struct KeychainTokenStore: TokenStore {
     /// The item's service (`kSecAttrService`), usually the app's bundle identifier.

@@ -6,6 +6,11 @@ import Testing
 /// rotation and reuse protection. Each treats its token as stale 2 s after issue, so an expiry
 /// comes every 2 s; over several of them both must stay signed in, and the server must see one
 /// refresh per expiry and no reused refresh token.
+///
+/// The helper's `--unshared` flag hides the store's lock and re-read (the behaviour before them);
+/// `runTwoHelpers(unshared: true)` then ends with a refused, reused refresh token and a process
+/// signed out in most runs, which is the defect this test guards against. It is not a test of its
+/// own because whether the race is lost depends on the machine's timing.
 @Suite struct CrossProcessRefreshTests {
     static let expiries = 4
 
@@ -17,14 +22,6 @@ import Testing
         }
         #expect(run.stats["refresh_token"] == Self.expiries, "refreshes seen by the server: \(run.stats)")
         #expect(run.stats["refresh_token:400"] == nil, "a refresh token was sent twice")
-    }
-
-    /// The same run with the store's lock hidden from the sessions: what happened before.
-    /// Kept as a measurement (it must go wrong), not as a requirement on the server's timing.
-    @Test func withoutTheLockProcessesSignEachOtherOut() async throws {
-        let run = try await runTwoHelpers(unshared: true)
-        let signedOut = run.reports.filter { $0.state != "authenticated" }.count
-        #expect(signedOut > 0 || run.stats["refresh_token:400", default: 0] > 0)
     }
 
     struct Report: Decodable {
@@ -59,7 +56,7 @@ import Testing
             let line = output.split(separator: "\n").last.map(String.init) ?? ""
             return try JSONDecoder().decode(Report.self, from: Data(line.utf8))
         }
-        let stats = try await server.tokenRequests()
+        let stats = try await server.tokenStats()
         return Run(reports: reports, stats: stats)
     }
 
