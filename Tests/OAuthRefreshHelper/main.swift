@@ -2,7 +2,8 @@
 // OAuthSession on a token file shared with the other process, against the django-oauth-toolkit
 // test server, and calls the protected `/api/me` in a loop until the server has counted
 // `--refreshes N` refresh grants under the test key (or the deadline passes). Then it prints one
-// JSON line: {"calls": …, "failures": …, "state": "…", "lastError": "…"}.
+// JSON line: {"calls": …, "failures": …, "state": "…", "lastError": "…", "tokens": […]}, where
+// `tokens` are fingerprints of the access tokens it sent.
 //
 //   courier-oauth-refresh-helper --server URL --token-file FILE --key KEY --refreshes N
 //                                [--peers P] [--deadline SECONDS] [--unshared]
@@ -17,6 +18,7 @@
 // 60 s lifetime of refreshed tokens minus 2 s), so an expiry comes every 2 s.
 import CourierOAuth
 import Foundation
+import Synchronization
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -60,7 +62,23 @@ sessionOptions.refreshMargin = .seconds(58)
 sessionOptions.maximumRefreshes = 1000
 let tokenClient = HTTPClient(baseURL: nil) { $0.interceptors = [.adapt { $0.headers["X-Test-Key"] = key }] }
 let session = OAuthSession(configuration: configuration, store: store, client: tokenClient, options: sessionOptions)
-let api = HTTPClient(baseURL: server) { $0.interceptors = [OAuthInterceptor(session: session)] }
+/// Fingerprints (not the tokens) of the access tokens this process sent, in order of first use.
+let used = Mutex<[String]>([])
+@Sendable func fingerprint(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return String(hash, radix: 16)
+}
+let api = HTTPClient(baseURL: server) {
+    $0.interceptors = [
+        OAuthInterceptor(session: session),
+        .adapt { request in
+            guard let header = request.headers["Authorization"] else { return }
+            let print = fingerprint(header)
+            used.withLock { if !$0.contains(print) { $0.append(print) } }
+        },
+    ]
+}
 let plain = HTTPClient(baseURL: server)
 
 struct Me: Decodable, Sendable { let username: String }
@@ -100,6 +118,8 @@ while Date() < deadline {
     try await Task.sleep(for: .milliseconds(100))
 }
 let state = await session.state
-let report: [String: Any] = ["calls": calls, "failures": failures, "state": "\(state)", "lastError": lastError]
+let report: [String: Any] = [
+    "calls": calls, "failures": failures, "state": "\(state)", "lastError": lastError, "tokens": used.withLock { $0 },
+]
 let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
 FileHandle.standardOutput.write(json + Data("\n".utf8))
