@@ -22,6 +22,9 @@ import Testing
         }
         #expect(run.stats["refresh_token"] == Self.expiries, "refreshes seen by the server: \(run.stats)")
         #expect(run.stats["refresh_token:400"] == nil, "a refresh token was sent twice")
+        // Both used the same chain of tokens (one refresh serves both), not a chain each.
+        let shared = Set(run.reports[0].tokens).intersection(run.reports[1].tokens)
+        #expect(shared.count >= Self.expiries - 1, "the processes shared \(shared.count) tokens")
     }
 
     struct Report: Decodable {
@@ -29,6 +32,7 @@ import Testing
         let failures: Int
         let state: String
         let lastError: String
+        let tokens: [String]
     }
 
     struct Run {
