@@ -14,7 +14,7 @@ import Foundation
 /// rejection the provider is asked for a fresh token with the rejected one, so a session
 /// refreshes only if that token is still its current one: a burst of 401s from one expired token
 /// causes one refresh, not one per request. When the provider cannot give a fresh token, the
-/// call fails with its ``OAuthError`` (inside `HTTPError.Kind.adaptationFailed`; see
+/// call fails with its ``OAuthError`` (inside `HTTPError.Kind.interceptorFailed`; see
 /// `HTTPError.oauthError`), never with a silent second 401.
 public struct OAuthInterceptor: Interceptor {
     /// Where the tokens come from.
@@ -35,7 +35,7 @@ public struct OAuthInterceptor: Interceptor {
     }
 
     /// Authorizes the request and replays it once after an `invalid_token` rejection.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         let token = try await provider.accessToken()
         let response = try await next(authorize(request, with: token))
         guard Self.rejectsToken(response) else { return response }
@@ -52,7 +52,7 @@ public struct OAuthInterceptor: Interceptor {
 
     /// Whether the response is a 401 whose Bearer challenge says the token is invalid
     /// (RFC 6750 §3.1), such as an expired or revoked token.
-    static func rejectsToken(_ response: HTTPRawResponse) -> Bool {
+    static func rejectsToken(_ response: HTTPResponse) -> Bool {
         guard response.statusCode == 401 else { return false }
         return response.headers.values(for: "WWW-Authenticate").contains { challenge in
             let lowered = challenge.lowercased()
@@ -68,7 +68,7 @@ extension HTTPError {
     /// token (not signed in, a refresh refused, a fixed token rejected).
     public var oauthError: OAuthError? {
         switch kind {
-        case .adaptationFailed(let error): error as? OAuthError
+        case .interceptorFailed(let error): error as? OAuthError
         case .retriesExhausted(_, let last), .retryStopped(_, let last): last.oauthError
         default: nil
         }

@@ -23,5 +23,5 @@ public struct StaticBearerToken: BearerTokenProvider, CustomStringConvertible {
     }
 
     /// The type without the token.
-    public var description: String { "StaticBearerToken(\(Redactor.placeholder))" }
+    public var description: String { "StaticBearerToken(\(LoggingMonitor.Redactor.placeholder))" }
 }

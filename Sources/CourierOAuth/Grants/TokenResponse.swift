@@ -6,7 +6,7 @@ import Foundation
 enum TokenResponse {
     /// The token in `raw`, or the error it describes.
     static func token(
-        from raw: HTTPRawResponse, method: HTTPMethod, url: URL, now: Date, interpreter: TokenErrorInterpreter? = nil
+        from raw: HTTPResponse, method: HTTPMethod, url: URL, now: Date, interpreter: TokenErrorInterpreter? = nil
     ) throws(OAuthError) -> Token {
         let object = try jsonObject(in: raw, method: method, url: url, interpreter: interpreter)
         guard let accessToken = object["access_token"] as? String, !accessToken.isEmpty else {
@@ -44,7 +44,7 @@ enum TokenResponse {
 
     /// Checks a revocation answer (RFC 7009 §2.2: 200 whatever the token; errors as in §5.2).
     static func checkRevocation(
-        _ raw: HTTPRawResponse, method: HTTPMethod, url: URL, interpreter: TokenErrorInterpreter? = nil
+        _ raw: HTTPResponse, method: HTTPMethod, url: URL, interpreter: TokenErrorInterpreter? = nil
     ) throws(OAuthError) {
         if let error = serverError(in: raw, interpreter: interpreter) { throw .server(error) }
         guard (200..<300).contains(raw.statusCode) else {
@@ -54,7 +54,7 @@ enum TokenResponse {
 
     /// The error in a body: the interpreter's reading first, else the RFC 6749 §5.2 error it
     /// holds (a string `error` member), else nil.
-    static func serverError(in raw: HTTPRawResponse, interpreter: TokenErrorInterpreter? = nil) -> OAuthError.ServerError? {
+    static func serverError(in raw: HTTPResponse, interpreter: TokenErrorInterpreter? = nil) -> OAuthError.ServerError? {
         if let interpreted = interpreter?.serverError(statusCode: raw.statusCode, body: raw.body) { return interpreted }
         guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any] else { return nil }
         guard let code = object["error"] as? String else { return nil }
@@ -67,7 +67,7 @@ enum TokenResponse {
     }
 
     private static func jsonObject(
-        in raw: HTTPRawResponse, method: HTTPMethod, url: URL, interpreter: TokenErrorInterpreter?
+        in raw: HTTPResponse, method: HTTPMethod, url: URL, interpreter: TokenErrorInterpreter?
     ) throws(OAuthError) -> [String: Any] {
         if let error = serverError(in: raw, interpreter: interpreter) { throw .server(error) }
         guard (200..<300).contains(raw.statusCode) else {

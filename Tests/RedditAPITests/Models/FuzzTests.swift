@@ -128,7 +128,7 @@ import Testing
             let fixture = try Fixture(name)
             let body = Mutex(Data())
             let transport = TestTransport { request in
-                HTTPRawResponse(statusCode: fixture.status, headers: fixture.headers, body: body.withLock { $0 }, url: request.url)
+                HTTPResponse(statusCode: fixture.status, headers: fixture.headers, body: body.withLock { $0 }, url: request.url)
             }
             // The 429 fixture has no Retry-After; don't let its default pause slow the run.
             let client = RedditClient(userAgent: try testAgent(), authentication: .tokens(RenewingTestToken()), transport: transport,

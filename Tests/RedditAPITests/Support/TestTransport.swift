@@ -6,10 +6,10 @@ import Synchronization
 
 /// A transport for RedditAPI tests: answers from a closure and records what it was sent.
 final class TestTransport: HTTPTransport {
-    private let handler: @Sendable (HTTPRequest) async throws -> HTTPRawResponse
+    private let handler: @Sendable (HTTPRequest) async throws -> HTTPResponse
     private let sent = Mutex<[HTTPRequest]>([])
 
-    init(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPRawResponse) {
+    init(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
         self.handler = handler
     }
 
@@ -30,7 +30,7 @@ final class TestTransport: HTTPTransport {
 
     var requests: [HTTPRequest] { sent.withLock { $0 } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         sent.withLock { $0.append(request) }
         return try await handler(request)
     }
