@@ -89,9 +89,16 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
+        // Two of these share one token file in CourierOAuth's cross-process refresh test.
+        .executableTarget(
+            name: "courier-oauth-refresh-helper",
+            dependencies: ["CourierOAuth"],
+            path: "Tests/OAuthRefreshHelper",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CourierOAuthTests",
-            dependencies: ["CourierOAuth", "TestSupport"],
+            dependencies: ["CourierOAuth", "TestSupport", "courier-oauth-refresh-helper"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -19,7 +19,9 @@ Besides django-oauth-toolkit's endpoints under /o/ it serves:
                       WWW-Authenticate: Bearer error="invalid_token" (RFC 6750 §3.1)
     GET /test/stats?key=K
                       how many token requests carried the header X-Test-Key: K, by grant type
-                      ({"refresh_token": 1, ...}), so a test can count the refreshes it caused
+                      ({"refresh_token": 1, ...}), so a test can count the refreshes it caused;
+                      refused ones are also counted by grant type and status
+                      ({"refresh_token:400": 1}: a reused refresh token, say)
 A GET to /o/authorize/ with the header X-Remote-User: alice signs in as alice without a login
 page; the test clients skip the consent screen, so the answer is the redirect with the code.
 """
@@ -134,10 +136,15 @@ class CountingTokenView(TokenView):
 
     def post(self, request, *args, **kwargs):
         key = request.headers.get("X-Test-Key")
+        grant = request.POST.get("grant_type", "")
         if key:
             with _stats_lock:
-                _stats[key][request.POST.get("grant_type", "")] += 1
-        return super().post(request, *args, **kwargs)
+                _stats[key][grant] += 1
+        response = super().post(request, *args, **kwargs)
+        if key and response.status_code != 200:
+            with _stats_lock:
+                _stats[key][f"{grant}:{response.status_code}"] += 1
+        return response
 
 
 def stats(request):

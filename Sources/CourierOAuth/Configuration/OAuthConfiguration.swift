@@ -39,10 +39,12 @@ public struct OAuthConfiguration: Sendable, Hashable {
     public var redirectURI: URL
     /// The scopes asked for, sent space-separated.
     public var scopes: [String]
-    /// Extra query items for the authorization URL (Reddit: `duration=permanent`).
+    /// Extra query items for the authorization URL (a provider's own parameters).
     public var extraAuthorizationParameters: [String: String]
     /// The server's issuer identifier (RFC 9207); when set, a redirect's `iss` must equal it.
     public var issuer: String?
+    /// Reads the provider's non-standard token-endpoint errors; nil reads RFC 6749 errors only.
+    public var tokenErrorInterpreter: TokenErrorInterpreter?
 
     /// Creates a configuration.
     public init(
@@ -55,7 +57,8 @@ public struct OAuthConfiguration: Sendable, Hashable {
         redirectURI: URL,
         scopes: [String] = [],
         extraAuthorizationParameters: [String: String] = [:],
-        issuer: String? = nil
+        issuer: String? = nil,
+        tokenErrorInterpreter: TokenErrorInterpreter? = nil
     ) {
         self.authorizationEndpoint = authorizationEndpoint
         self.tokenEndpoint = tokenEndpoint
@@ -67,6 +70,7 @@ public struct OAuthConfiguration: Sendable, Hashable {
         self.scopes = scopes
         self.extraAuthorizationParameters = extraAuthorizationParameters
         self.issuer = issuer
+        self.tokenErrorInterpreter = tokenErrorInterpreter
     }
 
     /// A provider that follows the RFCs, with its endpoints under one base URL

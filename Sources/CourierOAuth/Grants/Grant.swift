@@ -6,9 +6,9 @@ public enum Grant: Sendable, Hashable {
     case refreshToken(String)
     /// The client's own credentials (§4.4).
     case clientCredentials
-    /// A user's name and password (§4.3; Reddit script apps, with an optional one-time password).
+    /// A user's name and password (§4.3; the resource-owner password grant).
     case password(username: String, password: String)
-    /// Any other grant type (a URI) with its own parameters, such as Reddit's installed-client grant.
+    /// Any other grant type (a URI) with its own parameters, such as a provider's app-only grant.
     case custom(type: String, parameters: [String: String])
 
     /// The `grant_type` value.

@@ -14,7 +14,7 @@ public struct Token: Sendable, Hashable, Codable, CustomStringConvertible {
     public var expiresAt: Date?
     /// The granted scopes (from `scope`, space-separated).
     public var scopes: [String]
-    /// Fields the response carried beyond the standard ones, as text (Reddit: `device_id`).
+    /// Fields the response carried beyond the standard ones, as text (for example a `device_id`).
     public var additionalFields: [String: String]
 
     /// Creates a token.

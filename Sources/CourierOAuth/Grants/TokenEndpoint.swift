@@ -10,14 +10,14 @@ struct TokenEndpoint: Sendable {
     func token(for grant: Grant, now: @Sendable () -> Date) async throws(OAuthError) -> Token {
         let fields = grant.formFields(redirectURI: configuration.redirectURI.absoluteString, scopes: configuration.scopes)
         let raw = try await post(fields, to: configuration.tokenEndpoint)
-        return try TokenResponse.token(from: raw, method: .post, url: configuration.tokenEndpoint, now: now())
+        return try TokenResponse.token(from: raw, method: .post, url: configuration.tokenEndpoint, now: now(), interpreter: configuration.tokenErrorInterpreter)
     }
 
     /// Revokes one token (RFC 7009); does nothing without a revocation endpoint.
     func revoke(_ token: String, hint: String) async throws(OAuthError) {
         guard let endpoint = configuration.revocationEndpoint else { return }
         let raw = try await post(["token": token, "token_type_hint": hint], to: endpoint)
-        try TokenResponse.checkRevocation(raw, method: .post, url: endpoint)
+        try TokenResponse.checkRevocation(raw, method: .post, url: endpoint, interpreter: configuration.tokenErrorInterpreter)
     }
 
     private func post(_ fields: [String: String], to url: URL) async throws(OAuthError) -> HTTPResponse {

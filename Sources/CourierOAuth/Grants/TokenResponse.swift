@@ -1,11 +1,14 @@
 import Foundation
 
-/// Reads token endpoint answers: a token, or an RFC 6749 §5.2 error whatever the status
-/// (Reddit sends `{"error": "invalid_grant"}` with HTTP 200).
+/// Reads token endpoint answers: a token, or an RFC 6749 §5.2 error whatever the status (some
+/// servers send `{"error": "invalid_grant"}` with HTTP 200), after asking the configuration's
+/// ``TokenErrorInterpreter`` about non-standard error shapes.
 enum TokenResponse {
     /// The token in `raw`, or the error it describes.
-    static func token(from raw: HTTPResponse, method: HTTPMethod, url: URL, now: Date) throws(OAuthError) -> Token {
-        let object = try jsonObject(in: raw, method: method, url: url)
+    static func token(
+        from raw: HTTPResponse, method: HTTPMethod, url: URL, now: Date, interpreter: TokenErrorInterpreter? = nil
+    ) throws(OAuthError) -> Token {
+        let object = try jsonObject(in: raw, method: method, url: url, interpreter: interpreter)
         guard let accessToken = object["access_token"] as? String, !accessToken.isEmpty else {
             throw .invalidTokenResponse(reason: "no access_token in the response (fields: \(object.keys.sorted().joined(separator: ", ")))")
         }
@@ -40,23 +43,20 @@ enum TokenResponse {
     }
 
     /// Checks a revocation answer (RFC 7009 §2.2: 200 whatever the token; errors as in §5.2).
-    static func checkRevocation(_ raw: HTTPResponse, method: HTTPMethod, url: URL) throws(OAuthError) {
-        if let error = serverError(in: raw) { throw .server(error) }
+    static func checkRevocation(
+        _ raw: HTTPResponse, method: HTTPMethod, url: URL, interpreter: TokenErrorInterpreter? = nil
+    ) throws(OAuthError) {
+        if let error = serverError(in: raw, interpreter: interpreter) { throw .server(error) }
         guard (200..<300).contains(raw.statusCode) else {
             throw .http(HTTPError(.unacceptableStatus(raw.statusCode), method: method, url: url, response: raw))
         }
     }
 
-    /// The RFC 6749 §5.2 error in a body, if it holds one (a string `error` member).
-    static func serverError(in raw: HTTPResponse) -> OAuthError.ServerError? {
+    /// The error in a body: the interpreter's reading first, else the RFC 6749 §5.2 error it
+    /// holds (a string `error` member), else nil.
+    static func serverError(in raw: HTTPResponse, interpreter: TokenErrorInterpreter? = nil) -> OAuthError.ServerError? {
+        if let interpreted = interpreter?.serverError(statusCode: raw.statusCode, body: raw.body) { return interpreted }
         guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any] else { return nil }
-        // Reddit answers a dead refresh token with HTTP 400 and `{"error": 400}`: a bad grant in
-        // all but name (RFC 6749 §5.2 puts invalid_grant on 400), so the session signs out.
-        if let number = object["error"] as? NSNumber, !(object["error"] is String), number.intValue == 400, raw.statusCode == 400 {
-            return OAuthError.ServerError(
-                code: .invalidGrant, errorDescription: "HTTP 400 with {\"error\": 400}", statusCode: raw.statusCode
-            )
-        }
         guard let code = object["error"] as? String else { return nil }
         return OAuthError.ServerError(
             code: OAuthError.Code(rawValue: code),
@@ -66,10 +66,12 @@ enum TokenResponse {
         )
     }
 
-    private static func jsonObject(in raw: HTTPResponse, method: HTTPMethod, url: URL) throws(OAuthError) -> [String: Any] {
-        if let error = serverError(in: raw) { throw .server(error) }
+    private static func jsonObject(
+        in raw: HTTPResponse, method: HTTPMethod, url: URL, interpreter: TokenErrorInterpreter?
+    ) throws(OAuthError) -> [String: Any] {
+        if let error = serverError(in: raw, interpreter: interpreter) { throw .server(error) }
         guard (200..<300).contains(raw.statusCode) else {
-            // Not an OAuth error body (Reddit: `{"error": 429}`): report the status.
+            // Not an OAuth error body (for example `{"error": 429}`): report the status.
             throw .http(HTTPError(.unacceptableStatus(raw.statusCode), method: method, url: url, response: raw))
         }
         guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any] else {

@@ -15,7 +15,7 @@ import Darwin
 ///
 /// ```swift
 /// let receiver = try LoopbackRedirectReceiver()
-/// var configuration = OAuthConfiguration.reddit(clientID: id, redirectURI: receiver.redirectURI)
+/// var configuration = OAuthConfiguration.generic(baseURL: authURL, clientID: id, redirectURI: receiver.redirectURI)
 /// // … open the URL of session.beginSignIn() …
 /// let redirect = try await receiver.waitForRedirect(timeout: .seconds(300))
 /// try await session.completeSignIn(redirectURL: redirect)

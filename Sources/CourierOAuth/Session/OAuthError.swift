@@ -33,6 +33,9 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
     case noSignInInProgress
     /// The token expired and there is no refresh token or renewal grant to get another.
     case tokenExpired
+    /// The server rejected the token as invalid and the provider cannot renew it (a
+    /// ``StaticBearerToken``).
+    case tokenRejected
     /// More refreshes than allowed in the window: a server keeps refusing fresh tokens.
     case tooManyRefreshes(count: Int, window: Duration)
     /// The token store failed to load, save or clear.
@@ -136,6 +139,8 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
             "no sign-in is in progress"
         case .tokenExpired:
             "the token expired and cannot be renewed"
+        case .tokenRejected:
+            "the server rejected the bearer token as invalid and it cannot be renewed"
         case .tooManyRefreshes(let count, let window):
             "refused to refresh the token: \(count) refreshes within \(window) already"
         case .store(let error):

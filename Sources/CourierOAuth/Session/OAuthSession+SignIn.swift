@@ -31,7 +31,7 @@ extension OAuthSession {
     }
 
     /// Signs in with a grant that needs no browser: client credentials, password, a custom grant
-    /// (Reddit's installed-client grant), or an authorization code obtained elsewhere.
+    /// (a provider's app-only grant), or an authorization code obtained elsewhere.
     @discardableResult
     public func signIn(with grant: Grant) async throws(OAuthError) -> Token {
         machine.beginSignIn(nil)
@@ -46,22 +46,46 @@ extension OAuthSession {
         publish()
     }
 
-    /// Signs out: revokes the refresh and access tokens (RFC 7009, best effort: a failure is
-    /// ignored) and clears the store.
+    /// Signs out. It always ends signed out in memory; then it revokes the refresh and access
+    /// tokens at the server (RFC 7009; an unreachable or refusing server is not an error: the
+    /// user asked to leave) and clears the store.
     ///
-    /// - Throws: ``OAuthError/store(_:)`` when the store could not be cleared (the session is
-    ///   signed out anyway).
+    /// - Throws: ``OAuthError/store(_:)`` when the store could not be cleared. The session is
+    ///   signed out anyway, the tokens were revoked where the server allowed it, and a session of
+    ///   this process that later reads the same token from the store treats it as signed out.
     public func signOut() async throws(OAuthError) {
-        try? await loadIfNeeded()
+        // An unreadable store holds no token to revoke; it is cleared below all the same.
+        do { try await loadIfNeeded() } catch { machine.loaded(nil) }
         let token = machine.currentToken
         refreshTask = nil
+        unsavedToken = nil
         machine.signedOut()
         publish()
         if let token {
-            if let refresh = token.refreshToken { try? await endpoint.revoke(refresh, hint: "refresh_token") }
-            try? await endpoint.revoke(token.accessToken, hint: "access_token")
+            if let refresh = token.refreshToken { await revokeIgnoringFailure(refresh, hint: "refresh_token") }
+            await revokeIgnoringFailure(token.accessToken, hint: "access_token")
         }
-        do { try await store.clear() } catch { throw .store(error) }
+        do {
+            try await clearStore()
+        } catch {
+            if let token { SignedOutTokens.shared.insert(token) }
+            throw .store(error)
+        }
+    }
+
+    /// Clears the store; a shared store under its lock, so that no other process's refresh
+    /// writes in between (it re-reads the store under the lock and signs out too).
+    private func clearStore() async throws {
+        guard let shared = store as? any SharedTokenStore else { return try await store.clear() }
+        let lock: TokenStoreLock
+        do { lock = try await shared.lockExclusively() } catch { return try await store.clear() }
+        defer { lock.unlock() }
+        try await store.clear()
+    }
+
+    /// Revocation on sign-out is best effort: the session is signed out whatever the server says.
+    private func revokeIgnoringFailure(_ token: String, hint: String) async {
+        do { try await endpoint.revoke(token, hint: hint) } catch { return }
     }
 
     private func exchange(_ grant: Grant, generation: Int) async throws(OAuthError) -> Token {

@@ -2,12 +2,17 @@ import Foundation
 
 extension OAuthSession {
     /// A token that is valid for at least ``Options/refreshMargin``, refreshing first when
-    /// needed. Callers that arrive during a refresh wait for it and share its result.
+    /// needed. Callers that arrive during a refresh wait for it and share its result. When nobody
+    /// is signed in and ``Options/automaticSignInGrant`` is set, it signs in with that grant first.
     ///
     /// - Throws: ``OAuthError/notSignedIn``, ``OAuthError/tooManyRefreshes(count:window:)``,
     ///   ``OAuthError/tokenExpired``, or the refresh's error.
     public func validToken() async throws(OAuthError) -> Token {
         try await loadIfNeeded()
+        await retryUnsavedToken()
+        if let grant = options.automaticSignInGrant, automaticSignInTask != nil || machine.authState == .signedOut {
+            return try await automaticSignIn(with: grant)
+        }
         return try await run(machine.tokenForRequest(now: options.now()))
     }
 
@@ -18,7 +23,8 @@ extension OAuthSession {
         return try await run(machine.tokenAfterRejection(of: accessToken, now: options.now()))
     }
 
-    /// Refreshes now, whatever the expiry (or joins the refresh in flight).
+    /// Refreshes now, whatever the expiry (or joins the refresh in flight). On a shared store a
+    /// token another process refreshed meanwhile is adopted instead.
     @discardableResult
     public func refresh() async throws(OAuthError) -> Token {
         try await loadIfNeeded()
@@ -47,40 +53,112 @@ extension OAuthSession {
         }
     }
 
-    /// Runs one refresh; its task is shared by every caller that joins.
+    /// Signs in with the automatic grant once for all callers that find the session signed out.
+    private func automaticSignIn(with grant: Grant) async throws(OAuthError) -> Token {
+        if let task = automaticSignInTask { return try await task.value.get() }
+        let task = Task { () -> Result<Token, OAuthError> in
+            do throws(OAuthError) { return .success(try await self.signIn(with: grant)) } catch { return .failure(error) }
+        }
+        automaticSignInTask = task
+        defer { automaticSignInTask = nil }
+        return try await task.value.get()
+    }
+
+    /// Runs one refresh; its task is shared by every caller that joins. The state machine decides
+    /// what the result means; this executes it.
     private func performRefresh(of old: Token, generation: Int) async -> Result<Token, OAuthError> {
-        guard let grant = old.refreshToken.map(Grant.refreshToken) ?? options.renewalGrant else {
-            return finish(.failure(.tokenExpired), generation: generation)
+        let result = await obtainToken(replacing: old, generation: generation)
+        switch machine.refreshFinished(result, generation: generation) {
+        case .stale:
+            return .failure(.notSignedIn)
+        case .adopt(let token):
+            refreshTask = nil
+            unsavedToken = nil
+            publish()
+            return .success(token)
+        case .adoptUnsaved(let token, let error):
+            refreshTask = nil
+            unsavedToken = token
+            publish()
+            report(.storeFailed(error))
+            return .success(token)
+        case .signOut(let error, let clearStore):
+            refreshTask = nil
+            unsavedToken = nil
+            publish()
+            if clearStore { await clearStoreReporting() }
+            return .failure(error)
+        case .keep(let error):
+            refreshTask = nil
+            publish()
+            return .failure(error)
+        }
+    }
+
+    /// Gets the token that replaces `old`. On a ``SharedTokenStore`` this happens under the
+    /// store's lock: the stored token is re-read and adopted when another process refreshed
+    /// meanwhile; the token endpoint is asked only when the stored token is still stale.
+    private func obtainToken(replacing old: Token, generation: Int) async -> SessionStateMachine.RefreshResult {
+        // A token that only lives in memory is newer than anything stored: do not re-read.
+        guard let shared = store as? any SharedTokenStore, unsavedToken == nil else {
+            return await refreshAndSave(old, generation: generation)
+        }
+        let lock: TokenStoreLock
+        do {
+            lock = try await shared.lockExclusively()
+        } catch {
+            // No lock (a read-only folder, say): refresh all the same rather than strand the
+            // user, and say so; the save will most likely fail too and be reported.
+            report(.storeFailed(.store(error)))
+            return await refreshAndSave(old, generation: generation)
+        }
+        defer { lock.unlock() }
+        let stored: Token?
+        do { stored = try await store.load() } catch { return .failed(.store(error)) }
+        guard let stored else { return .storeSignedOut }
+        guard stored != old else { return await refreshAndSave(old, generation: generation) }
+        if !stored.isExpired(at: options.now(), margin: options.refreshMargin) { return .adoptedStored(stored) }
+        return await refreshAndSave(stored, generation: generation)
+    }
+
+    /// Sends the refresh (or renewal) grant for `base` and saves the new token before anyone
+    /// is given it.
+    private func refreshAndSave(_ base: Token, generation: Int) async -> SessionStateMachine.RefreshResult {
+        guard let grant = base.refreshToken.map(Grant.refreshToken) ?? options.renewalGrant else {
+            return .failed(.tokenExpired)
         }
         var fresh: Token
         do {
             fresh = try await endpoint.token(for: grant, now: options.now)
         } catch {
-            let result = finish(.failure(error), generation: generation)
-            if case .failure(let error) = result, error.isInvalidGrant {
-                try? await store.clear()
-            }
-            return result
+            return .failed(error)
         }
         // RFC 6749 §6: a server that does not rotate keeps the old refresh token valid.
-        if fresh.refreshToken == nil, case .refreshToken = grant { fresh.refreshToken = old.refreshToken }
-        guard generation == machine.generation else { return .failure(.notSignedIn) }
-        // Stored before anyone sees it: the old refresh token may already be dead.
-        var storeError: OAuthError?
-        do { try await store.save(fresh) } catch { storeError = .store(error) }
-        let result = finish(.success(fresh), generation: generation)
-        if let storeError, case .success = result { return .failure(storeError) }
-        return result
+        if fresh.refreshToken == nil, case .refreshToken = grant { fresh.refreshToken = base.refreshToken }
+        // Signed out or in again meanwhile: storing would bring back what the user left.
+        guard machine.isCurrent(generation) else { return .failed(.notSignedIn) }
+        do {
+            try await store.save(fresh)
+        } catch {
+            return .refreshed(fresh, storeFailure: .store(error))
+        }
+        return .refreshed(fresh, storeFailure: nil)
     }
 
-    private func finish(_ result: Result<Token, OAuthError>, generation: Int) -> Result<Token, OAuthError> {
-        switch machine.refreshFinished(result, generation: generation) {
-        case .stale:
-            return .failure(.notSignedIn)
-        case .adopt, .keep, .signOut:
-            refreshTask = nil
-            publish()
-            return result
+    /// Saves a token that a failed store left only in memory, once per call while it fails.
+    func retryUnsavedToken() async {
+        guard let token = unsavedToken, machine.currentToken == token else { return }
+        do {
+            try await store.save(token)
+            unsavedToken = nil
+            report(.storeRecovered)
+        } catch {
+            report(.storeFailed(.store(error)))
         }
+    }
+
+    /// Clears the store after the grant died; a failure is reported as an event.
+    func clearStoreReporting() async {
+        do { try await store.clear() } catch { report(.storeFailed(.store(error))) }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// all callers, and signs out.
 ///
 /// ```swift
-/// let session = OAuthSession(configuration: .reddit(clientID: "…", redirectURI: callback),
-///                            store: try FileTokenStore(appName: "reddit"))
+/// let session = OAuthSession(configuration: configuration,
+///                            store: try FileTokenStore(appName: "my-app"))
 /// let request = await session.beginSignIn()
 /// open(request.url)                                     // the user approves in the browser
 /// try await session.completeSignIn(redirectURL: url)    // checks state, exchanges the code
@@ -21,7 +21,15 @@ import Foundation
 ///   ``OAuthError/tooManyRefreshes(count:window:)`` instead of looping.
 /// - `invalid_grant` signs the user out and clears the store; any other failure keeps the token
 ///   and fails only the callers of that refresh.
-/// - A new token is saved to the store before anyone is given its access token.
+/// - A new token is saved to the store before anyone is given its access token. When the save
+///   fails, the new token is still used (the server has rotated the old one away, it cannot be
+///   taken back): it lives in memory, ``storeFailure`` says so, ``events()`` reports
+///   ``Event/storeFailed(_:)``, and every ``validToken()`` retries the save until it succeeds
+///   (``Event/storeRecovered``). If the process ends first, the store still holds the old token,
+///   and the next launch's first refresh fails with `invalid_grant`: the user signs in again.
+/// - On a ``SharedTokenStore`` (``FileTokenStore``) a refresh is single-flight across processes:
+///   it runs under the store's lock, re-reads the store, and adopts a token another process
+///   refreshed meanwhile.
 public actor OAuthSession {
     /// How the session refreshes tokens.
     public struct Options: Sendable {
@@ -33,9 +41,13 @@ public actor OAuthSession {
         /// The window for ``maximumRefreshes`` (default 60 s).
         public var refreshWindow: Duration = .seconds(60)
         /// A grant that gets a new token when the token has no refresh token
-        /// (`.clientCredentials`, Reddit's installed-client grant); nil means such a token
+        /// (`.clientCredentials`, or a provider's app-only grant); nil means such a token
         /// cannot be renewed.
         public var renewalGrant: Grant?
+        /// A grant that needs no user (`.clientCredentials`, a provider's app-only grant): when
+        /// nobody is signed in, ``OAuthSession/validToken()`` signs in with it instead of failing
+        /// with ``OAuthError/notSignedIn``. Nil (the default) never signs in by itself.
+        public var automaticSignInGrant: Grant?
         /// The current time; inject a fixed or manual clock in tests.
         public var now: @Sendable () -> Date = { Date() }
 
@@ -50,6 +62,12 @@ public actor OAuthSession {
     let options: Options
     var machine: SessionStateMachine
     var refreshTask: Task<Result<Token, OAuthError>, Never>?
+    var automaticSignInTask: Task<Result<Token, OAuthError>, Never>?
+    /// The current token when the store failed to save it; nil when the store is up to date.
+    var unsavedToken: Token?
+    /// The last store failure, for ``storeFailure``.
+    var lastStoreError: OAuthError?
+    private var eventObservers: [UInt64: AsyncStream<Event>.Continuation] = [:]
     private var observers: [UInt64: AsyncStream<AuthState>.Continuation] = [:]
     private var nextObserverID: UInt64 = 0
     private var lastEmitted: AuthState?
@@ -108,6 +126,43 @@ public actor OAuthSession {
         for continuation in observers.values { continuation.yield(state) }
     }
 
+    // MARK: Store events
+
+    /// Something the session could not do with its store, reported without failing a request.
+    public enum Event: Sendable {
+        /// The store failed (saving a refreshed token, clearing after the grant died); with a
+        /// refreshed token the session keeps using it from memory and retries the save.
+        case storeFailed(OAuthError)
+        /// A token that could not be saved earlier has now been saved.
+        case storeRecovered
+    }
+
+    /// Store failures and recoveries from now on, until the stream's consumer stops.
+    public func events() -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+        let id = nextObserverID
+        nextObserverID += 1
+        eventObservers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeEventObserver(id) }
+        }
+        return stream
+    }
+
+    private func removeEventObserver(_ id: UInt64) { eventObservers[id] = nil }
+
+    func report(_ event: Event) {
+        if case .storeFailed(let error) = event { lastStoreError = error }
+        for continuation in eventObservers.values { continuation.yield(event) }
+    }
+
+    /// Why the current token is not in the store, or nil when the store holds it: the error of
+    /// the last failed save (retried by every ``validToken()``).
+    public var storeFailure: OAuthError? {
+        guard let unsavedToken, machine.currentToken == unsavedToken else { return nil }
+        return lastStoreError
+    }
+
     /// Reads the stored token, if not done yet, and returns the resulting state.
     @discardableResult
     public func restore() async throws(OAuthError) -> AuthState {
@@ -125,7 +180,8 @@ public actor OAuthSession {
         } catch {
             throw .store(error)
         }
-        machine.loaded(token)
+        // A token this process signed out but could not remove from the store is known dead.
+        machine.loaded(token.flatMap { SignedOutTokens.shared.contains($0) ? nil : $0 })
         publish()
     }
 }

@@ -125,30 +125,54 @@ struct SessionStateMachine {
         return .startRefresh(token)
     }
 
-    /// What is left after the refresh started in `generation` finished.
-    enum RefreshOutcome: Equatable {
-        /// Store and hand out the new token.
+    /// Whether a refresh started in `generation` may still store its result (no sign-in or
+    /// sign-out happened since).
+    func isCurrent(_ started: Int) -> Bool { started == generation }
+
+    /// What a refresh attempt produced, as the session reports it back.
+    enum RefreshResult {
+        /// The token endpoint issued `token`; `storeFailure` is set when it could not be saved.
+        case refreshed(Token, storeFailure: OAuthError?)
+        /// Another session or process had already refreshed: the store held this newer token.
+        case adoptedStored(Token)
+        /// The shared store no longer holds a token: another process signed out.
+        case storeSignedOut
+        /// The refresh failed.
+        case failed(OAuthError)
+    }
+
+    /// What the session does after a refresh; the machine has already moved to its phase.
+    enum RefreshOutcome {
+        /// Hand out `token` (it is stored).
         case adopt(Token)
-        /// The grant is dead: the user is signed out; clear the store.
-        case signOut
-        /// A transient failure: the old token stays.
-        case keep
-        /// A sign-in or sign-out happened meanwhile: drop the result.
+        /// Hand out `token`, which lives only in memory: keep retrying the store, report `error`.
+        case adoptUnsaved(Token, error: OAuthError)
+        /// The user is signed out: fail with `error`, and clear the store when `clearStore`.
+        case signOut(error: OAuthError, clearStore: Bool)
+        /// A transient failure: the old token stays; fail this refresh's callers with `error`.
+        case keep(error: OAuthError)
+        /// A sign-in or sign-out happened meanwhile: drop the result, fail with `notSignedIn`.
         case stale
     }
 
-    mutating func refreshFinished(_ result: Result<Token, OAuthError>, generation started: Int) -> RefreshOutcome {
+    mutating func refreshFinished(_ result: RefreshResult, generation started: Int) -> RefreshOutcome {
         guard started == generation, case .refreshing(let old) = phase else { return .stale }
         switch result {
-        case .success(let token):
+        case .refreshed(let token, nil), .adoptedStored(let token):
             phase = .authenticated(token)
             return .adopt(token)
-        case .failure(let error) where error.isInvalidGrant:
+        case .refreshed(let token, let storeFailure?):
+            phase = .authenticated(token)
+            return .adoptUnsaved(token, error: storeFailure)
+        case .storeSignedOut:
             signedOut()
-            return .signOut
-        case .failure:
+            return .signOut(error: .notSignedIn, clearStore: false)
+        case .failed(let error) where error.isInvalidGrant:
+            signedOut()
+            return .signOut(error: error, clearStore: true)
+        case .failed(let error):
             phase = .authenticated(old)
-            return .keep
+            return .keep(error: error)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CourierFileSupport
+import Dispatch
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -15,10 +16,14 @@ import Darwin
 /// readable by others, not even for a moment), flushed, and renamed over the old one, so a crash
 /// leaves either the old token or the new one, never a partial file.
 ///
+/// Several processes may share one file (two commands of a terminal client): it is a
+/// ``SharedTokenStore``, locked with an advisory `flock(2)` on `<token file>.lock` while a
+/// session refreshes, so only one of them refreshes each expiry and the others adopt its token.
+///
 /// ```swift
-/// let store = try FileTokenStore(appName: "reddit")   // ~/.config/reddit/token.json
+/// let store = try FileTokenStore(appName: "my-app")   // ~/.config/my-app/token.json
 /// ```
-public final class FileTokenStore: TokenStore {
+public final class FileTokenStore: SharedTokenStore {
     /// Where the token lives.
     public let fileURL: URL
     private let lock = Mutex(())
@@ -62,9 +67,11 @@ public final class FileTokenStore: TokenStore {
             do {
                 data = try Data(contentsOf: fileURL)
             } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+                if let problem = Self.pathProblem(fileURL) { throw Failure(operation: "read", path: fileURL.path, reason: problem) }
                 return nil
             } catch {
-                throw Failure(operation: "read", path: fileURL.path, reason: "\(error.localizedDescription)")
+                let reason = Self.pathProblem(fileURL) ?? error.localizedDescription
+                throw Failure(operation: "read", path: fileURL.path, reason: reason)
             }
             do {
                 return try JSONDecoder().decode(Token.self, from: data)
@@ -90,7 +97,8 @@ public final class FileTokenStore: TokenStore {
     public func clear() throws(Failure) {
         try lock.withLock { _ throws(Failure) in
             if unlink(fileURL.path) != 0, errno != ENOENT {
-                throw Failure(operation: "delete", path: fileURL.path, errno: errno)
+                let code = errno
+                throw Failure(operation: "delete", path: fileURL.path, reason: Self.pathProblem(fileURL) ?? String(cString: strerror(code)))
             }
         }
     }
@@ -99,7 +107,56 @@ public final class FileTokenStore: TokenStore {
         do {
             try AtomicFile.write(data, to: fileURL, directoryPermissions: 0o700)
         } catch {
+            if let problem = Self.pathProblem(fileURL) { throw Failure(operation: "write", path: fileURL.path, reason: problem) }
             throw Failure(operation: "write", path: error.path, reason: error.reason)
+        }
+    }
+
+    /// Why `url` cannot be a token file, in plain words: it is a folder, or a parent of it is a
+    /// file. Nil when neither (the cause is elsewhere: permissions, a full disk).
+    static func pathProblem(_ url: URL) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "the path is a folder, not a file; give the token file's own path"
+        }
+        var parent = url.deletingLastPathComponent()
+        while parent.path != "/" && !parent.path.isEmpty {
+            if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : "\(parent.path) is a file, so it cannot hold the token file's folder"
+            }
+            parent = parent.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Where the cross-process refresh lock lives: `<token file>.lock`.
+    public var lockFileURL: URL { fileURL.appendingPathExtension("lock") }
+
+    /// Takes the exclusive advisory lock on ``lockFileURL`` (creating it with mode 0600), waiting
+    /// on a thread of its own while another process holds it.
+    ///
+    /// - Throws: ``Failure`` when the lock file cannot be opened or locked.
+    public func lockExclusively() async throws -> TokenStoreLock {
+        let path = lockFileURL.path
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let code = errno
+            throw Failure(operation: "lock", path: path, reason: Self.pathProblem(lockFileURL) ?? String(cString: strerror(code)))
+        }
+        let locked: Int32 = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var result: Int32
+                repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
+                continuation.resume(returning: result == 0 ? 0 : errno)
+            }
+        }
+        guard locked == 0 else {
+            close(fd)
+            throw Failure(operation: "lock", path: path, errno: locked)
+        }
+        return TokenStoreLock {
+            flock(fd, LOCK_UN)
+            close(fd)
         }
     }
 

@@ -9,9 +9,12 @@ import Security
 /// stored as the same JSON ``FileTokenStore`` writes.
 ///
 /// ```swift
-/// let store = KeychainTokenStore(service: "com.example.reddit", account: "default")
+/// let store = KeychainTokenStore(service: "com.example.reader", account: "default")
 /// let session = OAuthSession(configuration: configuration, store: store)
 /// ```
+///
+/// It is not a ``SharedTokenStore``: the Keychain has no lock two processes can hold across a
+/// refresh, so when an app and its extension share an item, let only one of them refresh.
 ///
 /// This file is compiled only where the Security framework exists; Linux builds skip it.
 public struct KeychainTokenStore: TokenStore {

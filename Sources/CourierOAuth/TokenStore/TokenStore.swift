@@ -2,9 +2,9 @@ import Synchronization
 
 /// Keeps a ``Token`` between launches. ``OAuthSession`` is the only writer.
 ///
-/// Implementations: ``InMemoryTokenStore``, ``FileTokenStore``, and `KeychainTokenStore` on
-/// Apple platforms. Each method throws when the storage fails; a missing token is `nil`, never
-/// an error.
+/// Implementations: ``InMemoryTokenStore``, ``FileTokenStore`` (a ``SharedTokenStore``, safe
+/// for several processes), and `KeychainTokenStore` on Apple platforms. Each method throws when
+/// the storage fails; a missing token is `nil`, never an error.
 public protocol TokenStore: Sendable {
     /// The stored token, or nil when there is none.
     func load() async throws -> Token?
@@ -15,6 +15,9 @@ public protocol TokenStore: Sendable {
 }
 
 /// A store that forgets the token when the process ends.
+///
+/// It lives in one process and is not a ``SharedTokenStore``: one ``OAuthSession`` on it refreshes
+/// single-flight by itself; two sessions on one in-memory store do not coordinate.
 public final class InMemoryTokenStore: TokenStore {
     private let token: Mutex<Token?>
 

@@ -1,31 +1,5 @@
 import CourierOAuth
 
-/// An OAuth session supplies Reddit's bearer tokens: proactive refresh before expiry, one
-/// shared refresh for concurrent callers, and a refresh after a 401 only when the rejected
-/// token is still the current one.
-extension OAuthSession: RedditTokenProvider {
-    /// A valid access token.
-    public func accessToken() async throws -> String {
-        try await validToken().accessToken
-    }
-
-    /// The token to retry with after Reddit rejected `rejected`.
-    public func refreshAccessToken(rejected: String) async throws -> String {
-        try await token(afterRejectionOf: rejected).accessToken
-    }
-}
-
-extension RedditAuthentication {
-    /// Tokens from an OAuth session.
-    ///
-    /// - Signed in: authorize with `OAuthConfiguration.reddit(...)` and the authorization code.
-    /// - App-only: sign the session in with `Grant.redditInstalledClient()` (installed apps) or
-    ///   the client-credentials grant (confidential apps), and set it as the renewal grant.
-    public static func session(_ session: OAuthSession) -> RedditAuthentication {
-        .tokens(session)
-    }
-}
-
 extension AccountStore {
     /// Follows an OAuth session until the calling task is cancelled: refreshes when it becomes
     /// authenticated, clears everything when it signs out. Token refreshes in between change nothing.

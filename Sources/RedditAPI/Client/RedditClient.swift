@@ -1,3 +1,4 @@
+import CourierOAuth
 import Foundation
 
 /// Sends ``Reddit`` requests the way Reddit asks clients to.
@@ -58,7 +59,7 @@ public final class RedditClient: Sendable {
         configuration.headers["User-Agent"] = userAgent.value
         configuration.apiErrorDecoder = RedditErrorDecoder()
         var interceptors: [any Interceptor] = [RedditConventions(publicJSON: anonymous)]
-        if let provider = authentication.provider { interceptors.append(BearerInterceptor(provider: provider)) }
+        if let provider = authentication.provider { interceptors.append(OAuthInterceptor(provider: provider, scheme: "bearer")) }
         interceptors.append(limiter)
         configuration.interceptors = interceptors
         configure(&configuration)

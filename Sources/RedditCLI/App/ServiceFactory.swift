@@ -18,14 +18,16 @@ package enum ServiceFactory {
         if options.offline { return try offline(userAgent: userAgent) }
         let clientID = try configuration.requireClientID()
         let store = FileTokenStore(fileURL: tokenFile(configuration))
-        let signedIn = (try? store.load()) != nil
+        let signedIn: Bool
+        do { signedIn = try store.load() != nil } catch { throw CLIError("cannot read the saved login: \(error)") }
+        // Signed in: the user's token from the file, refreshed under the file's lock so that
+        // commands in two terminals never refresh twice. Otherwise an app-only token in memory.
         let session = OAuthSession(
             configuration: oauthConfiguration(clientID: clientID, configuration: configuration),
             store: signedIn ? store : InMemoryTokenStore(),
-            options: sessionOptions()
+            options: sessionOptions(appOnly: !signedIn)
         )
-        let provider = SessionTokenProvider(session: session, appOnlyGrant: signedIn ? nil : .redditInstalledClient())
-        return RedditService(userAgent: userAgent, authentication: .tokens(provider), transport: HTTPClient.defaultTransport)
+        return RedditService(userAgent: userAgent, authentication: .session(session), transport: HTTPClient.defaultTransport)
     }
 
     /// Replays the cassette: app-only sign-in included, through the same pipeline as online.
@@ -34,15 +36,17 @@ package enum ServiceFactory {
         let session = OAuthSession(
             configuration: .reddit(clientID: "offline", redirectURI: URL(string: "http://127.0.0.1/callback")!),
             client: HTTPClient(baseURL: nil, transport: transport),
-            options: sessionOptions()
+            options: sessionOptions(appOnly: true)
         )
-        let provider = SessionTokenProvider(session: session, appOnlyGrant: .redditInstalledClient())
-        return RedditService(userAgent: userAgent, authentication: .tokens(provider), transport: transport)
+        return RedditService(userAgent: userAgent, authentication: .session(session), transport: transport)
     }
 
-    static func sessionOptions() -> OAuthSession.Options {
+    /// Renews app-only tokens with Reddit's installed-client grant; `appOnly` also signs in with
+    /// it when there is no saved login.
+    static func sessionOptions(appOnly: Bool) -> OAuthSession.Options {
         var options = OAuthSession.Options()
         options.renewalGrant = .redditInstalledClient()
+        if appOnly { options.automaticSignInGrant = .redditInstalledClient() }
         return options
     }
 

@@ -49,19 +49,6 @@ import Testing
         #expect(query["code_verifier"] == nil)
     }
 
-    @Test func redditPresetAsksForAPermanentGrantWithBasicAuth() {
-        let configuration = OAuthConfiguration.reddit(
-            clientID: "abc", redirectURI: URL(string: "http://127.0.0.1:65010/callback")!, scopes: [.identity, .read, .vote]
-        )
-        #expect(configuration.clientAuthentication == .basic)
-        #expect(configuration.clientSecret == "")
-        #expect(configuration.revocationEndpoint?.absoluteString == "https://www.reddit.com/api/v1/revoke_token")
-        let query = parameters(of: AuthorizationRequest(configuration: configuration).url)
-        #expect(query["duration"] == "permanent")
-        #expect(query["scope"] == "identity read vote")
-        #expect(query["redirect_uri"] == "http://127.0.0.1:65010/callback")
-    }
-
     @Test func redirectWithMatchingStateGivesTheCode() throws {
         let request = AuthorizationRequest(configuration: .example, state: "s-1")
         let code = try request.code(from: URL(string: "http://127.0.0.1:5000/callback?code=abc%2F1&state=s-1")!)

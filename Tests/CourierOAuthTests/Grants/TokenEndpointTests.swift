@@ -63,11 +63,22 @@ import Testing
         #expect(error.statusCode == 429)
     }
 
-    @Test func redditsNumericErrorForADeadRefreshTokenIsInvalidGrant() throws {
-        guard case .failure(let error) = try decode("token_refresh_grant_invalid_token_400") else {
-            Issue.record("the 400 was read as a token"); return
+    @Test func numericErrorIsAnHTTPFailureUnlessAnInterpreterSaysOtherwise() throws {
+        // Reddit's `{"error": 400}` is not an RFC 6749 error: without the provider's interpreter it
+        // is an HTTP 400, not invalid_grant (RedditAPI's preset installs that reading).
+        guard case .failure(.http(let error)) = try decode("token_refresh_grant_invalid_token_400") else {
+            Issue.record("the numeric 400 was not reported as an HTTP failure"); return
         }
-        #expect(error.isInvalidGrant)
+        #expect(error.statusCode == 400)
+        let interpreter = TokenErrorInterpreter(name: "numeric-400") { status, _ in
+            status == 400 ? OAuthError.ServerError(code: .invalidGrant, statusCode: status) : nil
+        }
+        let raw = try RedditFixture.response("token_refresh_grant_invalid_token_400")
+        #expect {
+            try TokenResponse.token(from: raw, method: .post, url: raw.url, now: now, interpreter: interpreter)
+        } throws: { error in
+            (error as? OAuthError)?.isInvalidGrant == true
+        }
     }
 
     @Test func emptyRevocationAnswerIsSuccess() throws {
@@ -83,20 +94,6 @@ import Testing
             if case OAuthError.invalidTokenResponse = error { return true }
             return false
         }
-    }
-
-    @Test func redditInstalledClientGrantUsesBasicAuthWithAnEmptySecret() async throws {
-        let transport = ScriptedTransport { request, _ in try RedditFixture.response("token_installed_client_200", url: request.url) }
-        let configuration = OAuthConfiguration.reddit(clientID: "p-jcoLKBynTLew", redirectURI: URL(string: "http://127.0.0.1/cb")!)
-        let endpoint = TokenEndpoint(configuration: configuration, client: HTTPClient(baseURL: nil, transport: transport))
-        let token = try await endpoint.token(for: .redditInstalledClient(), now: { now })
-        #expect(token.additionalFields["device_id"] == "DO_NOT_TRACK_THIS_DEVICE")
-        let request = try #require(transport.requests.first)
-        #expect(request.url.absoluteString == "https://www.reddit.com/api/v1/access_token")
-        #expect(request.headers["Authorization"] == "Basic " + Data("p-jcoLKBynTLew:".utf8).base64EncodedString())
-        #expect(transport.forms.first == [
-            "grant_type": "https://oauth.reddit.com/grants/installed_client", "device_id": "DO_NOT_TRACK_THIS_DEVICE",
-        ])
     }
 
     @Test func bodyAuthenticationSendsIdAndSecretAsFields() async throws {

@@ -85,6 +85,12 @@ struct OAuthServer {
 
     /// Token requests counted under ``testKey``, by grant type.
     func tokenRequests() async throws -> [String: Int] {
+        try await tokenStats().filter { !$0.key.contains(":") }
+    }
+
+    /// The server's counts under ``testKey``: requests by grant type, and refused ones by
+    /// `grant:status` (`refresh_token:400`).
+    func tokenStats() async throws -> [String: Int] {
         var url = baseURL.appendingPathComponent("test/stats")
         url.append(queryItems: [URLQueryItem(name: "key", value: testKey)])
         return try await plain.send(Request<[String: Int]>(path: url.absoluteString)).value

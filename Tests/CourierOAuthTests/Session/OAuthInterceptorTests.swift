@@ -53,4 +53,65 @@ import Testing
         }
         #expect(api.requests.isEmpty)
     }
+
+    /// The API answers `Bearer access-2` with 200 and anything else with `status` and `challenge`.
+    private func api(rejecting status: Int = 401, challenge: String? = #"Bearer error="invalid_token""#) -> ScriptedTransport {
+        ScriptedTransport { request, _ in
+            if request.headers["Authorization"] == "Bearer access-2" { return ScriptedTransport.json("{}", for: request) }
+            var rejected = ScriptedTransport.json("{}", status: status, for: request)
+            if let challenge { rejected.headers["WWW-Authenticate"] = challenge }
+            return rejected
+        }
+    }
+
+    @Test func aRefreshFailureReachesTheCallerAsATypedError() async throws {
+        let tokens = ScriptedTransport { request, _ in ScriptedTransport.json(#"{"error":"invalid_grant"}"#, status: 400, for: request) }
+        let session = OAuthSession(
+            configuration: .example, store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
+            client: HTTPClient(baseURL: nil, transport: tokens)
+        )
+        let api = api()
+        let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: api) {
+            $0.interceptors = [OAuthInterceptor(session: session)]
+        }
+        do {
+            _ = try await client.send(Request<Data>(path: "/me"))
+            Issue.record("the call succeeded although the refresh failed")
+        } catch {
+            #expect(error.oauthError?.isInvalidGrant == true)
+        }
+        #expect(api.requests.count == 1)
+        #expect(await session.state == .signedOut)
+    }
+
+    @Test func a401WithoutAnInvalidTokenChallengeDoesNotRefresh() async throws {
+        let tokens = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, for: request) }
+        let session = OAuthSession(
+            configuration: .example, store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
+            client: HTTPClient(baseURL: nil, transport: tokens)
+        )
+        let api = api(challenge: #"Bearer error="insufficient_scope""#)
+        let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: api) {
+            $0.interceptors = [OAuthInterceptor(session: session)]
+        }
+        await #expect(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/me")) }
+        #expect(api.requests.count == 1)
+        #expect(tokens.requests.isEmpty)
+    }
+
+    @Test func aStaticTokenIsSentAndItsRejectionIsTyped() async throws {
+        let api = api()
+        let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: api) {
+            $0.interceptors = [OAuthInterceptor(provider: StaticBearerToken("access-1"))]
+        }
+        do {
+            _ = try await client.send(Request<Data>(path: "/me"))
+            Issue.record("a rejected static token succeeded")
+        } catch {
+            guard case .tokenRejected? = error.oauthError else { Issue.record("unexpected \(error)"); return }
+            #expect(!error.description.contains("access-1"))
+        }
+        #expect(api.requests.map { $0.headers["Authorization"] } == ["Bearer access-1"])
+        #expect(!String(describing: StaticBearerToken("access-1")).contains("access-1"))
+    }
 }

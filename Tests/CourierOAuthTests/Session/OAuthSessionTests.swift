@@ -189,7 +189,7 @@ import Testing
         let transport = ScriptedTransport { request, _ in try RedditFixture.response("token_installed_client_200", url: request.url) }
         let appOnly = Token(accessToken: "old", expiresAt: clock.now)
         let session = session(store: InMemoryTokenStore(appOnly), transport: transport) {
-            $0.renewalGrant = .redditInstalledClient()
+            $0.renewalGrant = .custom(type: "https://oauth.reddit.com/grants/installed_client", parameters: ["device_id": "DO_NOT_TRACK_THIS_DEVICE"])
         }
         #expect(try await session.validToken().accessToken == "kAl4FxQQDvkAb1PKioniAuaXGZw")
         #expect(transport.forms.first?["grant_type"] == "https://oauth.reddit.com/grants/installed_client")

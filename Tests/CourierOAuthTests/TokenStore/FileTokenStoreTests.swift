@@ -1,5 +1,10 @@
 @testable import CourierOAuth
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 @Suite struct FileTokenStoreTests {
@@ -79,5 +84,65 @@ import Testing
         let home = FileTokenStore.configDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])
         #expect(home?.path == "/home/u/.config")
         #expect(FileTokenStore.configDirectory(environment: [:]) == nil)
+    }
+}
+
+/// Paths that cannot hold a token file, and the cross-process lock.
+@Suite struct FileTokenStorePathTests {
+    private func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-token-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func aFolderAtTheTokenPathIsNamedInPlainWords() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = FileTokenStore(fileURL: folder)
+        for operation in [{ _ = try store.load() }, { try store.save(Token(accessToken: "a")) }, { try store.clear() }] {
+            #expect {
+                try operation()
+            } throws: { error in
+                let text = String(describing: error)
+                return text.contains(folder.path) && text.contains("is a folder, not a file") && !text.contains("NSCocoaErrorDomain")
+            }
+        }
+    }
+
+    @Test func aFileWhereTheFolderShouldBeIsNamedInPlainWords() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocker = folder.appendingPathComponent("config")
+        try Data("x".utf8).write(to: blocker)
+        let store = FileTokenStore(fileURL: blocker.appendingPathComponent("app/token.json"))
+        for operation in [{ _ = try store.load() }, { try store.save(Token(accessToken: "a")) }] {
+            #expect {
+                try operation()
+            } throws: { error in
+                let text = String(describing: error)
+                return text.contains("\(blocker.path) is a file") && !text.contains("NSCocoaErrorDomain")
+            }
+        }
+    }
+
+    @Test func theLockIsExclusiveAcrossOpenFiles() async throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = FileTokenStore(fileURL: folder.appendingPathComponent("token.json"))
+        /// Whether another open file (as another process would have) can take the lock now.
+        func lockIsFree() -> Bool {
+            let fd = open(store.lockFileURL.path, O_RDWR)
+            defer { close(fd) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return false }
+            flock(fd, LOCK_UN)
+            return true
+        }
+        let lock = try await store.lockExclusively()
+        #expect(!lockIsFree())
+        lock.unlock()
+        #expect(lockIsFree())
+        let again = try await store.lockExclusively()
+        #expect(!lockIsFree())
+        again.unlock()
     }
 }

@@ -1,4 +1,5 @@
 import Courier
+import CourierOAuth
 import Foundation
 @testable import RedditAPI
 import Synchronization
@@ -92,10 +93,10 @@ import Testing
     }
 
     @Test func rejectedTokenIsRefreshedOnce() async throws {
-        final class Tokens: RedditTokenProvider {
+        final class Tokens: BearerTokenProvider {
             let refreshes = Mutex(0)
-            func accessToken() async throws -> String { refreshes.withLock { $0 == 0 ? "old" : "new" } }
-            func refreshAccessToken(rejected: String) async throws -> String {
+            func accessToken() async throws(OAuthError) -> String { refreshes.withLock { $0 == 0 ? "old" : "new" } }
+            func accessToken(afterRejectionOf rejected: String) async throws(OAuthError) -> String {
                 refreshes.withLock { $0 += 1 }
                 return "new"
             }
@@ -122,7 +123,11 @@ import Testing
             _ = try await client.send(Reddit.me())
             Issue.record("expected invalid_token")
         } catch {
-            #expect(error.redditError?.kind == .invalidToken)
+            // A fixed token cannot be renewed: the rejection reaches the caller as a typed error
+            // (it used to be handed back as Reddit's 401 after a swallowed refresh failure).
+            guard case .tokenRejected? = error.oauthError else {
+                Issue.record("expected OAuthError.tokenRejected, got \(error)"); return
+            }
             #expect(!error.description.contains("tok-zzz-secret"))
         }
         #expect(transport.requests.count == 1)

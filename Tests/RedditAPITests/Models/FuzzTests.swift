@@ -1,3 +1,4 @@
+import CourierOAuth
 import Courier
 import Foundation
 @testable import RedditAPI
@@ -130,7 +131,7 @@ import Testing
                 HTTPResponse(statusCode: fixture.status, headers: fixture.headers, body: body.withLock { $0 }, url: request.url)
             }
             // The 429 fixture has no Retry-After; don't let its default pause slow the run.
-            let client = RedditClient(userAgent: try testAgent(), authentication: .bearer("t"), transport: transport,
+            let client = RedditClient(userAgent: try testAgent(), authentication: .tokens(RenewingTestToken()), transport: transport,
                                       rateLimit: RateLimitPolicy(defaultRetryAfter: .zero))
             guard let make = FixtureDecodingTests.requests[name] else { throw Fixture.Missing(name: name) }
             let request = try make()
@@ -175,3 +176,4 @@ import Testing
         #expect(tally["equal", default: 0] > 100 && tally["bothThrew", default: 0] > 100)
     }
 }
+

@@ -1,4 +1,5 @@
 import Courier
+import CourierOAuth
 import RedditAPI
 import Foundation
 import Synchronization
@@ -62,7 +63,7 @@ extension HTTPRequest {
 
 /// A client on a test transport with a valid agent.
 func makeClient(
-    _ transport: TestTransport, authentication: RedditAuthentication = .bearer("test-token")
+    _ transport: TestTransport, authentication: RedditAuthentication = .tokens(RenewingTestToken())
 ) throws -> RedditClient {
     RedditClient(userAgent: try testAgent(), authentication: authentication, transport: transport)
 }
@@ -70,4 +71,12 @@ func makeClient(
 /// The agent the tests send.
 func testAgent() throws -> UserAgent {
     try UserAgent("linux:dev.courier.tests:1.0 (by /u/courier_tests)")
+}
+
+/// `test-token`, and a new token after every rejection, so a recorded `invalid_token` 401 reaches
+/// Reddit's error decoder (a fixed token's rejection stops at the interceptor with
+/// `OAuthError.tokenRejected`).
+struct RenewingTestToken: BearerTokenProvider {
+    func accessToken() async throws(OAuthError) -> String { "test-token" }
+    func accessToken(afterRejectionOf rejected: String) async throws(OAuthError) -> String { rejected + "+" }
 }

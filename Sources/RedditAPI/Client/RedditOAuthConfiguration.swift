@@ -1,3 +1,4 @@
+import CourierOAuth
 import Foundation
 
 /// Reddit's OAuth scopes (`https://www.reddit.com/api/v1/scopes`).
@@ -46,7 +47,8 @@ public enum RedditScope: String, Sendable, CaseIterable {
 
 extension OAuthConfiguration {
     /// Reddit (`www.reddit.com/api/v1`): HTTP Basic client authentication (an installed app has
-    /// an empty secret) and `duration=permanent`, so sign-in returns a refresh token.
+    /// an empty secret), `duration=permanent`, so sign-in returns a refresh token, and
+    /// ``TokenErrorInterpreter/reddit``, which reads Reddit's `{"error": 400}` as `invalid_grant`.
     ///
     /// - Parameters:
     ///   - clientID: The app's id from `https://www.reddit.com/prefs/apps`.
@@ -70,7 +72,8 @@ extension OAuthConfiguration {
             clientAuthentication: .basic,
             redirectURI: redirectURI,
             scopes: scopes.map(\.rawValue),
-            extraAuthorizationParameters: ["duration": permanent ? "permanent" : "temporary"]
+            extraAuthorizationParameters: ["duration": permanent ? "permanent" : "temporary"],
+            tokenErrorInterpreter: .reddit
         )
     }
 }
@@ -81,5 +84,17 @@ extension Grant {
     /// - Parameter deviceID: 20–30 characters unique to this device, or `DO_NOT_TRACK_THIS_DEVICE`.
     public static func redditInstalledClient(deviceID: String = "DO_NOT_TRACK_THIS_DEVICE") -> Grant {
         .custom(type: "https://oauth.reddit.com/grants/installed_client", parameters: ["device_id": deviceID])
+    }
+}
+
+extension TokenErrorInterpreter {
+    /// Reddit answers a dead refresh token with HTTP 400 and `{"error": 400}`: a bad grant in all
+    /// but name (RFC 6749 §5.2 puts `invalid_grant` on 400), so the session signs out.
+    public static let reddit = TokenErrorInterpreter(name: "reddit") { statusCode, body in
+        guard statusCode == 400,
+              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              let number = object["error"] as? NSNumber, !(object["error"] is String), number.intValue == 400
+        else { return nil }
+        return OAuthError.ServerError(code: .invalidGrant, errorDescription: "HTTP 400 with {\"error\": 400}", statusCode: statusCode)
     }
 }

@@ -1,0 +1,107 @@
+import CourierOAuth
+import Foundation
+import Testing
+
+/// Two real processes share one token file against django-oauth-toolkit with refresh-token
+/// rotation and reuse protection. Each treats its token as stale 2 s after issue, so an expiry
+/// comes every 2 s; over several of them both must stay signed in, and the server must see one
+/// refresh per expiry and no reused refresh token.
+///
+/// The helper's `--unshared` flag hides the store's lock and re-read (the behaviour before them);
+/// `runTwoHelpers(unshared: true)` then ends with a refused, reused refresh token and a process
+/// signed out in most runs, which is the defect this test guards against. It is not a test of its
+/// own because whether the race is lost depends on the machine's timing.
+@Suite struct CrossProcessRefreshTests {
+    static let expiries = 4
+
+    @Test func twoProcessesShareEachRefresh() async throws {
+        let run = try await runTwoHelpers(unshared: false)
+        for report in run.reports {
+            #expect(report.state == "authenticated", "a process ended signed out: \(report.lastError)")
+            #expect(report.failures == 0, "a call failed: \(report.lastError)")
+        }
+        #expect(run.stats["refresh_token"] == Self.expiries, "refreshes seen by the server: \(run.stats)")
+        #expect(run.stats["refresh_token:400"] == nil, "a refresh token was sent twice")
+        // Both used the same chain of tokens (one refresh serves both), not a chain each.
+        let shared = Set(run.reports[0].tokens).intersection(run.reports[1].tokens)
+        #expect(shared.count >= Self.expiries - 1, "the processes shared \(shared.count) tokens")
+    }
+
+    struct Report: Decodable {
+        let calls: Int
+        let failures: Int
+        let state: String
+        let lastError: String
+        let tokens: [String]
+    }
+
+    struct Run {
+        let reports: [Report]
+        let stats: [String: Int]
+    }
+
+    private func runTwoHelpers(unshared: Bool) async throws -> Run {
+        let server = try OAuthServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-xproc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("token.json")
+        try await server.signIn(server.session(server.publicClient(), store: FileTokenStore(fileURL: file)))
+
+        var arguments = [
+            "--server", server.baseURL.absoluteString, "--token-file", file.path, "--key", server.testKey,
+            "--refreshes", String(Self.expiries), "--peers", "2", "--deadline", "60",
+        ]
+        if unshared { arguments.append("--unshared") }
+        let executable = try Self.executable()
+        async let first = Self.run(executable, arguments: arguments)
+        async let second = Self.run(executable, arguments: arguments)
+        let outputs = try await [first, second]
+        let reports = try outputs.map { output in
+            let line = output.split(separator: "\n").last.map(String.init) ?? ""
+            return try JSONDecoder().decode(Report.self, from: Data(line.utf8))
+        }
+        let stats = try await server.tokenStats()
+        return Run(reports: reports, stats: stats)
+    }
+
+    struct HelperFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs the helper to its end and returns what it printed on stdout.
+    static func run(_ executable: URL, arguments: [String]) async throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
+        try process.run()
+        // Read while it runs so a full pipe never blocks it.
+        async let printed = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
+        async let complaints = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
+        for await _ in exited.stream {}
+        let (stdout, stderr) = await (printed, complaints)
+        guard process.terminationStatus == 0 else {
+            throw HelperFailure(description: "helper exited with \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
+        }
+        return String(decoding: stdout, as: UTF8.self)
+    }
+
+    /// The helper's executable, next to the test bundle in the build directory.
+    static func executable() throws -> URL {
+        let name = "courier-oauth-refresh-helper"
+        var candidates: [URL] = []
+        if let main = Bundle.main.executableURL?.deletingLastPathComponent() { candidates.append(main) }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
+        for directory in candidates {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw HelperFailure(description: "\(name) not found next to the tests; build with `swift build --build-tests` or run `Scripts/test`")
+    }
+}
