@@ -25,6 +25,7 @@ package struct RedditCommandLine: Sendable {
 
     /// Runs `arguments` (without the program name), writing to standard output and error.
     package func run(_ arguments: [String]) async -> Int32 {
+        Output.reportClosedPipesAsErrors()
         let invocation: Invocation
         do {
             invocation = try CommandParser.parse(arguments)
@@ -72,16 +73,5 @@ package struct RedditCommandLine: Sendable {
             return
         }
         try await runner.run(invocation.command)
-    }
-}
-
-/// Writing to standard output and error without buffering surprises.
-package enum Output {
-    package static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    package static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 }
