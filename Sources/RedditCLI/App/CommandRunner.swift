@@ -10,6 +10,8 @@ struct CommandRunner: Sendable {
     let now: Date
     let json: Bool
     let spinner: Spinner
+    /// Whether the commands replay the offline recording (printed hints keep `--offline`).
+    var offline = false
 
     func run(_ command: Command) async throws(CLIError) {
         let listing = ListingRenderer(style: style, width: width, now: now)
@@ -17,13 +19,13 @@ struct CommandRunner: Sendable {
         switch command {
         case .listing(let options):
             let page = try await load { () async throws(CLIError) in try await service.listing(options) }
-            try print { listing.render(page, nextPageCommand: Self.command(for: options)) }
+            try print { listing.render(page, nextPageCommand: Self.command(for: options, offline: offline)) }
         case .comments(let options):
             let tree = try await load { () async throws(CLIError) in try await service.commentTree(options) }
             try print { ThreadRenderer(style: style, width: width, now: now).render(tree, maxDepth: options.depth) }
         case .user(let name, let section, let page):
             let result = try await load { () async throws(CLIError) in try await service.profile(user: name, section: section, page: page) }
-            try print { details.render(profile: result, nextPageCommand: "reddit user \(name) \(section.rawValue)") }
+            try print { details.render(profile: result, nextPageCommand: "reddit \(offline ? "--offline " : "")user \(name) \(section.rawValue)") }
         case .search(let options):
             let page = try await load { () async throws(CLIError) in try await service.search(options) }
             try print { listing.render(page, nextPageCommand: nil) }
@@ -37,16 +39,24 @@ struct CommandRunner: Sendable {
             let subs = try await load { () async throws(CLIError) in try await service.subscriptions() }
             try print { details.render(subscriptions: subs) }
         case .vote(let direction, let fullname):
-            try await load { () async throws(CLIError) in try await service.vote(Fullname(fullname), direction) }
-            Output.write(direction == .clear ? "vote cleared on \(fullname)\n" : "voted \(direction.rawValue) on \(fullname)\n")
+            let outcome = try await load { () async throws(CLIError) in try await service.vote(Fullname(fullname), direction) }
+            report(outcome, done: direction == .clear ? "vote cleared on \(fullname)" : "voted \(direction.rawValue) on \(fullname)")
         case .save(let saved, let fullname):
-            try await load { () async throws(CLIError) in try await service.setSaved(Fullname(fullname), saved) }
-            Output.write("\(saved ? "saved" : "unsaved") \(fullname)\n")
+            let outcome = try await load { () async throws(CLIError) in try await service.setSaved(Fullname(fullname), saved) }
+            report(outcome, done: "\(saved ? "saved" : "unsaved") \(fullname)")
         case .subscribe(let subscribed, let name):
-            try await load { () async throws(CLIError) in try await service.setSubscribed(name, subscribed) }
-            Output.write("\(subscribed ? "subscribed to" : "unsubscribed from") r/\(name)\n")
+            let outcome = try await load { () async throws(CLIError) in try await service.setSubscribed(name, subscribed) }
+            report(outcome, done: "\(subscribed ? "subscribed to" : "unsubscribed from") r/\(name)")
         case .login, .logout, .browse, .help:
             break
+        }
+    }
+
+    /// Says what a write did: done, or (offline) what would have been sent and that it was not.
+    private func report(_ outcome: RedditService.WriteOutcome, done: String) {
+        switch outcome {
+        case .sent: Output.write(done + "\n")
+        case .notSent(let preview): Output.write("would send: \(preview)\nnot sent: --offline never writes to Reddit\n")
         }
     }
 
@@ -63,8 +73,8 @@ struct CommandRunner: Sendable {
     }
 
     /// The command line that shows `options`, to print the next-page hint.
-    static func command(for options: ListingOptions) -> String {
-        var parts = ["reddit", options.sort.rawValue]
+    static func command(for options: ListingOptions, offline: Bool = false) -> String {
+        var parts = offline ? ["reddit", "--offline", options.sort.rawValue] : ["reddit", options.sort.rawValue]
         if let subreddit = options.subreddit { parts.append(subreddit) }
         if let time = options.time { parts += ["--time", time.rawValue] }
         if let limit = options.page.limit { parts += ["--limit", String(limit)] }

@@ -45,6 +45,10 @@ package struct RedditCommandLine: Sendable {
     private func execute(_ invocation: Invocation) async throws(CLIError) {
         let options = invocation.options
         if case .help(let topic) = invocation.command {
+            if topic == HelpText.offlineTopic {
+                Output.write(try OfflineTransport().catalog.report)
+                return
+            }
             Output.write(topic.map(HelpText.page(for:)) ?? HelpText.general)
             return
         }
@@ -63,9 +67,10 @@ package struct RedditCommandLine: Sendable {
         default:
             break
         }
-        let service = try makeService(options, configuration)
+        var service = try makeService(options, configuration)
+        if options.offline { service.sendsWrites = false }
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
-        let runner = CommandRunner(service: service, style: style, width: width, now: now, json: options.json, spinner: spinner)
+        let runner = CommandRunner(service: service, style: style, width: width, now: now, json: options.json, spinner: spinner, offline: options.offline)
         if case .browse(let browse) = invocation.command {
             try await BrowseSession(service: service, options: browse, style: TextStyle.decide(
                 isTerminal: true, environment: environment, noColorFlag: options.noColor

@@ -9,6 +9,15 @@ package struct RedditService: Sendable {
     package let client: RedditClient
     /// The JSON of the last response, for `--json`.
     private let capture: ResponseCapture
+    /// False with `--offline`: writes (vote, save, subscribe) are described, never sent.
+    package var sendsWrites = true
+
+    /// What a write did.
+    package enum WriteOutcome: Sendable, Equatable {
+        case sent
+        /// Not sent (offline): what would have been sent, as `POST /api/vote dir=1&id=t3_x`.
+        case notSent(String)
+    }
 
     /// A service over `transport` with `authentication`.
     package init(userAgent: UserAgent, authentication: RedditAuthentication, transport: any HTTPTransport) {
@@ -77,16 +86,35 @@ package struct RedditService: Sendable {
         return all.sorted { $0.displayName.localizedCaseInsensitiveCompare($1.displayName) == .orderedAscending }
     }
 
-    package func vote(_ name: Fullname, _ direction: VoteDirection) async throws(CLIError) {
-        try await call(Reddit.vote(direction.vote, on: name))
+    @discardableResult
+    package func vote(_ name: Fullname, _ direction: VoteDirection) async throws(CLIError) -> WriteOutcome {
+        try await write(Reddit.vote(direction.vote, on: name))
     }
 
-    package func setSaved(_ name: Fullname, _ saved: Bool) async throws(CLIError) {
-        try await call(saved ? Reddit.save(name) : Reddit.unsave(name))
+    @discardableResult
+    package func setSaved(_ name: Fullname, _ saved: Bool) async throws(CLIError) -> WriteOutcome {
+        try await write(saved ? Reddit.save(name) : Reddit.unsave(name))
     }
 
-    package func setSubscribed(_ subreddit: String, _ subscribed: Bool) async throws(CLIError) {
-        try await call(subscribed ? Reddit.subscribe(to: [subreddit]) : Reddit.unsubscribe(from: [subreddit]))
+    @discardableResult
+    package func setSubscribed(_ subreddit: String, _ subscribed: Bool) async throws(CLIError) -> WriteOutcome {
+        try await write(subscribed ? Reddit.subscribe(to: [subreddit]) : Reddit.unsubscribe(from: [subreddit]))
+    }
+
+    /// Sends `request`, or (when writes are not sent) says what would have been sent.
+    private func write(_ request: Request<Void>) async throws(CLIError) -> WriteOutcome {
+        guard sendsWrites else { return .notSent(Self.preview(request)) }
+        try await call(request)
+        return .sent
+    }
+
+    /// `request` as one line: method, path and form fields (`POST /api/vote dir=1&id=t3_x`).
+    static func preview<T>(_ request: Request<T>) -> String {
+        var text = "\(request.method.rawValue) \(request.path)"
+        if case .form(let fields) = request.body {
+            text += " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        }
+        return text
     }
 
     /// The last response's JSON, pretty-printed, for `--json`.

@@ -69,20 +69,30 @@ package struct BrowseSession: Sendable {
                 let results = try await service.search(SearchOptions(query: query))
                 state.didLoadList(.init(title: "search: \(query)", posts: results.links, after: nil, listing: nil))
             case .vote(let name, let direction, _):
-                do throws(CLIError) { try await service.vote(name, direction) } catch {
+                let outcome: RedditService.WriteOutcome
+                do throws(CLIError) { outcome = try await service.vote(name, direction) } catch {
                     state.didFail(effect, message: error.message)
                     return
                 }
-                state.status = direction == .clear ? "vote cleared" : "voted \(direction.rawValue)"
+                state.status = Self.status(outcome, done: direction == .clear ? "vote cleared" : "voted \(direction.rawValue)")
             case .save(let name, let saved, _):
-                do throws(CLIError) { try await service.setSaved(name, saved) } catch {
+                let outcome: RedditService.WriteOutcome
+                do throws(CLIError) { outcome = try await service.setSaved(name, saved) } catch {
                     state.didFail(effect, message: error.message)
                     return
                 }
-                state.status = saved ? "saved" : "unsaved"
+                state.status = Self.status(outcome, done: saved ? "saved" : "unsaved")
             }
         } catch {
             state.status = error.message
+        }
+    }
+
+    /// The status line after a write: done, or (offline) what was not sent.
+    static func status(_ outcome: RedditService.WriteOutcome, done: String) -> String {
+        switch outcome {
+        case .sent: done
+        case .notSent(let preview): "offline, not sent: \(preview)"
         }
     }
 

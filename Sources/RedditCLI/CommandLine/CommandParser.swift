@@ -122,7 +122,7 @@ package enum CommandParser {
             return .browse(BrowseOptions(listing: listing, postID: postID))
         case "help":
             let topic = arguments.remainingPositionals().first
-            if let topic, !HelpText.commandNames.contains(topic) {
+            if let topic, topic != HelpText.offlineTopic, !HelpText.commandNames.contains(topic) {
                 throw UsageError(message: "unknown command '\(topic)'", command: nil)
             }
             return .help(topic)

@@ -48,6 +48,9 @@ package enum HelpText {
         ("help", Entry(usage: "reddit help [command]", summary: "show help", details: "")),
     ]
 
+    /// The help topic that lists what `--offline` can show (`reddit help offline`).
+    package static let offlineTopic = "offline"
+
     /// Every command name.
     package static let commandNames: Set<String> = Set(entries.map(\.0))
 
@@ -79,6 +82,7 @@ package enum HelpText {
         \(globalOptions)
 
         Try it without an account or network: reddit --offline
+        (reddit help offline lists what the recording holds)
         """
     }
 

@@ -10,16 +10,23 @@ package struct OfflineCatalog: Sendable {
     package let posts: [(id: String, title: String)]
     /// Other commands that work offline.
     package let others: [String]
+    /// Every post a recorded listing shows, by id: the listing's JSON of it (`{"kind":"t3",…}`),
+    /// so a post with no recorded comment page can still be opened.
+    let listedPosts: [String: Data]
 
     init(cassette: Cassette) {
         var listings: [String] = []
         var posts: [(String, String)] = []
         var others: [String] = []
+        var listedPosts: [String: Data] = [:]
         for interaction in cassette.interactions {
             guard let components = URLComponents(string: interaction.request.url) else { continue }
             let segments = components.path.split(separator: "/").map(String.init)
             let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
             let method = interaction.request.method
+            for (id, post) in Self.posts(inListing: interaction.response.body?.data) where listedPosts[id] == nil {
+                listedPosts[id] = post
+            }
             switch (method, segments.first, segments.count) {
             case (.get, let sort?, 1) where ListingOrder(rawValue: sort) != nil:
                 listings.append("reddit \(sort)")
@@ -39,14 +46,6 @@ package struct OfflineCatalog: Sendable {
                 others.append("reddit whoami")
             case (.get, "subreddits", _):
                 others.append("reddit subs")
-            case (.post, "api", 2) where ["vote", "save", "unsave"].contains(segments[1]):
-                let form = String(decoding: interaction.request.body?.data ?? Data(), as: UTF8.self)
-                let fields = Dictionary(form.split(separator: "&").map { pair -> (String, String) in
-                    let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                    return (parts[0], parts.count > 1 ? parts[1] : "")
-                }, uniquingKeysWith: { a, _ in a })
-                let verb = segments[1] == "vote" ? "vote \(fields["dir"] == "1" ? "up" : fields["dir"] == "-1" ? "down" : "clear")" : segments[1]
-                others.append("reddit \(verb) \(fields["id"] ?? "")")
             default:
                 break
             }
@@ -54,7 +53,44 @@ package struct OfflineCatalog: Sendable {
         self.listings = listings
         self.posts = posts
         self.others = others
+        self.listedPosts = listedPosts
     }
+
+    /// The posts (`t3` children) of a listing body, by id.
+    private static func posts(inListing body: Data?) -> [(String, Data)] {
+        guard let body, let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              root["kind"] as? String == "Listing", let data = root["data"] as? [String: Any],
+              let children = data["children"] as? [[String: Any]]
+        else { return [] }
+        return children.compactMap { child in
+            guard child["kind"] as? String == "t3", let id = (child["data"] as? [String: Any])?["id"] as? String,
+                  let json = try? JSONSerialization.data(withJSONObject: child)
+            else { return nil }
+            return (id, json)
+        }
+    }
+
+    /// A comment page for a post a listing shows but whose comments were not recorded: the
+    /// post as the listing recorded it, and one "more" stub standing for its comments (loading
+    /// it says they were not recorded). Nil for a post no listing shows.
+    func unrecordedCommentPage(of id: String) -> Data? {
+        guard let postJSON = listedPosts[id], let post = try? JSONSerialization.jsonObject(with: postJSON) else { return nil }
+        let count = ((post as? [String: Any])?["data"] as? [String: Any])?["num_comments"] as? Int ?? 0
+        var comments: [[String: Any]] = []
+        if count > 0 {
+            comments.append(["kind": "more", "data": [
+                "count": count, "name": "t1_\(Self.unrecordedMarker)", "id": Self.unrecordedMarker,
+                "parent_id": "t3_\(id)", "depth": 0, "children": [Self.unrecordedMarker],
+            ] as [String: Any]])
+        }
+        func listing(_ children: [Any]) -> [String: Any] {
+            ["kind": "Listing", "data": ["children": children, "after": NSNull(), "before": NSNull()] as [String: Any]]
+        }
+        return try? JSONSerialization.data(withJSONObject: [listing([post]), listing(comments)])
+    }
+
+    /// The id of the stub that stands for comments that were not recorded.
+    static let unrecordedMarker = "notrecorded"
 
     private static func title(of body: Data?) -> String {
         guard let body, let json = try? JSONSerialization.jsonObject(with: body) as? [Any],
@@ -65,11 +101,11 @@ package struct OfflineCatalog: Sendable {
         return title
     }
 
-    /// One paragraph: the listings, posts and commands available offline.
-    package var summary: String {
-        let postList = posts.map { "\($0.id) (\(TextLayout.truncate($0.title, to: 30)))" }.joined(separator: ", ")
-        return "Available offline: listings: \(listings.joined(separator: "; ")). "
-            + "Posts (reddit comments ID): \(postList). "
-            + "Also: \(others.joined(separator: "; "))."
+    /// Everything available offline, one kind a line (`reddit help offline` prints it).
+    package var report: String {
+        let postList = posts.map { "  reddit comments \($0.id)   \(TextLayout.truncate($0.title, to: 50))" }
+        return (["Available offline (recorded responses; every post these listings show opens too):", "", "Listings:"]
+            + listings.map { "  \($0)" } + ["", "Posts with their comments:"] + postList
+            + ["", "Also:"] + others.map { "  \($0)" }).joined(separator: "\n") + "\n"
     }
 }

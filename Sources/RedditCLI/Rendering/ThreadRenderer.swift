@@ -66,6 +66,8 @@ package struct ThreadRenderer: Sendable {
                 lines.append(indent + "  " + style.magenta("[+] \(hiddenBelow) more \(hiddenBelow == 1 ? "reply" : "replies")"))
             }
             return lines
+        case .loadMore(let more) where more.id == OfflineCatalog.unrecordedMarker:
+            return [indent + style.magenta("[+] \(more.count) \(more.count == 1 ? "comment" : "comments") (not recorded for offline use)")]
         case .loadMore(let more):
             return [indent + style.magenta("[+] \(more.count) more \(more.count == 1 ? "reply" : "replies")")]
         case .continueThread:

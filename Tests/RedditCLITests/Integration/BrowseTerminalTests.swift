@@ -86,14 +86,43 @@ import Testing
         try await expectRestored(tmux, status: 143)
     }
 
-    @Test func aPostWithoutARecordingSaysSoAndKeepsRunning() async throws {
+    @Test func somethingNotRecordedSaysSoInOneLineAndKeepsTheUserWhereTheyWere() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
         try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        // The first post's comments were not recorded: it opens, and loading them says so.
         try tmux.send("Enter")
-        try await tmux.waitFor(text: "GET /comments/48dxvx is not available offline")
-        try tmux.send("j")
+        try await tmux.waitFor(text: "(not recorded for offline use)")
+        try tmux.send("m")
+        try await tmux.waitFor(text: "these comments were not recorded, so they are not available offline")
+        try tmux.send("k")
+        try await tmux.waitFor(text: "Enter fold/unfold")
+        try tmux.send("q")
         try await tmux.waitFor(text: "↑↓/jk move · Enter open")
+        // A search that was not recorded: one line, and the list stays.
+        try tmux.send("/", "z", "z", "Enter")
+        try await tmux.waitFor("one line saying the search was not recorded, over the list") { screen in
+            screen.contains { $0.hasPrefix("GET /r/all/search is not available offline") || $0.hasPrefix("GET /search is not available offline") }
+                && screen.contains { $0.contains("My game cam finally caught something cool.") }
+        }
+        try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func everyPostOfTheOfflineFrontPageOpens() async throws {
+        let tmux = try TmuxSession(command: try command(""), columns: 120, rows: 40)
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        for index in 0..<25 {
+            try tmux.send("Enter")
+            try await tmux.waitFor("post \(index + 1) open") { screen in
+                screen.contains { $0.contains("Enter fold/unfold") } && !screen.contains { $0.contains("not available offline") }
+            }
+            try tmux.send("q", "j")
+            try await tmux.waitFor("back on the list, post \(index + 2) selected") { screen in
+                screen.contains { $0.contains("Enter open") }
+            }
+        }
         try tmux.send("q")
         try await expectRestored(tmux)
     }
