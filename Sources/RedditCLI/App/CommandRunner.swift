@@ -18,26 +18,31 @@ struct CommandRunner: Sendable {
         let details = DetailRenderer(style: style, width: width, now: now)
         switch command {
         case .listing(let options):
-            let page = try await load { () async throws(CLIError) in try await service.listing(options) }
-            try print { listing.render(page, nextPageCommand: Self.command(for: options, offline: offline)) }
+            let page = try await load { () async throws(CLIError) in try await service.listingAnswer(options) }
+            try print(page) { listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline)) }
         case .comments(let options):
-            let tree = try await load { () async throws(CLIError) in try await service.commentTree(options) }
-            try print { ThreadRenderer(style: style, width: width, now: now).render(tree, maxDepth: options.depth) }
+            let tree = try await load { () async throws(CLIError) in try await service.commentTreeAnswer(options) }
+            try print(tree) { ThreadRenderer(style: style, width: width, now: now).render(tree.value, maxDepth: options.depth) }
         case .user(let name, let section, let page):
             let result = try await load { () async throws(CLIError) in try await service.profile(user: name, section: section, page: page) }
-            try print { details.render(profile: result, nextPageCommand: "reddit \(offline ? "--offline " : "")user \(name) \(section.rawValue)") }
+            try print(result) { details.render(profile: result.value, nextPageCommand: "reddit \(offline ? "--offline " : "")user \(name) \(section.rawValue)") }
         case .search(let options):
-            let page = try await load { () async throws(CLIError) in try await service.search(options) }
-            try print { listing.render(page, nextPageCommand: nil) }
+            let page = try await load { () async throws(CLIError) in try await service.searchAnswer(options) }
+            try print(page) { listing.render(page.value, nextPageCommand: nil) }
         case .subreddit(let name):
             let about = try await load { () async throws(CLIError) in try await service.subreddit(name) }
-            try print { details.render(subreddit: about) }
+            try print(about) { details.render(subreddit: about.value) }
         case .whoami:
             let account = try await load { () async throws(CLIError) in try await service.me() }
-            try print { details.render(account: account) }
+            try print(account) { details.render(account: account.value) }
         case .subs:
-            let subs = try await load { () async throws(CLIError) in try await service.subscriptions() }
-            try print { details.render(subscriptions: subs) }
+            if json {
+                let pages = try await load { () async throws(CLIError) in try await service.subscriptionPages() }
+                try print(pages) { "" }
+            } else {
+                let subs = try await load { () async throws(CLIError) in try await service.subscriptions() }
+                Output.write(details.render(subscriptions: subs))
+            }
         case .vote(let direction, let fullname):
             let outcome = try await load { () async throws(CLIError) in try await service.vote(Fullname(fullname), direction) }
             report(outcome, done: direction == .clear ? "vote cleared on \(fullname)" : "voted \(direction.rawValue) on \(fullname)")
@@ -64,12 +69,18 @@ struct CommandRunner: Sendable {
         try await spinner.run(work)
     }
 
-    /// Prints the JSON Reddit answered with `--json` (what the models were decoded from), else
-    /// the rendered text.
-    private func print(text: () -> String) throws(CLIError) {
+    /// Prints the JSON Reddit answered with `--json` (what the models were decoded from; an
+    /// array of the pages when there were several), else the rendered text.
+    private func print<Value>(_ answer: RedditService.Answer<Value>, text: () -> String) throws(CLIError) {
         guard json else { return Output.write(text()) }
-        guard let raw = service.lastResponseJSON() else { throw CLIError("Reddit's answer was not JSON") }
-        Output.write(raw + "\n")
+        let objects = answer.bodies.compactMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+        guard objects.count == answer.bodies.count, !objects.isEmpty,
+              let pretty = try? JSONSerialization.data(
+                  withJSONObject: objects.count == 1 ? objects[0] : objects,
+                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+              )
+        else { throw CLIError("Reddit's answer was not JSON") }
+        Output.write(String(decoding: pretty, as: UTF8.self) + "\n")
     }
 
     /// The command line that shows `options`, to print the next-page hint.

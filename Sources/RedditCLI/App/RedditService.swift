@@ -1,14 +1,13 @@
 import Foundation
 import RedditAPI
-import Synchronization
 
 /// What the commands ask Reddit, over a `RedditClient` (online, or replaying the offline
 /// cassette). Every failure becomes a ``CLIError`` whose message is the one line `reddit`
-/// prints.
+/// prints. Votes, saves and the subscription list go through RedditAPI's `AccountStore`.
 package struct RedditService: Sendable {
     package let client: RedditClient
-    /// The JSON of the last response, for `--json`.
-    private let capture: ResponseCapture
+    /// The signed-in user's account data and optimistic votes and saves.
+    package let account: AccountStore
     /// False with `--offline`: writes (vote, save, subscribe) are described, never sent.
     package var sendsWrites = true
 
@@ -19,25 +18,33 @@ package struct RedditService: Sendable {
         case notSent(String)
     }
 
+    /// A decoded answer with the bodies it was decoded from (one per page), for `--json`.
+    package struct Answer<Value: Sendable>: Sendable {
+        package var value: Value
+        package var bodies: [Data]
+    }
+
     /// A service over `transport` with `authentication`.
     package init(userAgent: UserAgent, authentication: RedditAuthentication, transport: any HTTPTransport) {
-        let capture = ResponseCapture()
-        self.capture = capture
-        client = RedditClient(userAgent: userAgent, authentication: authentication, transport: transport) { configuration in
-            configuration.interceptors.insert(capture, at: 0)
-        }
+        client = RedditClient(userAgent: userAgent, authentication: authentication, transport: transport)
+        account = AccountStore(client: client)
     }
 
     package func listing(_ options: ListingOptions) async throws(CLIError) -> Listing {
-        try await call(Reddit.listing(options.sort.sort(time: options.time), subreddit: options.subreddit, page: Self.page(options.page)))
+        try await listingAnswer(options).value
+    }
+
+    package func listingAnswer(_ options: ListingOptions) async throws(CLIError) -> Answer<Listing> {
+        try await answer(Reddit.listing(options.sort.sort(time: options.time), subreddit: options.subreddit, page: Self.page(options.page)))
     }
 
     package func commentTree(_ options: CommentsOptions) async throws(CLIError) -> CommentTree {
-        do {
-            return try await client.commentTree(of: options.postID, sort: options.sort, depth: options.depth, limit: options.limit)
-        } catch {
-            throw Self.describe(error)
-        }
+        try await commentTreeAnswer(options).value
+    }
+
+    package func commentTreeAnswer(_ options: CommentsOptions) async throws(CLIError) -> Answer<CommentTree> {
+        let page = try await answer(Reddit.comments(of: options.postID, sort: options.sort, depth: options.depth, limit: options.limit))
+        return Answer(value: CommentTree(page.value, sort: options.sort), bodies: page.bodies)
     }
 
     /// The tree with the comments behind `stub` loaded.
@@ -49,51 +56,91 @@ package struct RedditService: Sendable {
         }
     }
 
-    package func profile(user: String, section: UserSection, page: PageOptions) async throws(CLIError) -> Listing {
+    package func profile(user: String, section: UserSection, page: PageOptions) async throws(CLIError) -> Answer<Listing> {
         let page = Self.page(page)
         switch section {
-        case .overview: return try await call(Reddit.userOverview(user, page: page))
-        case .submitted: return try await call(Reddit.userSubmitted(user, page: page))
-        case .comments: return try await call(Reddit.userComments(user, page: page))
-        case .saved: return try await call(Reddit.userSaved(user, page: page))
+        case .overview: return try await answer(Reddit.userOverview(user, page: page))
+        case .submitted: return try await answer(Reddit.userSubmitted(user, page: page))
+        case .comments: return try await answer(Reddit.userComments(user, page: page))
+        case .saved: return try await answer(Reddit.userSaved(user, page: page))
         }
     }
 
     package func search(_ options: SearchOptions) async throws(CLIError) -> Listing {
-        try await call(Reddit.search(
+        try await searchAnswer(options).value
+    }
+
+    package func searchAnswer(_ options: SearchOptions) async throws(CLIError) -> Answer<Listing> {
+        try await answer(Reddit.search(
             options.query, subreddit: options.subreddit, sort: options.sort ?? .relevance, time: options.time, page: Self.page(options.page)
         ))
     }
 
-    package func subreddit(_ name: String) async throws(CLIError) -> Subreddit {
-        try await call(Reddit.subredditAbout(name))
+    package func subreddit(_ name: String) async throws(CLIError) -> Answer<Subreddit> {
+        try await answer(Reddit.subredditAbout(name))
     }
 
-    package func me() async throws(CLIError) -> Account {
-        try await call(Reddit.me())
+    package func me() async throws(CLIError) -> Answer<Account> {
+        try await answer(Reddit.me())
     }
 
-    /// Every subscription, all pages, sorted by name ignoring case.
+    /// Every subscription, sorted by name ignoring case, as the account store keeps them.
     package func subscriptions() async throws(CLIError) -> [Subreddit] {
-        var all: [Subreddit] = []
         do {
-            for try await page in client.pages(Reddit.mySubscriptions()) {
-                all += page.subreddits
-            }
+            try await account.refresh()
         } catch {
             throw Self.describe(error)
         }
-        return all.sorted { $0.displayName.localizedCaseInsensitiveCompare($1.displayName) == .orderedAscending }
+        return await account.snapshot.subscriptions
+    }
+
+    /// Every page of the subscription listing as Reddit sent it, for `--json`.
+    package func subscriptionPages() async throws(CLIError) -> Answer<[Subreddit]> {
+        let first = Reddit.mySubscriptions()
+        var request: Request<Listing>? = first
+        var result = Answer<[Subreddit]>(value: [], bodies: [])
+        while let current = request {
+            let response: HTTPResponse<Listing>
+            do {
+                response = try await client.response(current)
+            } catch {
+                throw Self.describe(error)
+            }
+            result.value += response.value.subreddits
+            result.bodies.append(response.data)
+            request = RedditClient.nextPage(after: response, of: first)
+        }
+        return result
     }
 
     @discardableResult
     package func vote(_ name: Fullname, _ direction: VoteDirection) async throws(CLIError) -> WriteOutcome {
-        try await write(Reddit.vote(direction.vote, on: name))
+        guard sendsWrites else { return .notSent(Self.preview(Reddit.vote(direction.vote, on: name))) }
+        do {
+            try await account.vote(direction.vote, on: Target(name: name))
+        } catch {
+            throw Self.describe(error)
+        }
+        return .sent
     }
 
     @discardableResult
     package func setSaved(_ name: Fullname, _ saved: Bool) async throws(CLIError) -> WriteOutcome {
-        try await write(saved ? Reddit.save(name) : Reddit.unsave(name))
+        guard sendsWrites else { return .notSent(Self.preview(saved ? Reddit.save(name) : Reddit.unsave(name))) }
+        do {
+            if saved { try await account.save(Target(name: name)) } else { try await account.unsave(Target(name: name)) }
+        } catch {
+            throw Self.describe(error)
+        }
+        return .sent
+    }
+
+    /// A post or comment known only by its fullname (what the commands are given).
+    private struct Target: Interactable {
+        var name: Fullname
+        var likes: Vote = .none
+        var score = 0
+        var saved = false
     }
 
     @discardableResult
@@ -117,13 +164,13 @@ package struct RedditService: Sendable {
         return text
     }
 
-    /// The last response's JSON, pretty-printed, for `--json`.
-    package func lastResponseJSON() -> String? {
-        guard let body = capture.last,
-              let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-              let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return nil }
-        return String(decoding: pretty, as: UTF8.self)
+    private func answer<T: Sendable>(_ request: Request<T>) async throws(CLIError) -> Answer<T> {
+        do {
+            let response = try await client.response(request)
+            return Answer(value: response.value, bodies: [response.data])
+        } catch {
+            throw Self.describe(error)
+        }
     }
 
     private func call<T: Sendable>(_ request: Request<T>) async throws(CLIError) -> T {
@@ -162,18 +209,5 @@ package struct RedditService: Sendable {
             return CLIError("Reddit answered HTTP \(status) for \(error.method) \(error.url?.path ?? "")")
         }
         return CLIError(error.description.replacingOccurrences(of: "\n", with: " "))
-    }
-}
-
-/// Keeps the body of the last successful response, so `--json` can print what Reddit sent.
-final class ResponseCapture: Interceptor {
-    private let body = Mutex<Data?>(nil)
-
-    var last: Data? { body.withLock { $0 } }
-
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
-        let response = try await next(request)
-        if (200..<300).contains(response.statusCode) { body.withLock { $0 = response.body } }
-        return response
     }
 }
