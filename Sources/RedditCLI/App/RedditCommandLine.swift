@@ -38,9 +38,14 @@ package struct RedditCommandLine: Sendable {
             return 0
         } catch {
             Output.error("reddit: \(error.message)")
+            if invocation.options.verbose, let detail = error.detail { Output.error(detail) }
             return error.exitCode
         }
     }
+
+    /// Said once when reading without a registered app.
+    static let anonymousNotice = "reddit: reading anonymously (lower rate limits); for more, register an installed app at\n"
+        + "https://www.reddit.com/prefs/apps and set REDDIT_CLIENT_ID ('reddit login --help')"
 
     private func execute(_ invocation: Invocation) async throws(CLIError) {
         let options = invocation.options
@@ -67,7 +72,13 @@ package struct RedditCommandLine: Sendable {
         default:
             break
         }
-        var service = try makeService(options, configuration)
+        var service: RedditService
+        if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
+            service = try ServiceFactory.anonymous(userAgent: configuration.userAgent)
+            Output.error(Self.anonymousNotice)
+        } else {
+            service = try makeService(options, configuration)
+        }
         if options.offline { service.sendsWrites = false }
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
         let runner = CommandRunner(service: service, style: style, width: width, now: now, json: options.json, spinner: spinner, offline: options.offline)

@@ -43,7 +43,10 @@ package struct RedditService: Sendable {
     }
 
     package func commentTreeAnswer(_ options: CommentsOptions) async throws(CLIError) -> Answer<CommentTree> {
-        let page = try await answer(Reddit.comments(of: options.postID, sort: options.sort, depth: options.depth, limit: options.limit))
+        let page = try await answer(Reddit.comments(
+            of: options.postID, sort: options.sort, depth: options.depth, limit: options.limit,
+            focusing: options.commentID, context: options.commentID == nil ? nil : options.context
+        ))
         return Answer(value: CommentTree(page.value, sort: options.sort), bodies: page.bodies)
     }
 
@@ -194,20 +197,23 @@ package struct RedditService: Sendable {
         }
     }
 
-    /// One readable line for a failed call.
+    /// One readable line for a failed call; the whole chain goes in ``CLIError/detail`` for
+    /// `--verbose`.
     package static func describe(_ error: HTTPError) -> CLIError {
+        let chain = error.description
         if let miss = offlineMiss(in: error) {
-            return CLIError(miss.description, exitCode: 3)
+            return CLIError(miss.description, exitCode: 3, detail: chain)
         }
         if let reddit = error.redditError {
-            return CLIError("Reddit refused \(error.method) \(error.url?.path ?? ""): \(reddit.description)")
+            return CLIError("Reddit refused \(error.method) \(error.url?.path ?? ""): \(reddit.description)", detail: chain)
         }
-        if error.isConnectivity || error.isTimeout {
-            return CLIError("cannot reach Reddit (\(error.reason)); try 'reddit --offline'")
+        if let failure = NetworkFailure.find(in: error) {
+            return CLIError(failure.message, detail: chain)
         }
         if let status = error.statusCode {
-            return CLIError("Reddit answered HTTP \(status) for \(error.method) \(error.url?.path ?? "")")
+            return CLIError("Reddit answered HTTP \(status) for \(error.method) \(error.url?.path ?? "")", detail: chain)
         }
-        return CLIError(error.description.replacingOccurrences(of: "\n", with: " "))
+        return CLIError(error.description.replacingOccurrences(of: "\n", with: " "), detail: chain)
     }
+
 }

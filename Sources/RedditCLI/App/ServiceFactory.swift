@@ -13,7 +13,7 @@ package enum ServiceFactory {
         do {
             userAgent = try UserAgent(configuration.userAgent)
         } catch {
-            throw CLIError("invalid User-Agent: \(error); use Reddit's format <platform>:<app id>:<version> (by /u/<name>)")
+            throw CLIError(error.description)
         }
         if options.offline { return try offline(userAgent: userAgent) }
         let clientID = try configuration.requireClientID()
@@ -38,6 +38,15 @@ package enum ServiceFactory {
         )
         let provider = SessionTokenProvider(session: session, appOnlyGrant: .redditInstalledClient())
         return RedditService(userAgent: userAgent, authentication: .tokens(provider), transport: transport)
+    }
+
+    /// Reads Reddit's public JSON on www.reddit.com with no app and no token.
+    package static func anonymous(userAgent: String) throws(CLIError) -> RedditService {
+        do {
+            return RedditService(userAgent: try UserAgent(userAgent), authentication: .anonymous, transport: HTTPClient.defaultTransport)
+        } catch {
+            throw CLIError(error.description)
+        }
     }
 
     static func sessionOptions() -> OAuthSession.Options {

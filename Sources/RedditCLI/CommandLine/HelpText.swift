@@ -62,6 +62,7 @@ package enum HelpText {
       --client-id ID       your Reddit app's client id (or REDDIT_CLIENT_ID, or the config file)
       --user-agent UA      User-Agent to send (or REDDIT_USER_AGENT, or the config file)
       --config PATH        config file (default: $XDG_CONFIG_HOME/reddit/config.json)
+      -v, --verbose        on failure, print the whole chain of errors behind the message
       -h, --help           help for a command
     """
 

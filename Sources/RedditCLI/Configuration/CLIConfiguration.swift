@@ -22,7 +22,7 @@ package struct CLIConfiguration: Equatable, Sendable {
     struct File: Decodable {
         var clientID: String?
         var userAgent: String?
-        var redirectPort: UInt16?
+        var redirectPort: Int?
 
         enum CodingKeys: String, CodingKey {
             case clientID = "client_id"
@@ -46,7 +46,11 @@ package struct CLIConfiguration: Equatable, Sendable {
         let directory = directory(environment: environment)
         let path = options.configPath.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("config.json")
         var file = File()
-        if FileManager.default.fileExists(atPath: path.path) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) {
+            guard !isDirectory.boolValue else {
+                throw CLIError("config file \(path.path) is a directory; it should be a JSON file like {\"client_id\": \"…\"}")
+            }
             do {
                 file = try JSONDecoder().decode(File.self, from: Data(contentsOf: path))
             } catch let error as DecodingError {
@@ -65,10 +69,13 @@ package struct CLIConfiguration: Equatable, Sendable {
         guard userAgent.count >= 7 else {
             throw CLIError("the User-Agent '\(userAgent)' is too short; use Reddit's format: <platform>:<app id>:<version> (by /u/<your name>)")
         }
+        if let port = file.redirectPort, !(1...65535).contains(port) {
+            throw CLIError("config file \(path.path): \"redirect_port\" must be a port from 1 to 65535, not \(port)")
+        }
         return CLIConfiguration(
             clientID: nonEmpty(options.clientID) ?? nonEmpty(environment["REDDIT_CLIENT_ID"]) ?? nonEmpty(file.clientID),
             userAgent: userAgent,
-            redirectPort: file.redirectPort ?? defaultRedirectPort,
+            redirectPort: file.redirectPort.map { UInt16($0) } ?? defaultRedirectPort,
             directory: directory
         )
     }
@@ -92,7 +99,9 @@ package struct CLIConfiguration: Equatable, Sendable {
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {
-        case .dataCorrupted(let context): context.debugDescription
+        case .dataCorrupted(let context):
+            context.codingPath.isEmpty ? context.debugDescription
+                : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         case .keyNotFound(let key, _): "missing \(key.stringValue)"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
