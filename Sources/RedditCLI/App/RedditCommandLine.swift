@@ -34,8 +34,7 @@ package struct RedditCommandLine: Sendable {
             return Self.usageExitCode
         }
         do throws(CLIError) {
-            try await execute(invocation)
-            return 0
+            return try await execute(invocation)
         } catch {
             Output.error("reddit: \(error.message)")
             if invocation.options.verbose, let detail = error.detail { Output.error(detail) }
@@ -47,15 +46,15 @@ package struct RedditCommandLine: Sendable {
     static let anonymousNotice = "reddit: reading anonymously (lower rate limits); for more, register an installed app at\n"
         + "https://www.reddit.com/prefs/apps and set REDDIT_CLIENT_ID ('reddit login --help')"
 
-    private func execute(_ invocation: Invocation) async throws(CLIError) {
+    private func execute(_ invocation: Invocation) async throws(CLIError) -> Int32 {
         let options = invocation.options
         if case .help(let topic) = invocation.command {
             if topic == HelpText.offlineTopic {
                 Output.write(try OfflineTransport().catalog.report)
-                return
+                return 0
             }
             Output.write(topic.map(HelpText.page(for:)) ?? HelpText.general)
-            return
+            return 0
         }
         let configuration = try CLIConfiguration.resolve(options: options, environment: environment)
         let isTerminal = RawTerminal.isTerminal(STDOUT_FILENO)
@@ -65,10 +64,10 @@ package struct RedditCommandLine: Sendable {
         switch invocation.command {
         case .login:
             try await AccountCommands(configuration: configuration, offline: options.offline).login()
-            return
+            return 0
         case .logout:
             try await AccountCommands(configuration: configuration, offline: options.offline).logout()
-            return
+            return 0
         default:
             break
         }
@@ -83,11 +82,11 @@ package struct RedditCommandLine: Sendable {
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
         let runner = CommandRunner(service: service, style: style, width: width, now: now, json: options.json, spinner: spinner, offline: options.offline)
         if case .browse(let browse) = invocation.command {
-            try await BrowseSession(service: service, options: browse, style: TextStyle.decide(
+            return try await BrowseSession(service: service, options: browse, style: TextStyle.decide(
                 isTerminal: true, environment: environment, noColorFlag: options.noColor
             ), sourceLabel: options.offline ? "offline" : "online").run()
-            return
         }
         try await runner.run(invocation.command)
+        return 0
     }
 }
