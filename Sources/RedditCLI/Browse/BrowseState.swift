@@ -122,8 +122,8 @@ package struct BrowseState: Sendable {
         case .down, .character("j"): move(by: 1)
         case .pageUp: move(by: -max(1, pageSize - 1))
         case .pageDown: move(by: max(1, pageSize - 1))
-        case .home, .character("g"): move(by: Int.min / 2)
-        case .end, .character("G"): move(by: Int.max / 2)
+        case .home, .character("g"): move(by: Int.min / 2); threadTop = 0
+        case .end, .character("G"): move(by: Int.max / 2); threadTop = Int.max / 2
         case .character("/"): searchPrompt = ""; promptKind = .search
         case .character("r"): searchPrompt = ""; promptKind = .subreddit
         case .character("?"): showsHelp = true

@@ -42,8 +42,9 @@ package enum HelpText {
         ("unsubscribe", Entry(usage: "reddit unsubscribe <subreddit>", summary: "unsubscribe from a subreddit", details: "")),
         ("browse", Entry(usage: "reddit browse [subreddit] [--sort SORT] [--time RANGE] [--post ID]", summary: "full-screen interactive browser", details: """
           --post ID            open this post's comments first
-          Keys: ↑/↓ or j/k move, Enter/Space open a post or fold a thread, m more comments,
-          u/d vote, s save, / search, q back (quits from the post list), Ctrl-C quits.
+          Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
+          o open the link, y copy the permalink, m more comments, u/d vote, s save, / search,
+          r subreddit, 1-5 sort, t time range, R refresh, q back (quits from the post list).
         """)),
         ("help", Entry(usage: "reddit help [command]", summary: "show help", details: "")),
     ]
