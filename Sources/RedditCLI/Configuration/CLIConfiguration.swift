@@ -86,14 +86,11 @@ package struct CLIConfiguration: Equatable, Sendable {
         return clientID
     }
 
-    /// What to do without a client id.
+    /// What to do without a client id: two lines.
     package static func missingClientIDMessage(directory: URL, port: UInt16) -> String {
         """
-        reddit needs a Reddit client id to use the network (try 'reddit --offline' without one).
-        Register an "installed app" at https://www.reddit.com/prefs/apps: choose "installed app",
-        set the redirect uri to http://127.0.0.1:\(port)/callback, and copy the id shown under the app's name.
-        Then pass it with --client-id ID, set REDDIT_CLIENT_ID, or write it to
-        \(directory.appendingPathComponent("config.json").path) as {"client_id": "ID", "user_agent": "linux:my-reddit:0.1 (by /u/you)"}.
+        this needs a Reddit app: register an "installed app" at https://www.reddit.com/prefs/apps (redirect uri http://127.0.0.1:\(port)/callback),
+        then give its id with --client-id, REDDIT_CLIENT_ID or {"client_id": "ID"} in \(directory.appendingPathComponent("config.json").path)
         """
     }
 
