@@ -13,6 +13,7 @@ package struct RedditService: Sendable {
 
     /// What a write did.
     package enum WriteOutcome: Sendable, Equatable {
+        /// Sent, and Reddit accepted it.
         case sent
         /// Not sent (offline): what would have been sent, as `POST /api/vote dir=1&id=t3_x`.
         case notSent(String)
@@ -20,7 +21,9 @@ package struct RedditService: Sendable {
 
     /// A decoded answer with the bodies it was decoded from (one per page), for `--json`.
     package struct Answer<Value: Sendable>: Sendable {
+        /// The decoded value.
         package var value: Value
+        /// The response bodies it was decoded from, as Reddit sent them.
         package var bodies: [Data]
     }
 

@@ -40,6 +40,8 @@ package struct OfflineCatalog: Sendable {
                 others.append("reddit user \(segments[1])")
             case (.get, "user", 3) where UserSection(rawValue: segments[2]) != nil:
                 others.append("reddit user \(segments[1]) \(segments[2])")
+            case (.get, "comments", 4):
+                others.append("reddit comments 'https://www.reddit.com\(components.path)/" + (components.percentEncodedQuery.map { "?\($0)" } ?? "") + "'")
             case (.get, "comments", 2):
                 posts.append((segments[1], Self.title(of: interaction.response.body?.data)))
             case (.get, "api", 3) where segments[2] == "me":

@@ -66,4 +66,40 @@ import RedditAPI
             #expect(!run.stdout.isEmpty)
         }
     }
+
+    /// Every command `reddit help offline` lists works offline as printed.
+    @Test func everyCommandTheOfflineHelpListsWorks() async throws {
+        let help = try await BuiltExecutable.run(["help", "offline"])
+        let commands = help.stdout.split(separator: "\n").compactMap { line -> [String]? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("reddit ") else { return nil }
+            // Drop the title after a post id, then split as a shell would on quotes.
+            let command = trimmed.components(separatedBy: "   ").first ?? trimmed
+            return Self.shellWords(String(command.dropFirst("reddit ".count)))
+        }
+        #expect(commands.count >= 15)
+        for arguments in commands {
+            let run = try await BuiltExecutable.run(["--offline"] + arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+    }
+
+    private static func shellWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == " " {
+                if !word.isEmpty { words.append(word); word = "" }
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
 }
