@@ -99,8 +99,8 @@ package enum HelpText {
     /// The short usage shown after a usage error.
     package static func usage(for command: String?) -> String {
         if let command, let entry = entries.first(where: { $0.0 == command })?.1 {
-            return "Usage: \(entry.usage)\nRun 'reddit \(command) --help' for more."
+            return "Usage: \(entry.usage)   (more: reddit \(command) --help)"
         }
-        return "Usage: reddit [command] [options]\nRun 'reddit --help' for the list of commands."
+        return "Usage: reddit [command] [options]   (commands: reddit --help)"
     }
 }

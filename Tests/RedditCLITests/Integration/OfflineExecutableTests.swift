@@ -89,6 +89,7 @@ import Testing
             let run = try await BuiltExecutable.run(arguments + ["--offline"])
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stderr.contains("Usage: reddit"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 2, "two lines: \(run.stderr)")
             #expect(run.stdout.isEmpty)
         }
     }
