@@ -91,6 +91,26 @@ package struct OfflineCatalog: Sendable {
         return try? JSONSerialization.data(withJSONObject: [listing([post]), listing(comments)])
     }
 
+    /// A listing of the recorded posts whose title or text holds every word of `query`
+    /// (ignoring case), highest score first; nil when none does.
+    func search(_ query: String, subreddit: String?) -> Data? {
+        let words = query.lowercased().split(separator: " ").map(String.init).filter { !$0.isEmpty }
+        guard !words.isEmpty else { return nil }
+        var matches: [(score: Int, post: Any)] = []
+        for json in listedPosts.values {
+            guard let post = try? JSONSerialization.jsonObject(with: json), let data = (post as? [String: Any])?["data"] as? [String: Any] else { continue }
+            if let subreddit, (data["subreddit"] as? String)?.lowercased() != subreddit.lowercased() { continue }
+            let text = ((data["title"] as? String ?? "") + " " + (data["selftext"] as? String ?? "")).lowercased()
+            guard words.allSatisfy(text.contains) else { continue }
+            matches.append((data["score"] as? Int ?? 0, post))
+        }
+        guard !matches.isEmpty else { return nil }
+        let children = matches.sorted { $0.score > $1.score }.map(\.post)
+        return try? JSONSerialization.data(withJSONObject: [
+            "kind": "Listing", "data": ["children": children, "after": NSNull(), "before": NSNull()] as [String: Any],
+        ] as [String: Any])
+    }
+
     /// The id of the stub that stands for comments that were not recorded.
     static let unrecordedMarker = "notrecorded"
 
@@ -106,7 +126,8 @@ package struct OfflineCatalog: Sendable {
     /// Everything available offline, one kind a line (`reddit help offline` prints it).
     package var report: String {
         let postList = posts.map { "  reddit comments \($0.id)   \(TextLayout.truncate($0.title, to: 50))" }
-        return (["Available offline (recorded responses; every post these listings show opens too):", "", "Listings:"]
+        return (["Available offline (recorded responses; every post these listings show opens too,",
+                 "and a search looks through those posts):", "", "Listings:"]
             + listings.map { "  \($0)" } + ["", "Posts with their comments:"] + postList
             + ["", "Also:"] + others.map { "  \($0)" }).joined(separator: "\n") + "\n"
     }

@@ -80,6 +80,13 @@ package final class OfflineTransport: HTTPTransport {
     private func unrecorded(_ normalized: HTTPRequest, original request: HTTPRequest) async throws -> HTTPRawResponse {
         let segments = normalized.url.path.split(separator: "/").map(String.init)
         let miss = OfflineMiss(method: request.method, path: normalized.url.path, catalog: catalog)
+        if request.method == .get, segments.last == "search",
+           let query = URLComponents(url: normalized.url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "q" })?.value {
+            // A search that was not recorded looks through the recorded posts instead.
+            let subreddit = segments.count == 3 && segments[0] == "r" && segments[1] != "all" ? segments[1] : nil
+            guard let page = catalog.search(query, subreddit: subreddit) else { throw miss }
+            return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
+        }
         guard request.method == .get, segments.count >= 2, segments[0] == "comments" else { throw miss }
         let id = segments[1]
         var plain = normalized

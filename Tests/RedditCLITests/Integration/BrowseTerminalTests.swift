@@ -101,12 +101,25 @@ import Testing
         try tmux.send("q")
         try await tmux.waitFor(text: "↑↓/jk move · Enter open")
         // A search that was not recorded: one line, and the list stays.
-        try tmux.send("/", "z", "z", "Enter")
+        try tmux.send("/", "q", "x", "j", "Enter")
         try await tmux.waitFor("one line saying the search was not recorded, over the list") { screen in
             screen.contains { $0.hasPrefix("GET /r/all/search is not available offline") || $0.hasPrefix("GET /search is not available offline") }
                 && screen.contains { $0.contains("My game cam finally caught something cool.") }
         }
         try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func anOfflineSearchLooksThroughTheRecordedPosts() async throws {
+        let tmux = try TmuxSession(command: try command(""))
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try tmux.send("/", "p", "o", "l", "a", "r", " ", "b", "e", "a", "r", "s", "Enter")
+        try await tmux.waitFor(text: " reddit · search: polar bears · offline")
+        try await tmux.waitFor(text: "r/worldnews")
+        try tmux.send("Enter")
+        try await tmux.waitFor(text: "(not recorded for offline use)")
+        try tmux.send("q", "q", "q")
         try await expectRestored(tmux)
     }
 

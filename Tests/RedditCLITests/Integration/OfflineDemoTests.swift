@@ -29,6 +29,16 @@ import RedditAPI
         #expect(run.stdout.hasPrefix("Ba Dum Tsss\n"))
     }
 
+    @Test func aSearchThatWasNotRecordedLooksThroughTheRecordedPosts() async throws {
+        let run = try await BuiltExecutable.run(["--offline", "search", "polar", "bears"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 2)
+        #expect(run.stdout.contains("r/worldnews"))
+        let none = try await BuiltExecutable.run(["--offline", "search", "qqxj"])
+        #expect(none.status == 3)
+        #expect(none.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func subredditNamesAreCaseInsensitive() async throws {
         for name in ["AskReddit", "r/ASKREDDIT", "askreddit"] {
             let run = try await BuiltExecutable.run(["--offline", "hot", name, "--limit", "1"])
