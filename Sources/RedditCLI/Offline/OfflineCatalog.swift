@@ -111,6 +111,17 @@ package struct OfflineCatalog: Sendable {
         ] as [String: Any])
     }
 
+    /// A recorded listing body with its children sorted by `field` (highest first).
+    static func resorted(_ body: Data, by field: String) -> Data? {
+        guard var root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              var data = root["data"] as? [String: Any], let children = data["children"] as? [[String: Any]]
+        else { return nil }
+        func value(_ child: [String: Any]) -> Double { ((child["data"] as? [String: Any])?[field] as? NSNumber)?.doubleValue ?? 0 }
+        data["children"] = children.sorted { value($0) > value($1) }
+        root["data"] = data
+        return try? JSONSerialization.data(withJSONObject: root)
+    }
+
     /// The id of the stub that stands for comments that were not recorded.
     static let unrecordedMarker = "notrecorded"
 
@@ -127,7 +138,7 @@ package struct OfflineCatalog: Sendable {
     package var report: String {
         let postList = posts.map { "  reddit comments \($0.id)   \(TextLayout.truncate($0.title, to: 50))" }
         return (["Available offline (recorded responses; every post these listings show opens too,",
-                 "and a search looks through those posts):", "", "Listings:"]
+                 "a search looks through those posts, and new or top re-sorts a recorded listing):", "", "Listings:"]
             + listings.map { "  \($0)" } + ["", "Posts with their comments:"] + postList
             + ["", "Also:"] + others.map { "  \($0)" }).joined(separator: "\n") + "\n"
     }

@@ -87,6 +87,19 @@ package final class OfflineTransport: HTTPTransport {
             guard let page = catalog.search(query, subreddit: subreddit) else { throw miss }
             return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
         }
+        if request.method == .get, let sort = segments.last, ["new", "top"].contains(sort),
+           segments.count == 1 || (segments.count == 3 && segments[0] == "r") {
+            // Another order of a place whose listing was recorded: the recorded posts, re-sorted.
+            let place = segments.count == 3 ? "/r/\(segments[1])" : ""
+            for recordedSort in ["hot", "new", "top"] where recordedSort != sort {
+                var other = normalized
+                other.url = URL(string: "https://oauth.reddit.com\(place)/\(recordedSort)") ?? normalized.url
+                guard let recorded = try? await replay.send(other),
+                      let page = OfflineCatalog.resorted(recorded.body, by: sort == "new" ? "created_utc" : "score")
+                else { continue }
+                return HTTPRawResponse(statusCode: 200, headers: recorded.headers, body: page, url: request.url)
+            }
+        }
         guard request.method == .get, segments.count >= 2, segments[0] == "comments" else { throw miss }
         let id = segments[1]
         var plain = normalized

@@ -39,6 +39,18 @@ import RedditAPI
         #expect(none.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func newAndTopReSortARecordedListing() async throws {
+        for arguments in [["new"], ["top"], ["new", "AskReddit"], ["top", "askreddit", "--time", "week"]] {
+            let run = try await BuiltExecutable.run(["--offline"] + arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.split(separator: "\n").count == 27, "\(arguments)")
+        }
+        let next = try await BuiltExecutable.run(["--offline", "new", "--limit", "2"])
+        let hint = try #require(next.stdout.split(separator: "\n").last.map(String.init))
+        let after = try await BuiltExecutable.run(hint.dropFirst("more: reddit ".count).split(separator: " ").map(String.init))
+        #expect(after.status == 0, "\(hint): \(after.stderr)")
+    }
+
     @Test func subredditNamesAreCaseInsensitive() async throws {
         for name in ["AskReddit", "r/ASKREDDIT", "askreddit"] {
             let run = try await BuiltExecutable.run(["--offline", "hot", name, "--limit", "1"])
