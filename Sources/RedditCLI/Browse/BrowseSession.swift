@@ -86,25 +86,26 @@ package struct BrowseSession: Sendable {
                     state.didFail(effect, message: error.message)
                     return
                 }
-                state.status = Self.status(outcome, done: direction == .clear ? "vote cleared" : "voted \(direction.rawValue)")
+                Self.report(outcome, of: effect, done: direction == .clear ? "vote cleared" : "voted \(direction.rawValue)", on: &state)
             case .save(let name, let saved, _):
                 let outcome: RedditService.WriteOutcome
                 do throws(CLIError) { outcome = try await service.setSaved(name, saved) } catch {
                     state.didFail(effect, message: error.message)
                     return
                 }
-                state.status = Self.status(outcome, done: saved ? "saved" : "unsaved")
+                Self.report(outcome, of: effect, done: saved ? "saved" : "unsaved", on: &state)
             }
         } catch {
             state.status = error.message
         }
     }
 
-    /// The status line after a write: done, or (offline) what was not sent.
-    static func status(_ outcome: RedditService.WriteOutcome, done: String) -> String {
+    /// After a write: says it was done, or (offline) shows what was not sent and takes the
+    /// optimistic change back, since nothing changed on Reddit.
+    static func report(_ outcome: RedditService.WriteOutcome, of effect: BrowseState.Effect, done: String, on state: inout BrowseState) {
         switch outcome {
-        case .sent: done
-        case .notSent(let preview): "offline, not sent: \(preview)"
+        case .sent: state.status = done
+        case .notSent(let preview): state.didFail(effect, message: "offline, not sent: \(preview)")
         }
     }
 

@@ -123,6 +123,19 @@ import Testing
         try await expectRestored(tmux)
     }
 
+    @Test func anOfflineVoteOrSaveShowsWhatWouldBeSentAndChangesNothing() async throws {
+        let tmux = try TmuxSession(command: try command(""), columns: 120)
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try tmux.send("u")
+        try await tmux.waitFor(text: "offline, not sent: POST /api/vote api_type=json&dir=1&id=t3_48dxvx")
+        try tmux.send("s")
+        try await tmux.waitFor(text: "offline, not sent: POST /api/save api_type=json&id=t3_48dxvx")
+        #expect(try !tmux.screen().contains { $0.contains("[saved]") }, "nothing changed: the post is not shown saved")
+        try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
     @Test func everyPostOfTheOfflineFrontPageOpens() async throws {
         let tmux = try TmuxSession(command: try command(""), columns: 120, rows: 40)
         defer { tmux.close() }
