@@ -46,7 +46,7 @@ package enum HelpText {
           o open the link, y copy the permalink, m more comments, u/d vote, s save, / search,
           r subreddit, 1-5 sort, t time range, R refresh, q back (quits from the post list).
         """)),
-        ("help", Entry(usage: "reddit help [command]", summary: "show help", details: "")),
+        ("help", Entry(usage: "reddit help [command | offline]", summary: "show help (offline: what the recording holds)", details: "")),
     ]
 
     /// The help topic that lists what `--offline` can show (`reddit help offline`).
