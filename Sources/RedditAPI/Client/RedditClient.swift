@@ -91,7 +91,7 @@ public final class RedditClient: Sendable {
     /// let response = try await reddit.response(Reddit.subredditAbout("swift"))
     /// print(String(decoding: response.data, as: UTF8.self))   // the JSON Reddit sent
     /// ```
-    public func response<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> HTTPResponse<Response> {
+    public func response<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> Response<Response> {
         try await http.send(request)
     }
 
@@ -102,7 +102,7 @@ public final class RedditClient: Sendable {
 
     /// The request for the page after `response`, a page of the listing `first` asked for; nil
     /// when it was the last page (no `after`, an empty page, or the same `after` again).
-    public static func nextPage(after response: HTTPResponse<Listing>, of first: Request<Listing>) -> Request<Listing>? {
+    public static func nextPage(after response: Response<Listing>, of first: Request<Listing>) -> Request<Listing>? {
         guard let after = response.value.after, !response.value.children.isEmpty else { return nil }
         let sentAfter = response.request.url.query?.contains("after=" + after.rawValue) ?? false
         guard !sentAfter else { return nil }
@@ -121,7 +121,7 @@ public final class RedditClient: Sendable {
     /// ```swift
     /// for try await thing in reddit.items(Reddit.userOverview("spez")) { ... }
     /// ```
-    public func items(_ first: Request<Listing>) -> PageItems<Listing, Thing> {
+    public func items(_ first: Request<Listing>) -> Pages<Listing>.Items<Thing> {
         pages(first).items(\.children)
     }
 
@@ -141,7 +141,7 @@ extension RateLimiter: RateLimitReporting {}
 struct RedditConventions: Interceptor {
     let publicJSON: Bool
 
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         var request = request
         request.followsRedirects = false
         if var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {

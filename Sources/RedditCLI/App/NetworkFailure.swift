@@ -37,7 +37,7 @@ struct NetworkFailure: Equatable {
             switch error.kind {
             case .transport(let underlying):
                 return find(in: underlying, url: url, depth: depth + 1)
-            case .transportFailed(let underlying), .adaptationFailed(let underlying):
+            case .transport(let underlying), .interceptorFailed(let underlying):
                 return find(in: underlying, url: url, depth: depth + 1)
             case .retriesExhausted(_, let last), .retryStopped(_, let last):
                 return find(in: last, url: url, depth: depth + 1)

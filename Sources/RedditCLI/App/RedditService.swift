@@ -106,7 +106,7 @@ package struct RedditService: Sendable {
         var request: Request<Listing>? = first
         var result = Answer<[Subreddit]>(value: [], bodies: [])
         while let current = request {
-            let response: HTTPResponse<Listing>
+            let response: Response<Listing>
             do {
                 response = try await client.response(current)
             } catch {
@@ -194,7 +194,7 @@ package struct RedditService: Sendable {
     /// The offline miss behind `error`, however the pipeline wrapped what the transport threw.
     private static func offlineMiss(in error: HTTPError) -> OfflineMiss? {
         switch error.kind {
-        case .transportFailed(let underlying), .adaptationFailed(let underlying): underlying as? OfflineMiss
+        case .transport(let underlying), .interceptorFailed(let underlying): underlying as? OfflineMiss
         case .retriesExhausted(_, let last), .retryStopped(_, let last): offlineMiss(in: last)
         default: nil
         }

@@ -62,9 +62,9 @@ package final class OfflineTransport: HTTPTransport {
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    package func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let normalized = Self.normalize(request)
-        let response: HTTPRawResponse
+        let response: HTTPResponse
         do {
             response = try await replay.send(normalized)
         } catch is ReplayTransport.NoMatchError {
@@ -77,7 +77,7 @@ package final class OfflineTransport: HTTPTransport {
     /// The answer to a request with no recording of its own: a comment page in another sort
     /// or focus answers with the recorded page, a post a listing shows opens without its
     /// comments; anything else is an ``OfflineMiss``.
-    private func unrecorded(_ normalized: HTTPRequest, original request: HTTPRequest) async throws -> HTTPRawResponse {
+    private func unrecorded(_ normalized: HTTPRequest, original request: HTTPRequest) async throws -> HTTPResponse {
         let segments = normalized.url.path.split(separator: "/").map(String.init)
         let miss = OfflineMiss(method: request.method, path: normalized.url.path, catalog: catalog)
         if request.method == .get, segments.last == "search",
@@ -85,7 +85,7 @@ package final class OfflineTransport: HTTPTransport {
             // A search that was not recorded looks through the recorded posts instead.
             let subreddit = segments.count == 3 && segments[0] == "r" && segments[1] != "all" ? segments[1] : nil
             guard let page = catalog.search(query, subreddit: subreddit) else { throw miss }
-            return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
+            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
         }
         if request.method == .get, let sort = segments.last, ["new", "top"].contains(sort),
            segments.count == 1 || (segments.count == 3 && segments[0] == "r") {
@@ -97,7 +97,7 @@ package final class OfflineTransport: HTTPTransport {
                 guard let recorded = try? await replay.send(other),
                       let page = OfflineCatalog.resorted(recorded.body, by: sort == "new" ? "created_utc" : "score")
                 else { continue }
-                return HTTPRawResponse(statusCode: 200, headers: recorded.headers, body: page, url: request.url)
+                return HTTPResponse(statusCode: 200, headers: recorded.headers, body: page, url: request.url)
             }
         }
         guard request.method == .get, segments.count >= 2, segments[0] == "comments" else { throw miss }
@@ -106,7 +106,7 @@ package final class OfflineTransport: HTTPTransport {
         plain.url = URL(string: "https://oauth.reddit.com/comments/\(id)") ?? normalized.url
         if let recorded = try? await replay.send(plain) { return recorded }
         guard let page = catalog.unrecordedCommentPage(of: id) else { throw miss }
-        return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
+        return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
     }
 
     /// The request as the cassette records it.

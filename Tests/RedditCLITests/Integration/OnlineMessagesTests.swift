@@ -33,7 +33,7 @@ import Testing
     @Test func aConnectionFailureDeepInsideTheChainIsFound() {
         let refused = URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "http://127.0.0.1:9/x")!])
         let inner = HTTPError(.transport(refused), method: .post, url: URL(string: "http://127.0.0.1:9/x"))
-        let outer = HTTPError(.adaptationFailed(inner), method: .get, url: URL(string: "https://oauth.reddit.com/hot"))
+        let outer = HTTPError(.interceptorFailed(inner), method: .get, url: URL(string: "https://oauth.reddit.com/hot"))
         #expect(RedditService.describe(outer).message == "can't reach 127.0.0.1: connection refused")
         #expect(RedditService.describe(outer).detail?.contains("adapting the request failed") == true)
     }
