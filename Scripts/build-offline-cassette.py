@@ -61,6 +61,10 @@ def normalize(url):
     if path.endswith(".json"):
         path = path[: -len(".json")]
     segments = path.strip("/").split("/")
+    if len(segments) >= 2 and segments[0] == "r":
+        # Subreddit names are case-insensitive; the recordings are kept in lower case.
+        segments[1] = segments[1].lower()
+        path = "/" + "/".join(segments)
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k not in VOLATILE]
     if segments[0] == "user":
         # A user's overview is /user/NAME or /user/NAME/overview; the recorded sort is kept out.

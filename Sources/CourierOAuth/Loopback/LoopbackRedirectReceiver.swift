@@ -67,13 +67,16 @@ public final class LoopbackRedirectReceiver: Sendable {
     ///
     /// - Throws: ``LoopbackError/timedOut`` after `timeout`, ``LoopbackError/cancelled`` when the
     ///   task is cancelled, ``LoopbackError/closed`` after ``close()``.
-    public func waitForRedirect(timeout: Duration = .seconds(300)) async throws(LoopbackError) -> URL {
+    /// - Parameter expectedState: The `state` of the authorization request. A redirect that
+    ///   carries an `error` (the user denied access) or another `state` is still returned (the
+    ///   session reports the failure), but the browser is told the sign-in failed.
+    public func waitForRedirect(timeout: Duration = .seconds(300), expectedState: String? = nil) async throws(LoopbackError) -> URL {
         let cancelled = Atomic<Bool>(false)
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let result: Result<URL, LoopbackError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread { [self] in
-                    continuation.resume(returning: serve(until: deadline, cancelled: { cancelled.load(ordering: .relaxed) }))
+                    continuation.resume(returning: serve(until: deadline, expectedState: expectedState, cancelled: { cancelled.load(ordering: .relaxed) }))
                 }
                 thread.name = "LoopbackRedirectReceiver"
                 thread.start()
@@ -86,7 +89,7 @@ public final class LoopbackRedirectReceiver: Sendable {
     }
 
     /// Accepts connections until the redirect arrives, the deadline passes or the wait is cancelled.
-    private func serve(until deadline: ContinuousClock.Instant, cancelled: () -> Bool) -> Result<URL, LoopbackError> {
+    private func serve(until deadline: ContinuousClock.Instant, expectedState: String?, cancelled: () -> Bool) -> Result<URL, LoopbackError> {
         while true {
             if closed.load(ordering: .acquiring) { return .failure(.closed) }
             if cancelled() { return .failure(.cancelled) }
@@ -104,13 +107,36 @@ public final class LoopbackRedirectReceiver: Sendable {
                 Socket.close(client)
                 continue
             }
-            Socket.respond(client, status: "200 OK", html: page)
+            let redirect = URL(string: "http://127.0.0.1:\(port)\(target.raw)")!
+            Socket.respond(client, status: "200 OK", html: Self.failure(of: redirect, expectedState: expectedState).map(Self.failurePage) ?? page)
             Socket.close(client)
-            return .success(URL(string: "http://127.0.0.1:\(port)\(target.raw)")!)
+            return .success(redirect)
         }
     }
 
     /// Method, path and raw target from a request head's first line.
+    /// Why the redirect says the sign-in failed: the server's `error` (and its description), or
+    /// a `state` other than the one sent; nil when it looks like a success.
+    static func failure(of redirect: URL, expectedState: String?) -> String? {
+        let items = URLComponents(url: redirect, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
+        if let error = value("error") {
+            return error + (value("error_description").map { ": \($0)" } ?? "")
+        }
+        if let expectedState, value("state") != expectedState { return "the answer did not match this sign-in (wrong state)" }
+        return nil
+    }
+
+    /// The page shown in the browser when the sign-in failed.
+    static func failurePage(_ reason: String) -> String {
+        let escaped = reason.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        return """
+            <!doctype html><html><head><meta charset="utf-8"><title>Sign-in failed</title></head>
+            <body><p>Sign-in failed (\(escaped)). Return to the app and try again.</p></body></html>
+            """
+    }
+
     static func requestTarget(_ head: String) -> (method: String, path: String, raw: String)? {
         guard let line = head.split(separator: "\r\n", maxSplits: 1).first ?? head.split(separator: "\n").first else { return nil }
         let parts = line.split(separator: " ")

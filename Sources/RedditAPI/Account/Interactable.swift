@@ -21,6 +21,12 @@ public struct LocalChange: Sendable, Hashable {
     /// Whether the user saved (true) or unsaved (false) it, if they did either.
     public var saved: Bool?
 
+    /// A change; nil leaves that part as Reddit reported it.
+    public init(vote: Vote? = nil, saved: Bool? = nil) {
+        self.vote = vote
+        self.saved = saved
+    }
+
     /// Applies the change to a thing as fetched: the vote, the score it implies, the saved flag.
     public func applied<Thing: Interactable>(to thing: Thing) -> Thing {
         var thing = thing

@@ -85,21 +85,36 @@ public final class RedditClient: Sendable {
         try await http.send(request).value
     }
 
+    /// Sends a request and returns the whole response: the decoded value with the request that
+    /// was sent and the raw response (status, headers, the body bytes as Reddit sent them).
+    ///
+    /// ```swift
+    /// let response = try await reddit.response(Reddit.subredditAbout("swift"))
+    /// print(String(decoding: response.data, as: UTF8.self))   // the JSON Reddit sent
+    /// ```
+    public func response<Value: Sendable>(_ request: Request<Value>) async throws(HTTPError) -> Response<Value> {
+        try await http.send(request)
+    }
+
     /// The pages of a listing, fetched as they are iterated, until Reddit sends no `after`.
     public func pages(_ first: Request<Listing>) -> Pages<Listing> {
-        http.pages(first) { response in
-            guard let after = response.value.after, !response.value.children.isEmpty else { return nil }
-            let sentAfter = response.request.url.query?.contains("after=" + after.rawValue) ?? false
-            guard !sentAfter else { return nil }
-            var next = first
-            let sentCount = URLComponents(url: response.request.url, resolvingAgainstBaseURL: false)?
-                .queryItems?.first { $0.name == "count" }?.value
-            let seen = (sentCount.flatMap { Int($0) } ?? 0) + response.value.children.count
-            next.query.removeAll { ["after", "before", "count"].contains($0.name) }
-            next.query.append(URLQueryItem(name: "after", value: after.rawValue))
-            next.query.append(URLQueryItem(name: "count", value: String(seen)))
-            return next
-        }
+        http.pages(first) { response in Self.nextPage(after: response, of: first) }
+    }
+
+    /// The request for the page after `response`, a page of the listing `first` asked for; nil
+    /// when it was the last page (no `after`, an empty page, or the same `after` again).
+    public static func nextPage(after response: Response<Listing>, of first: Request<Listing>) -> Request<Listing>? {
+        guard let after = response.value.after, !response.value.children.isEmpty else { return nil }
+        let sentAfter = response.request.url.query?.contains("after=" + after.rawValue) ?? false
+        guard !sentAfter else { return nil }
+        var next = first
+        let sentCount = URLComponents(url: response.request.url, resolvingAgainstBaseURL: false)?
+            .queryItems?.first { $0.name == "count" }?.value
+        let seen = (sentCount.flatMap { Int($0) } ?? 0) + response.value.children.count
+        next.query.removeAll { ["after", "before", "count"].contains($0.name) }
+        next.query.append(URLQueryItem(name: "after", value: after.rawValue))
+        next.query.append(URLQueryItem(name: "count", value: String(seen)))
+        return next
     }
 
     /// Every item of a listing across pages, in order, fetching pages as they are needed.

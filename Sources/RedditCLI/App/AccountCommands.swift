@@ -25,7 +25,7 @@ struct AccountCommands: Sendable {
         let request = await session.beginSignIn()
         Output.write("Open this URL in your browser and allow access:\n\n  \(request.url.absoluteString)\n\nWaiting for Reddit to redirect to \(receiver.redirectURI.absoluteString) …\n")
         do {
-            let redirect = try await receiver.waitForRedirect()
+            let redirect = try await receiver.waitForRedirect(expectedState: request.state)
             try await session.completeSignIn(redirectURL: redirect)
         } catch let error as LoopbackError {
             throw CLIError("sign-in did not complete: \(error)")

@@ -3,10 +3,13 @@ package struct CLIError: Error, Equatable, CustomStringConvertible {
     package var message: String
     /// 1 for failures, 3 when something is not available offline (2 is for usage errors).
     package var exitCode: Int32
+    /// The whole chain of errors behind the message, printed only with `--verbose`.
+    package var detail: String?
 
-    package init(_ message: String, exitCode: Int32 = 1) {
+    package init(_ message: String, exitCode: Int32 = 1, detail: String? = nil) {
         self.message = message
         self.exitCode = exitCode
+        self.detail = detail
     }
 
     package var description: String { message }

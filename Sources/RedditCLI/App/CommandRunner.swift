@@ -10,43 +10,58 @@ struct CommandRunner: Sendable {
     let now: Date
     let json: Bool
     let spinner: Spinner
+    /// Whether the commands replay the offline recording (printed hints keep `--offline`).
+    var offline = false
 
     func run(_ command: Command) async throws(CLIError) {
         let listing = ListingRenderer(style: style, width: width, now: now)
         let details = DetailRenderer(style: style, width: width, now: now)
         switch command {
         case .listing(let options):
-            let page = try await load { () async throws(CLIError) in try await service.listing(options) }
-            try print { listing.render(page, nextPageCommand: Self.command(for: options)) }
+            let page = try await load { () async throws(CLIError) in try await service.listingAnswer(options) }
+            try print(page) { listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline)) }
         case .comments(let options):
-            let tree = try await load { () async throws(CLIError) in try await service.commentTree(options) }
-            try print { ThreadRenderer(style: style, width: width, now: now).render(tree, maxDepth: options.depth) }
+            let tree = try await load { () async throws(CLIError) in try await service.commentTreeAnswer(options) }
+            try print(tree) { ThreadRenderer(style: style, width: width, now: now).render(tree.value, maxDepth: options.depth) }
         case .user(let name, let section, let page):
             let result = try await load { () async throws(CLIError) in try await service.profile(user: name, section: section, page: page) }
-            try print { details.render(profile: result, nextPageCommand: "reddit user \(name) \(section.rawValue)") }
+            try print(result) { details.render(profile: result.value, nextPageCommand: "reddit \(offline ? "--offline " : "")user \(name) \(section.rawValue)") }
         case .search(let options):
-            let page = try await load { () async throws(CLIError) in try await service.search(options) }
-            try print { listing.render(page, nextPageCommand: nil) }
+            let page = try await load { () async throws(CLIError) in try await service.searchAnswer(options) }
+            try print(page) { listing.render(page.value, nextPageCommand: nil) }
         case .subreddit(let name):
             let about = try await load { () async throws(CLIError) in try await service.subreddit(name) }
-            try print { details.render(subreddit: about) }
+            try print(about) { details.render(subreddit: about.value) }
         case .whoami:
             let account = try await load { () async throws(CLIError) in try await service.me() }
-            try print { details.render(account: account) }
+            try print(account) { details.render(account: account.value) }
         case .subs:
-            let subs = try await load { () async throws(CLIError) in try await service.subscriptions() }
-            try print { details.render(subscriptions: subs) }
+            if json {
+                let pages = try await load { () async throws(CLIError) in try await service.subscriptionPages() }
+                try print(pages) { "" }
+            } else {
+                let subs = try await load { () async throws(CLIError) in try await service.subscriptions() }
+                Output.write(details.render(subscriptions: subs))
+            }
         case .vote(let direction, let fullname):
-            try await load { () async throws(CLIError) in try await service.vote(Fullname(fullname), direction) }
-            Output.write(direction == .clear ? "vote cleared on \(fullname)\n" : "voted \(direction.rawValue) on \(fullname)\n")
+            let outcome = try await load { () async throws(CLIError) in try await service.vote(Fullname(fullname), direction) }
+            report(outcome, done: direction == .clear ? "vote cleared on \(fullname)" : "voted \(direction.rawValue) on \(fullname)")
         case .save(let saved, let fullname):
-            try await load { () async throws(CLIError) in try await service.setSaved(Fullname(fullname), saved) }
-            Output.write("\(saved ? "saved" : "unsaved") \(fullname)\n")
+            let outcome = try await load { () async throws(CLIError) in try await service.setSaved(Fullname(fullname), saved) }
+            report(outcome, done: "\(saved ? "saved" : "unsaved") \(fullname)")
         case .subscribe(let subscribed, let name):
-            try await load { () async throws(CLIError) in try await service.setSubscribed(name, subscribed) }
-            Output.write("\(subscribed ? "subscribed to" : "unsubscribed from") r/\(name)\n")
+            let outcome = try await load { () async throws(CLIError) in try await service.setSubscribed(name, subscribed) }
+            report(outcome, done: "\(subscribed ? "subscribed to" : "unsubscribed from") r/\(name)")
         case .login, .logout, .browse, .help:
             break
+        }
+    }
+
+    /// Says what a write did: done, or (offline) what would have been sent and that it was not.
+    private func report(_ outcome: RedditService.WriteOutcome, done: String) {
+        switch outcome {
+        case .sent: Output.write(done + "\n")
+        case .notSent(let preview): Output.write("would send: \(preview)\nnot sent: --offline never writes to Reddit\n")
         }
     }
 
@@ -54,17 +69,23 @@ struct CommandRunner: Sendable {
         try await spinner.run(work)
     }
 
-    /// Prints the JSON Reddit answered with `--json` (what the models were decoded from), else
-    /// the rendered text.
-    private func print(text: () -> String) throws(CLIError) {
+    /// Prints the JSON Reddit answered with `--json` (what the models were decoded from; an
+    /// array of the pages when there were several), else the rendered text.
+    private func print<Value>(_ answer: RedditService.Answer<Value>, text: () -> String) throws(CLIError) {
         guard json else { return Output.write(text()) }
-        guard let raw = service.lastResponseJSON() else { throw CLIError("Reddit's answer was not JSON") }
-        Output.write(raw + "\n")
+        let objects = answer.bodies.compactMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+        guard objects.count == answer.bodies.count, !objects.isEmpty,
+              let pretty = try? JSONSerialization.data(
+                  withJSONObject: objects.count == 1 ? objects[0] : objects,
+                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+              )
+        else { throw CLIError("Reddit's answer was not JSON") }
+        Output.write(String(decoding: pretty, as: UTF8.self) + "\n")
     }
 
     /// The command line that shows `options`, to print the next-page hint.
-    static func command(for options: ListingOptions) -> String {
-        var parts = ["reddit", options.sort.rawValue]
+    static func command(for options: ListingOptions, offline: Bool = false) -> String {
+        var parts = offline ? ["reddit", "--offline", options.sort.rawValue] : ["reddit", options.sort.rawValue]
         if let subreddit = options.subreddit { parts.append(subreddit) }
         if let time = options.time { parts += ["--time", time.rawValue] }
         if let limit = options.page.limit { parts += ["--limit", String(limit)] }

@@ -25,6 +25,7 @@ package struct RedditCommandLine: Sendable {
 
     /// Runs `arguments` (without the program name), writing to standard output and error.
     package func run(_ arguments: [String]) async -> Int32 {
+        Output.reportClosedPipesAsErrors()
         let invocation: Invocation
         do {
             invocation = try CommandParser.parse(arguments)
@@ -33,19 +34,27 @@ package struct RedditCommandLine: Sendable {
             return Self.usageExitCode
         }
         do throws(CLIError) {
-            try await execute(invocation)
-            return 0
+            return try await execute(invocation)
         } catch {
             Output.error("reddit: \(error.message)")
+            if invocation.options.verbose, let detail = error.detail { Output.error(detail) }
             return error.exitCode
         }
     }
 
-    private func execute(_ invocation: Invocation) async throws(CLIError) {
+    /// Said once when reading without a registered app.
+    static let anonymousNotice = "reddit: reading anonymously (lower rate limits); for more, register an installed app at\n"
+        + "https://www.reddit.com/prefs/apps and set REDDIT_CLIENT_ID ('reddit login --help')"
+
+    private func execute(_ invocation: Invocation) async throws(CLIError) -> Int32 {
         let options = invocation.options
         if case .help(let topic) = invocation.command {
+            if topic == HelpText.offlineTopic {
+                Output.write(try OfflineTransport().catalog.report)
+                return 0
+            }
             Output.write(topic.map(HelpText.page(for:)) ?? HelpText.general)
-            return
+            return 0
         }
         let configuration = try CLIConfiguration.resolve(options: options, environment: environment)
         let isTerminal = RawTerminal.isTerminal(STDOUT_FILENO)
@@ -55,33 +64,29 @@ package struct RedditCommandLine: Sendable {
         switch invocation.command {
         case .login:
             try await AccountCommands(configuration: configuration, offline: options.offline).login()
-            return
+            return 0
         case .logout:
             try await AccountCommands(configuration: configuration, offline: options.offline).logout()
-            return
+            return 0
         default:
             break
         }
-        let service = try makeService(options, configuration)
+        var service: RedditService
+        if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
+            service = try ServiceFactory.anonymous(userAgent: configuration.userAgent)
+            Output.error(Self.anonymousNotice)
+        } else {
+            service = try makeService(options, configuration)
+        }
+        if options.offline { service.sendsWrites = false }
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
-        let runner = CommandRunner(service: service, style: style, width: width, now: now, json: options.json, spinner: spinner)
+        let runner = CommandRunner(service: service, style: style, width: width, now: now, json: options.json, spinner: spinner, offline: options.offline)
         if case .browse(let browse) = invocation.command {
-            try await BrowseSession(service: service, options: browse, style: TextStyle.decide(
+            return try await BrowseSession(service: service, options: browse, style: TextStyle.decide(
                 isTerminal: true, environment: environment, noColorFlag: options.noColor
             ), sourceLabel: options.offline ? "offline" : "online").run()
-            return
         }
         try await runner.run(invocation.command)
-    }
-}
-
-/// Writing to standard output and error without buffering surprises.
-package enum Output {
-    package static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    package static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        return 0
     }
 }

@@ -1,34 +1,56 @@
 import Foundation
 import RedditAPI
-import Synchronization
 
 /// What the commands ask Reddit, over a `RedditClient` (online, or replaying the offline
 /// cassette). Every failure becomes a ``CLIError`` whose message is the one line `reddit`
-/// prints.
+/// prints. Votes, saves and the subscription list go through RedditAPI's `AccountStore`.
 package struct RedditService: Sendable {
     package let client: RedditClient
-    /// The JSON of the last response, for `--json`.
-    private let capture: ResponseCapture
+    /// The signed-in user's account data and optimistic votes and saves.
+    package let account: AccountStore
+    /// False with `--offline`: writes (vote, save, subscribe) are described, never sent.
+    package var sendsWrites = true
+
+    /// What a write did.
+    package enum WriteOutcome: Sendable, Equatable {
+        /// Sent, and Reddit accepted it.
+        case sent
+        /// Not sent (offline): what would have been sent, as `POST /api/vote dir=1&id=t3_x`.
+        case notSent(String)
+    }
+
+    /// A decoded answer with the bodies it was decoded from (one per page), for `--json`.
+    package struct Answer<Value: Sendable>: Sendable {
+        /// The decoded value.
+        package var value: Value
+        /// The response bodies it was decoded from, as Reddit sent them.
+        package var bodies: [Data]
+    }
 
     /// A service over `transport` with `authentication`.
     package init(userAgent: UserAgent, authentication: RedditAuthentication, transport: any HTTPTransport) {
-        let capture = ResponseCapture()
-        self.capture = capture
-        client = RedditClient(userAgent: userAgent, authentication: authentication, transport: transport) { configuration in
-            configuration.interceptors.insert(capture, at: 0)
-        }
+        client = RedditClient(userAgent: userAgent, authentication: authentication, transport: transport)
+        account = AccountStore(client: client)
     }
 
     package func listing(_ options: ListingOptions) async throws(CLIError) -> Listing {
-        try await call(Reddit.listing(options.sort.sort(time: options.time), subreddit: options.subreddit, page: Self.page(options.page)))
+        try await listingAnswer(options).value
+    }
+
+    package func listingAnswer(_ options: ListingOptions) async throws(CLIError) -> Answer<Listing> {
+        try await answer(Reddit.listing(options.sort.sort(time: options.time), subreddit: options.subreddit, page: Self.page(options.page)))
     }
 
     package func commentTree(_ options: CommentsOptions) async throws(CLIError) -> CommentTree {
-        do {
-            return try await client.commentTree(of: options.postID, sort: options.sort, depth: options.depth, limit: options.limit)
-        } catch {
-            throw Self.describe(error)
-        }
+        try await commentTreeAnswer(options).value
+    }
+
+    package func commentTreeAnswer(_ options: CommentsOptions) async throws(CLIError) -> Answer<CommentTree> {
+        let page = try await answer(Reddit.comments(
+            of: options.postID, sort: options.sort, depth: options.depth, limit: options.limit,
+            focusing: options.commentID, context: options.commentID == nil ? nil : options.context
+        ))
+        return Answer(value: CommentTree(page.value, sort: options.sort), bodies: page.bodies)
     }
 
     /// The tree with the comments behind `stub` loaded.
@@ -40,62 +62,121 @@ package struct RedditService: Sendable {
         }
     }
 
-    package func profile(user: String, section: UserSection, page: PageOptions) async throws(CLIError) -> Listing {
+    package func profile(user: String, section: UserSection, page: PageOptions) async throws(CLIError) -> Answer<Listing> {
         let page = Self.page(page)
         switch section {
-        case .overview: return try await call(Reddit.userOverview(user, page: page))
-        case .submitted: return try await call(Reddit.userSubmitted(user, page: page))
-        case .comments: return try await call(Reddit.userComments(user, page: page))
-        case .saved: return try await call(Reddit.userSaved(user, page: page))
+        case .overview: return try await answer(Reddit.userOverview(user, page: page))
+        case .submitted: return try await answer(Reddit.userSubmitted(user, page: page))
+        case .comments: return try await answer(Reddit.userComments(user, page: page))
+        case .saved: return try await answer(Reddit.userSaved(user, page: page))
         }
     }
 
     package func search(_ options: SearchOptions) async throws(CLIError) -> Listing {
-        try await call(Reddit.search(
+        try await searchAnswer(options).value
+    }
+
+    package func searchAnswer(_ options: SearchOptions) async throws(CLIError) -> Answer<Listing> {
+        try await answer(Reddit.search(
             options.query, subreddit: options.subreddit, sort: options.sort ?? .relevance, time: options.time, page: Self.page(options.page)
         ))
     }
 
-    package func subreddit(_ name: String) async throws(CLIError) -> Subreddit {
-        try await call(Reddit.subredditAbout(name))
+    package func subreddit(_ name: String) async throws(CLIError) -> Answer<Subreddit> {
+        try await answer(Reddit.subredditAbout(name))
     }
 
-    package func me() async throws(CLIError) -> Account {
-        try await call(Reddit.me())
+    package func me() async throws(CLIError) -> Answer<Account> {
+        try await answer(Reddit.me())
     }
 
-    /// Every subscription, all pages, sorted by name ignoring case.
+    /// Every subscription, sorted by name ignoring case, as the account store keeps them.
     package func subscriptions() async throws(CLIError) -> [Subreddit] {
-        var all: [Subreddit] = []
         do {
-            for try await page in client.pages(Reddit.mySubscriptions()) {
-                all += page.subreddits
-            }
+            try await account.refresh()
         } catch {
             throw Self.describe(error)
         }
-        return all.sorted { $0.displayName.localizedCaseInsensitiveCompare($1.displayName) == .orderedAscending }
+        return await account.snapshot.subscriptions
     }
 
-    package func vote(_ name: Fullname, _ direction: VoteDirection) async throws(CLIError) {
-        try await call(Reddit.vote(direction.vote, on: name))
+    /// Every page of the subscription listing as Reddit sent it, for `--json`.
+    package func subscriptionPages() async throws(CLIError) -> Answer<[Subreddit]> {
+        let first = Reddit.mySubscriptions()
+        var request: Request<Listing>? = first
+        var result = Answer<[Subreddit]>(value: [], bodies: [])
+        while let current = request {
+            let response: Response<Listing>
+            do {
+                response = try await client.response(current)
+            } catch {
+                throw Self.describe(error)
+            }
+            result.value += response.value.subreddits
+            result.bodies.append(response.data)
+            request = RedditClient.nextPage(after: response, of: first)
+        }
+        return result
     }
 
-    package func setSaved(_ name: Fullname, _ saved: Bool) async throws(CLIError) {
-        try await call(saved ? Reddit.save(name) : Reddit.unsave(name))
+    @discardableResult
+    package func vote(_ name: Fullname, _ direction: VoteDirection) async throws(CLIError) -> WriteOutcome {
+        guard sendsWrites else { return .notSent(Self.preview(Reddit.vote(direction.vote, on: name))) }
+        do {
+            try await account.vote(direction.vote, on: Target(name: name))
+        } catch {
+            throw Self.describe(error)
+        }
+        return .sent
     }
 
-    package func setSubscribed(_ subreddit: String, _ subscribed: Bool) async throws(CLIError) {
-        try await call(subscribed ? Reddit.subscribe(to: [subreddit]) : Reddit.unsubscribe(from: [subreddit]))
+    @discardableResult
+    package func setSaved(_ name: Fullname, _ saved: Bool) async throws(CLIError) -> WriteOutcome {
+        guard sendsWrites else { return .notSent(Self.preview(saved ? Reddit.save(name) : Reddit.unsave(name))) }
+        do {
+            if saved { try await account.save(Target(name: name)) } else { try await account.unsave(Target(name: name)) }
+        } catch {
+            throw Self.describe(error)
+        }
+        return .sent
     }
 
-    /// The last response's JSON, pretty-printed, for `--json`.
-    package func lastResponseJSON() -> String? {
-        guard let body = capture.last,
-              let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-              let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return nil }
-        return String(decoding: pretty, as: UTF8.self)
+    /// A post or comment known only by its fullname (what the commands are given).
+    private struct Target: Interactable {
+        var name: Fullname
+        var likes: Vote = .none
+        var score = 0
+        var saved = false
+    }
+
+    @discardableResult
+    package func setSubscribed(_ subreddit: String, _ subscribed: Bool) async throws(CLIError) -> WriteOutcome {
+        try await write(subscribed ? Reddit.subscribe(to: [subreddit]) : Reddit.unsubscribe(from: [subreddit]))
+    }
+
+    /// Sends `request`, or (when writes are not sent) says what would have been sent.
+    private func write(_ request: Request<Void>) async throws(CLIError) -> WriteOutcome {
+        guard sendsWrites else { return .notSent(Self.preview(request)) }
+        try await call(request)
+        return .sent
+    }
+
+    /// `request` as one line: method, path and form fields (`POST /api/vote dir=1&id=t3_x`).
+    static func preview<T>(_ request: Request<T>) -> String {
+        var text = "\(request.method.rawValue) \(request.path)"
+        if case .form(let fields) = request.body {
+            text += " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        }
+        return text
+    }
+
+    private func answer<T: Sendable>(_ request: Request<T>) async throws(CLIError) -> Answer<T> {
+        do {
+            let response = try await client.response(request)
+            return Answer(value: response.value, bodies: [response.data])
+        } catch {
+            throw Self.describe(error)
+        }
     }
 
     private func call<T: Sendable>(_ request: Request<T>) async throws(CLIError) -> T {
@@ -119,33 +200,22 @@ package struct RedditService: Sendable {
         }
     }
 
-    /// One readable line for a failed call.
+    /// One readable line for a failed call; the whole chain goes in ``CLIError/detail`` for
+    /// `--verbose`.
     package static func describe(_ error: HTTPError) -> CLIError {
+        let chain = error.description
         if let miss = offlineMiss(in: error) {
-            return CLIError(miss.description, exitCode: 3)
+            return CLIError(miss.description, exitCode: 3, detail: chain)
         }
         if let reddit = error.redditError {
-            return CLIError("Reddit refused \(error.method) \(error.url?.path ?? ""): \(reddit.description)")
+            return CLIError("Reddit refused \(error.method) \(error.url?.path ?? ""): \(reddit.description)", detail: chain)
         }
-        if error.isConnectivity || error.isTimeout {
-            return CLIError("cannot reach Reddit (\(error.reason)); try 'reddit --offline'")
+        if let failure = NetworkFailure.find(in: error) {
+            return CLIError(failure.message, detail: chain)
         }
         if let status = error.statusCode {
-            return CLIError("Reddit answered HTTP \(status) for \(error.method) \(error.url?.path ?? "")")
+            return CLIError("Reddit answered HTTP \(status) for \(error.method) \(error.url?.path ?? "")", detail: chain)
         }
-        return CLIError(error.description.replacingOccurrences(of: "\n", with: " "))
-    }
-}
-
-/// Keeps the body of the last successful response, so `--json` can print what Reddit sent.
-final class ResponseCapture: Interceptor {
-    private let body = Mutex<Data?>(nil)
-
-    var last: Data? { body.withLock { $0 } }
-
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
-        let response = try await next(request)
-        if (200..<300).contains(response.statusCode) { body.withLock { $0 = response.body } }
-        return response
+        return CLIError(error.description.replacingOccurrences(of: "\n", with: " "), detail: chain)
     }
 }

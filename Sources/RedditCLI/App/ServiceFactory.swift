@@ -13,7 +13,7 @@ package enum ServiceFactory {
         do {
             userAgent = try UserAgent(configuration.userAgent)
         } catch {
-            throw CLIError("invalid User-Agent: \(error); use Reddit's format <platform>:<app id>:<version> (by /u/<name>)")
+            throw CLIError(error.description)
         }
         if options.offline { return try offline(userAgent: userAgent) }
         let clientID = try configuration.requireClientID()
@@ -39,6 +39,15 @@ package enum ServiceFactory {
             options: sessionOptions(appOnly: true)
         )
         return RedditService(userAgent: userAgent, authentication: .session(session), transport: transport)
+    }
+
+    /// Reads Reddit's public JSON on www.reddit.com with no app and no token.
+    package static func anonymous(userAgent: String) throws(CLIError) -> RedditService {
+        do {
+            return RedditService(userAgent: try UserAgent(userAgent), authentication: .anonymous, transport: HTTPClient.defaultTransport)
+        } catch {
+            throw CLIError(error.description)
+        }
     }
 
     /// Renews app-only tokens with Reddit's installed-client grant; `appOnly` also signs in with

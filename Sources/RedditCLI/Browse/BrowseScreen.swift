@@ -19,25 +19,76 @@ package struct BrowseScreen: Sendable {
     /// Rows left for content between the title bar and the status line.
     package var contentRows: Int { rows - 2 }
 
+    /// The smallest window the browser draws in.
+    package static let minimumSize = (columns: 30, rows: 6)
+
+    /// A frame and, for a thread, the first line shown and each item's lines (for line scrolling).
+    package struct Layout {
+        package var frame: [String]
+        package var threadTop = 0
+        package var itemLines: [Range<Int>] = []
+    }
+
     /// The frame's lines, `rows` of them.
-    package func lines(for state: BrowseState) -> [String] {
+    package func lines(for state: BrowseState) -> [String] { layout(for: state).frame }
+
+    /// The frame, and where a thread's items are.
+    package func layout(for state: BrowseState) -> Layout {
         var content: [String]
-        var selectedLine: Int
+        var top: Int
         var title: String
+        var items: [Range<Int>] = []
         switch state.current {
         case .posts(let list):
             title = list.title
+            let selectedLine: Int
             (content, selectedLine) = postLines(list, changes: state.changes)
+            top = scrollTop(selected: selectedLine, total: content.count)
         case .thread(let thread):
             title = "r/\(thread.tree.link.subreddit) · \(thread.tree.link.title)"
-            (content, selectedLine) = threadLines(thread, changes: state.changes)
+            (content, items) = threadLines(thread, changes: state.changes)
+            top = threadTop(requested: state.threadTop, item: items[thread.selected + 1], total: content.count)
         }
-        let top = scrollTop(selected: selectedLine, total: content.count)
+        if state.showsHelp {
+            title = "keys (any key closes)"
+            content = Self.helpLines
+            top = 0
+        }
         var frame = [style.reverse(TextLayout.padRight(" reddit · \(title) · \(state.sourceLabel)", to: columns))]
         frame += content.dropFirst(top).prefix(contentRows)
         while frame.count < rows - 1 { frame.append("") }
         frame.append(bottomLine(state))
-        return frame
+        return Layout(frame: frame, threadTop: top, itemLines: items)
+    }
+
+    /// Every key of the browser (the `?` screen).
+    static let helpLines = [
+        "  ↑ ↓  j k      move; inside a post or comment taller than the window, scroll by lines",
+        "  PgUp PgDn     move a page          g Home / G End   first / last",
+        "  Enter Space → open a post; fold or unfold a comment thread",
+        "  q Esc ←       back (quits from the first list)      Ctrl-C  quit",
+        "  o             open the link or media in the browser ($BROWSER, xdg-open or open)",
+        "  1-9           in a post: open that numbered link of its text",
+        "  y             copy the permalink (OSC 52, works over SSH)",
+        "  u d           upvote / downvote (again clears)      s  save or unsave",
+        "  m             load more comments",
+        "  /             search posts         r   go to a subreddit (empty or 'front': front page)",
+        "  1-5           on a list: sort by hot, new, rising, top, controversial",
+        "  t             time range of top / controversial     R   refresh",
+        "  n             next page            ?   this help",
+    ]
+
+    /// Where a thread starts: the requested line, unless that leaves the selected item out of
+    /// view (then the item is brought in, whole when it fits).
+    private func threadTop(requested: Int, item: Range<Int>, total: Int) -> Int {
+        var top = requested
+        if item.count <= contentRows {
+            if item.lowerBound < top { top = item.lowerBound }
+            if item.upperBound > top + contentRows { top = item.upperBound - contentRows }
+        } else if item.lowerBound >= top + contentRows || item.upperBound <= top {
+            top = item.lowerBound
+        }
+        return min(max(0, top), max(0, total - contentRows))
     }
 
     private func scrollTop(selected: Int, total: Int) -> Int {
@@ -49,13 +100,14 @@ package struct BrowseScreen: Sendable {
 
     private func bottomLine(_ state: BrowseState) -> String {
         if let prompt = state.searchPrompt {
-            return TextLayout.truncate("search: \(prompt)▏  (Enter to search, Esc to cancel)", to: columns)
+            let label = state.promptKind == .subreddit ? "subreddit: r/\(prompt)▏  (Enter to go, Esc to cancel)" : "search: \(prompt)▏  (Enter to search, Esc to cancel)"
+            return TextLayout.truncate(label, to: columns)
         }
         if let status = state.status { return style.yellow(TextLayout.truncate(status, to: columns)) }
         let help: String
         switch state.current {
-        case .posts: help = "↑↓/jk move · Enter open · u/d vote · s save · / search · n next page · q quit"
-        case .thread: help = "↑↓/jk move · Enter fold/unfold · m more · u/d vote · s save · / search · q back"
+        case .posts: help = "↑↓/jk move · Enter open · u/d vote · s save · / search · n next page · q quit · ? keys"
+        case .thread: help = "↑↓/jk move · Enter fold/unfold · m more · u/d vote · s save · / search · q back · ? keys"
         }
         return style.dim(TextLayout.truncate(help, to: columns))
     }
@@ -76,22 +128,24 @@ package struct BrowseScreen: Sendable {
         return (lines, list.selected + 1)
     }
 
-    private func threadLines(_ thread: BrowseState.Thread, changes: LocalChanges) -> ([String], Int) {
+    /// The thread's lines and each item's lines: the post first, then each row.
+    private func threadLines(_ thread: BrowseState.Thread, changes: LocalChanges) -> ([String], [Range<Int>]) {
         let renderer = ThreadRenderer(style: style, width: columns - 2, now: now, changes: changes)
         var lines = renderer.postHeader(thread.tree.link).map { TextLayout.indent($0, by: "  ") }
         if thread.selected == -1, !lines.isEmpty { lines[0] = marker(true) + String(lines[0].dropFirst(2)) }
+        var items = [0..<lines.count]
         lines.append("  " + style.dim(String(repeating: "─", count: min(columns - 2, 60))))
-        var selectedLine = 0
         let rows = thread.rows
         if rows.isEmpty { lines.append(style.dim("  (no comments)")) }
         for (index, row) in rows.enumerated() {
-            if index == thread.selected { selectedLine = lines.count }
+            let start = lines.count
             let rowLines = renderer.lines(for: row, postAuthor: thread.tree.link.author)
             for (offset, text) in rowLines.enumerated() {
                 lines.append((offset == 0 ? marker(index == thread.selected) : "  ") + text)
             }
+            items.append(start..<lines.count)
         }
-        return (lines.map { TextLayout.truncateStyled($0, to: columns, style: style) }, selectedLine)
+        return (lines.map { TextLayout.truncateStyled($0, to: columns, style: style) }, items)
     }
 }
 

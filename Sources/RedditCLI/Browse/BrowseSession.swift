@@ -16,8 +16,11 @@ package struct BrowseSession: Sendable {
         self.sourceLabel = sourceLabel
     }
 
-    /// Loads the first screen, then runs until the user quits.
-    package func run() async throws(CLIError) {
+    /// The exit status after Ctrl-C (128 + SIGINT, as shells report it).
+    package static let interruptedExitCode: Int32 = 130
+
+    /// Loads the first screen, then runs until the user quits; the exit status (130 after Ctrl-C).
+    package func run() async throws(CLIError) -> Int32 {
         let listing = options.listing
         let page = try await service.listing(listing)
         var state = BrowseState(
@@ -41,12 +44,13 @@ package struct BrowseSession: Sendable {
             case .resize: break
             case .key(let key):
                 guard let effect = state.handle(key) else { break }
-                if effect == .quit { return }
+                if effect == .quit { return key == .interrupt ? Self.interruptedExitCode : 0 }
                 draw(&state, loading: true)
                 await perform(effect, on: &state)
             }
             draw(&state)
         }
+        return 0
     }
 
     static func title(of listing: ListingOptions) -> String {
@@ -68,31 +72,59 @@ package struct BrowseSession: Sendable {
             case .search(let query):
                 let results = try await service.search(SearchOptions(query: query))
                 state.didLoadList(.init(title: "search: \(query)", posts: results.links, after: nil, listing: nil))
+            case .show(let listing):
+                let page = try await service.listing(listing)
+                state.didShow(.init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing))
+            case .open(let url):
+                state.status = ExternalOpener.open(url)
+            case .copy(let text):
+                RawTerminal.emit(ExternalOpener.osc52(text))
+                state.status = TextLayout.truncate("copied \(text)", to: 200)
             case .vote(let name, let direction, _):
-                do throws(CLIError) { try await service.vote(name, direction) } catch {
+                let outcome: RedditService.WriteOutcome
+                do throws(CLIError) { outcome = try await service.vote(name, direction) } catch {
                     state.didFail(effect, message: error.message)
                     return
                 }
-                state.status = direction == .clear ? "vote cleared" : "voted \(direction.rawValue)"
+                Self.report(outcome, of: effect, done: direction == .clear ? "vote cleared" : "voted \(direction.rawValue)", on: &state)
             case .save(let name, let saved, _):
-                do throws(CLIError) { try await service.setSaved(name, saved) } catch {
+                let outcome: RedditService.WriteOutcome
+                do throws(CLIError) { outcome = try await service.setSaved(name, saved) } catch {
                     state.didFail(effect, message: error.message)
                     return
                 }
-                state.status = saved ? "saved" : "unsaved"
+                Self.report(outcome, of: effect, done: saved ? "saved" : "unsaved", on: &state)
             }
         } catch {
             state.status = error.message
         }
     }
 
+    /// After a write: says it was done, or (offline) shows what was not sent and takes the
+    /// optimistic change back, since nothing changed on Reddit.
+    static func report(_ outcome: RedditService.WriteOutcome, of effect: BrowseState.Effect, done: String, on state: inout BrowseState) {
+        switch outcome {
+        case .sent: state.status = done
+        case .notSent(let preview): state.didFail(effect, message: "offline, not sent: \(preview)")
+        }
+    }
+
     private func draw(_ state: inout BrowseState, loading: Bool = false) {
         let size = RawTerminal.size() ?? (80, 24)
+        guard size.columns >= BrowseScreen.minimumSize.columns, size.rows >= BrowseScreen.minimumSize.rows else {
+            let minimum = BrowseScreen.minimumSize
+            let message = TextLayout.truncate("window too small: \(size.columns)×\(size.rows), need \(minimum.columns)×\(minimum.rows)", to: max(1, size.columns))
+            RawTerminal.emit("\u{1B}[H\u{1B}[2J" + message)
+            return
+        }
         let screen = BrowseScreen(style: style, columns: size.columns, rows: size.rows, now: Date())
         state.pageSize = screen.contentRows
         var shown = state
         if loading { shown.status = "loading…" }
-        let frame = screen.lines(for: shown)
+        let layout = screen.layout(for: shown)
+        state.threadTop = layout.threadTop
+        state.itemLines = layout.itemLines
+        let frame = layout.frame
         RawTerminal.emit("\u{1B}[H" + frame.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
     }
 }

@@ -31,7 +31,8 @@ package struct BrowseState: Sendable {
 
         package init(tree: CommentTree) {
             self.tree = tree
-            selected = tree.rows.isEmpty ? -1 : 0
+            // A post with text to read starts on the post; a link post on its first comment.
+            selected = tree.rows.isEmpty || !tree.link.selftext.isEmpty ? -1 : 0
         }
 
         /// The visible rows with the current folds.
@@ -54,12 +55,32 @@ package struct BrowseState: Sendable {
         case vote(Fullname, VoteDirection, previous: Vote?)
         /// `previous` is the local saved flag before this change.
         case save(Fullname, Bool, previous: Bool?)
+        /// Open this URL in the browser.
+        case open(String)
+        /// Copy this text to the clipboard (OSC 52).
+        case copy(String)
+        /// Show this listing instead of the current list (another subreddit, sort or time range,
+        /// or the same one again to refresh).
+        case show(ListingOptions)
+    }
+
+    /// What the bottom-line prompt is asking for.
+    package enum PromptKind: Sendable, Equatable {
+        case search, subreddit
     }
 
     /// The screens, the last one shown; `q` pops one.
     package private(set) var stack: [Screen]
-    /// The text typed after `/`, while the search prompt is open.
+    /// The text typed after `/` or `r`, while the prompt is open.
     package private(set) var searchPrompt: String?
+    /// Whether the open prompt asks for a search or a subreddit.
+    package private(set) var promptKind: PromptKind = .search
+    /// Whether the key help (`?`) is shown over the screen.
+    package private(set) var showsHelp = false
+    /// The first content line shown in a thread (line scrolling); the screen keeps it valid.
+    package var threadTop = 0
+    /// The line ranges of the thread's items as last drawn: the post first, then each row.
+    package var itemLines: [Range<Int>] = []
     /// One line of feedback at the bottom (errors, "saved").
     package var status: String?
     /// Rows of the terminal available for content (set by the screen on every draw).
@@ -81,7 +102,13 @@ package struct BrowseState: Sendable {
     /// Applies `key` and returns the work to do, if any.
     package mutating func handle(_ key: Key) -> Effect? {
         if searchPrompt != nil { return handlePrompt(key) }
+        if showsHelp {
+            showsHelp = false
+            if key == .interrupt { return .quit }
+            return nil
+        }
         if key != .interrupt { status = nil }
+        if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
         // Moving down from the last post loads the next page.
         if case .posts(let list) = current, list.selected == list.posts.count - 1, key == .down || key == .character("j") {
             return nextPage()
@@ -95,9 +122,22 @@ package struct BrowseState: Sendable {
         case .down, .character("j"): move(by: 1)
         case .pageUp: move(by: -max(1, pageSize - 1))
         case .pageDown: move(by: max(1, pageSize - 1))
-        case .home, .character("g"): move(by: Int.min / 2)
-        case .end, .character("G"): move(by: Int.max / 2)
-        case .character("/"): searchPrompt = ""
+        case .home, .character("g"): move(by: Int.min / 2); threadTop = 0
+        case .end, .character("G"): move(by: Int.max / 2); threadTop = Int.max / 2
+        case .character("/"): searchPrompt = ""; promptKind = .search
+        case .character("r"): searchPrompt = ""; promptKind = .subreddit
+        case .character("?"): showsHelp = true
+        case .character("o"): return openLink()
+        case .character("y"): return copyPermalink()
+        case .character("R"): return refresh()
+        case .character("t"): return changeTime()
+        case .character(let digit) where isPostList && ("1"..."5").contains(digit):
+            return changeSort(Int(String(digit))! - 1)
+        case .character(let digit) where !isPostList && ("1"..."9").contains(digit):
+            let links = selectedPost.map { LinkExtractor.links(in: $0.selftext) } ?? []
+            let index = Int(String(digit))! - 1
+            guard links.indices.contains(index) else { status = "no link \(digit) in this post"; return nil }
+            return .open(links[index])
         case .enter, .space, .right: return activate()
         case .character("m"): return loadMore()
         case .character("u"): return vote(.up)
@@ -109,7 +149,7 @@ package struct BrowseState: Sendable {
         return nil
     }
 
-    private var isPostList: Bool {
+    var isPostList: Bool {
         if case .posts = current { return true }
         return false
     }
@@ -120,7 +160,14 @@ package struct BrowseState: Sendable {
         case .enter:
             searchPrompt = nil
             let query = text.trimmingCharacters(in: .whitespaces)
-            return query.isEmpty ? nil : .search(query)
+            guard !query.isEmpty else { return nil }
+            if promptKind == .subreddit {
+                var name = query
+                if name.lowercased().hasPrefix("r/") { name.removeFirst(2) }
+                let front = name.isEmpty || name == "front" || name == "/"
+                return .show(ListingOptions(sort: currentListing.sort, subreddit: front ? nil : name, time: currentListing.time))
+            }
+            return .search(query)
         case .escape: searchPrompt = nil
         case .interrupt: searchPrompt = nil; return .quit
         case .backspace: if !text.isEmpty { text.removeLast() }; searchPrompt = text
@@ -214,6 +261,12 @@ package struct BrowseState: Sendable {
         return .save(thing.name, !thing.saved, previous: previous)
     }
 
+    /// Shows a freshly loaded listing in place of the list on top (keeping searches below).
+    package mutating func didShow(_ list: PostList) {
+        while stack.count > 1, case .thread = current { stack.removeLast() }
+        replaceCurrent(.posts(list))
+    }
+
     mutating func replaceCurrent(_ screen: Screen) {
         stack[stack.count - 1] = screen
     }
@@ -222,6 +275,8 @@ package struct BrowseState: Sendable {
 
     /// Opens a loaded post.
     package mutating func didOpen(_ tree: CommentTree) {
+        threadTop = 0
+        itemLines = []
         stack.append(.thread(Thread(tree: tree)))
     }
 

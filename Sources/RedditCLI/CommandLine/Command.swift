@@ -88,12 +88,18 @@ package struct CommentsOptions: Equatable, Sendable {
     package var sort: CommentSort?
     package var depth: Int?
     package var limit: Int?
+    /// A comment permalink's comment (id36): shown in context instead of the whole post.
+    package var commentID: String?
+    /// How many parents of ``commentID`` to show.
+    package var context: Int?
 
-    package init(postID: String, sort: CommentSort? = nil, depth: Int? = nil, limit: Int? = nil) {
+    package init(postID: String, sort: CommentSort? = nil, depth: Int? = nil, limit: Int? = nil, commentID: String? = nil, context: Int? = nil) {
         self.postID = postID
         self.sort = sort
         self.depth = depth
         self.limit = limit
+        self.commentID = commentID
+        self.context = context
     }
 }
 
@@ -146,6 +152,18 @@ package struct BrowseOptions: Equatable, Sendable {
 }
 
 /// Options every command accepts.
+extension Command {
+    /// Whether the command only reads public data, so it works with no registered app through
+    /// Reddit's anonymous JSON.
+    package var readsAnonymously: Bool {
+        switch self {
+        case .listing, .comments, .search, .subreddit, .browse: true
+        case .user(_, let section, _): section != .saved
+        case .login, .logout, .whoami, .subs, .vote, .save, .subscribe, .help: false
+        }
+    }
+}
+
 package struct GlobalOptions: Equatable, Sendable {
     /// Replay the cassette shipped with the app instead of using the network.
     package var offline = false
@@ -157,6 +175,8 @@ package struct GlobalOptions: Equatable, Sendable {
     package var userAgent: String?
     /// A config file to read instead of the default one.
     package var configPath: String?
+    /// Print the whole chain of errors behind a failure.
+    package var verbose = false
 
     package init() {}
 }

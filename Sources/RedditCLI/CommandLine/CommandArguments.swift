@@ -3,10 +3,13 @@
 struct CommandArguments {
     let command: String
     private var tokens: [String]
+    /// Words after `--`: positional whatever they look like (`search -- -term`).
+    private var literals: [String]
 
-    init(command: String, tokens: [String]) {
+    init(command: String, tokens: [String], literals: [String] = []) {
         self.command = command
         self.tokens = tokens
+        self.literals = literals
     }
 
     /// The raw value of `--name value` or `--name=value`, removed from the arguments.
@@ -67,7 +70,9 @@ struct CommandArguments {
 
     /// The next positional argument, if any.
     mutating func optionalPositional(what: String) -> String? {
-        guard let index = tokens.firstIndex(where: { !isFlag($0) }) else { return nil }
+        guard let index = tokens.firstIndex(where: { !isFlag($0) }) else {
+            return literals.isEmpty ? nil : literals.removeFirst()
+        }
         return tokens.remove(at: index)
     }
 
@@ -92,8 +97,9 @@ struct CommandArguments {
 
     /// Every positional argument left.
     mutating func remainingPositionals() -> [String] {
-        let words = tokens.filter { !isFlag($0) }
+        let words = tokens.filter { !isFlag($0) } + literals
         tokens = tokens.filter { isFlag($0) }
+        literals = []
         return words
     }
 
@@ -101,6 +107,7 @@ struct CommandArguments {
     func finish() throws(UsageError) {
         if let flag = tokens.first(where: isFlag) { throw usage("unknown option '\(flag)'") }
         if let extra = tokens.first { throw usage("unexpected argument '\(extra)'") }
+        if let extra = literals.first { throw usage("unexpected argument '\(extra)'") }
     }
 
     private func isFlag(_ token: String) -> Bool { Self.isFlag(token) }

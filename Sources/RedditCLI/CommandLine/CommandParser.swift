@@ -1,3 +1,4 @@
+import Foundation
 import RedditAPI
 
 /// A command line that cannot be run as written: `reddit` prints ``message`` and the command's
@@ -21,13 +22,14 @@ package enum CommandParser {
     package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var options = GlobalOptions()
         var rest: [String] = []
+        var literals: [String] = []
         var wantsHelp = false
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyPositionals { rest.append(argument); continue }
+            if onlyPositionals { literals.append(argument); continue }
             let (name, inlineValue) = split(argument)
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
@@ -40,6 +42,7 @@ package enum CommandParser {
             case "--offline": options.offline = true
             case "--json": options.json = true
             case "--no-color": options.noColor = true
+            case "--verbose", "-v": options.verbose = true
             case "--client-id": options.clientID = try value()
             case "--user-agent": options.userAgent = try value()
             case "--config": options.configPath = try value()
@@ -47,6 +50,7 @@ package enum CommandParser {
             default: rest.append(argument)
             }
         }
+        if rest.isEmpty, !literals.isEmpty { rest.append(literals.removeFirst()) }
         guard let first = rest.first else {
             return Invocation(command: wantsHelp ? .help(nil) : .listing(ListingOptions()), options: options)
         }
@@ -60,7 +64,7 @@ package enum CommandParser {
             throw UsageError(message: "unknown command '\(name)'", command: nil)
         }
         if wantsHelp { return Invocation(command: .help(name), options: options) }
-        var arguments = CommandArguments(command: name, tokens: Array(rest.dropFirst()))
+        var arguments = CommandArguments(command: name, tokens: Array(rest.dropFirst()), literals: literals)
         let command = try parseCommand(name, &arguments)
         try arguments.finish()
         return Invocation(command: command, options: options)
@@ -77,7 +81,12 @@ package enum CommandParser {
             guard let id = PostReference.id(from: reference) else {
                 throw UsageError(message: "'\(reference)' is not a post id or a Reddit post URL", command: name)
             }
-            return .comments(CommentsOptions(postID: id, sort: sort, depth: depth, limit: limit))
+            let comment = PostReference.comment(from: reference)
+            // A permalink's own sort applies unless --sort says otherwise.
+            let linkSort = URLComponents(string: reference)?.queryItems?.first { $0.name == "sort" }?.value.flatMap(CommentSort.init(rawValue:))
+            return .comments(CommentsOptions(
+                postID: id, sort: sort ?? linkSort, depth: depth, limit: limit, commentID: comment?.id, context: comment?.context
+            ))
         case "user":
             let page = try arguments.page()
             let user = try arguments.positional("user name")
@@ -122,7 +131,7 @@ package enum CommandParser {
             return .browse(BrowseOptions(listing: listing, postID: postID))
         case "help":
             let topic = arguments.remainingPositionals().first
-            if let topic, !HelpText.commandNames.contains(topic) {
+            if let topic, topic != HelpText.offlineTopic, !HelpText.commandNames.contains(topic) {
                 throw UsageError(message: "unknown command '\(topic)'", command: nil)
             }
             return .help(topic)

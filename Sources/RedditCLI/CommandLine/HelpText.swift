@@ -42,11 +42,15 @@ package enum HelpText {
         ("unsubscribe", Entry(usage: "reddit unsubscribe <subreddit>", summary: "unsubscribe from a subreddit", details: "")),
         ("browse", Entry(usage: "reddit browse [subreddit] [--sort SORT] [--time RANGE] [--post ID]", summary: "full-screen interactive browser", details: """
           --post ID            open this post's comments first
-          Keys: ↑/↓ or j/k move, Enter/Space open a post or fold a thread, m more comments,
-          u/d vote, s save, / search, q back (quits from the post list), Ctrl-C quits.
+          Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
+          o open the link, y copy the permalink, m more comments, u/d vote, s save, / search,
+          r subreddit, 1-5 sort, t time range, R refresh, q back (quits from the post list).
         """)),
-        ("help", Entry(usage: "reddit help [command]", summary: "show help", details: "")),
+        ("help", Entry(usage: "reddit help [command | offline]", summary: "show help (offline: what the recording holds)", details: "")),
     ]
+
+    /// The help topic that lists what `--offline` can show (`reddit help offline`).
+    package static let offlineTopic = "offline"
 
     /// Every command name.
     package static let commandNames: Set<String> = Set(entries.map(\.0))
@@ -59,6 +63,7 @@ package enum HelpText {
       --client-id ID       your Reddit app's client id (or REDDIT_CLIENT_ID, or the config file)
       --user-agent UA      User-Agent to send (or REDDIT_USER_AGENT, or the config file)
       --config PATH        config file (default: $XDG_CONFIG_HOME/reddit/config.json)
+      -v, --verbose        on failure, print the whole chain of errors behind the message
       -h, --help           help for a command
     """
 
@@ -79,6 +84,7 @@ package enum HelpText {
         \(globalOptions)
 
         Try it without an account or network: reddit --offline
+        (reddit help offline lists what the recording holds)
         """
     }
 
@@ -93,8 +99,8 @@ package enum HelpText {
     /// The short usage shown after a usage error.
     package static func usage(for command: String?) -> String {
         if let command, let entry = entries.first(where: { $0.0 == command })?.1 {
-            return "Usage: \(entry.usage)\nRun 'reddit \(command) --help' for more."
+            return "Usage: \(entry.usage)   (more: reddit \(command) --help)"
         }
-        return "Usage: reddit [command] [options]\nRun 'reddit --help' for the list of commands."
+        return "Usage: reddit [command] [options]   (commands: reddit --help)"
     }
 }

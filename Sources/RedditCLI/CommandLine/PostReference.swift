@@ -21,4 +21,16 @@ package enum PostReference {
         else { return nil }
         return parts[marker + 1].lowercased()
     }
+
+    /// The comment a comment permalink points at (`…/comments/<post>/<slug>/<comment>/`) and
+    /// how many of its parents to show (the link's `context`, else 3); nil for a post link.
+    package static func comment(from text: String) -> (id: String, context: Int)? {
+        guard id(from: text) != nil, let components = URLComponents(string: text) else { return nil }
+        let parts = components.path.split(separator: "/").map(String.init)
+        guard let marker = parts.firstIndex(of: "comments"), marker + 3 < parts.count,
+              FullnameCheck.isID36(parts[marker + 3])
+        else { return nil }
+        let context = components.queryItems?.first { $0.name == "context" }?.value.flatMap { Int($0) } ?? 3
+        return (parts[marker + 3].lowercased(), min(max(context, 0), 100))
+    }
 }

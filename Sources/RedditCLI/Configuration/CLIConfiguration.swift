@@ -22,7 +22,7 @@ package struct CLIConfiguration: Equatable, Sendable {
     struct File: Decodable {
         var clientID: String?
         var userAgent: String?
-        var redirectPort: UInt16?
+        var redirectPort: Int?
 
         enum CodingKeys: String, CodingKey {
             case clientID = "client_id"
@@ -46,7 +46,11 @@ package struct CLIConfiguration: Equatable, Sendable {
         let directory = directory(environment: environment)
         let path = options.configPath.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("config.json")
         var file = File()
-        if FileManager.default.fileExists(atPath: path.path) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) {
+            guard !isDirectory.boolValue else {
+                throw CLIError("config file \(path.path) is a directory; it should be a JSON file like {\"client_id\": \"…\"}")
+            }
             do {
                 file = try JSONDecoder().decode(File.self, from: Data(contentsOf: path))
             } catch let error as DecodingError {
@@ -65,10 +69,13 @@ package struct CLIConfiguration: Equatable, Sendable {
         guard userAgent.count >= 7 else {
             throw CLIError("the User-Agent '\(userAgent)' is too short; use Reddit's format: <platform>:<app id>:<version> (by /u/<your name>)")
         }
+        if let port = file.redirectPort, !(1...65535).contains(port) {
+            throw CLIError("config file \(path.path): \"redirect_port\" must be a port from 1 to 65535, not \(port)")
+        }
         return CLIConfiguration(
             clientID: nonEmpty(options.clientID) ?? nonEmpty(environment["REDDIT_CLIENT_ID"]) ?? nonEmpty(file.clientID),
             userAgent: userAgent,
-            redirectPort: file.redirectPort ?? defaultRedirectPort,
+            redirectPort: file.redirectPort.map { UInt16($0) } ?? defaultRedirectPort,
             directory: directory
         )
     }
@@ -79,20 +86,19 @@ package struct CLIConfiguration: Equatable, Sendable {
         return clientID
     }
 
-    /// What to do without a client id.
+    /// What to do without a client id: two lines.
     package static func missingClientIDMessage(directory: URL, port: UInt16) -> String {
         """
-        reddit needs a Reddit client id to use the network (try 'reddit --offline' without one).
-        Register an "installed app" at https://www.reddit.com/prefs/apps: choose "installed app",
-        set the redirect uri to http://127.0.0.1:\(port)/callback, and copy the id shown under the app's name.
-        Then pass it with --client-id ID, set REDDIT_CLIENT_ID, or write it to
-        \(directory.appendingPathComponent("config.json").path) as {"client_id": "ID", "user_agent": "linux:my-reddit:0.1 (by /u/you)"}.
+        this needs a Reddit app: register an "installed app" at https://www.reddit.com/prefs/apps (redirect uri http://127.0.0.1:\(port)/callback),
+        then give its id with --client-id, REDDIT_CLIENT_ID or {"client_id": "ID"} in \(directory.appendingPathComponent("config.json").path)
         """
     }
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {
-        case .dataCorrupted(let context): context.debugDescription
+        case .dataCorrupted(let context):
+            context.codingPath.isEmpty ? context.debugDescription
+                : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         case .keyNotFound(let key, _): "missing \(key.stringValue)"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"

@@ -10,16 +10,23 @@ package struct OfflineCatalog: Sendable {
     package let posts: [(id: String, title: String)]
     /// Other commands that work offline.
     package let others: [String]
+    /// Every post a recorded listing shows, by id: the listing's JSON of it (`{"kind":"t3",…}`),
+    /// so a post with no recorded comment page can still be opened.
+    let listedPosts: [String: Data]
 
     init(cassette: Cassette) {
         var listings: [String] = []
         var posts: [(String, String)] = []
         var others: [String] = []
+        var listedPosts: [String: Data] = [:]
         for interaction in cassette.interactions {
             guard let components = URLComponents(string: interaction.request.url) else { continue }
             let segments = components.path.split(separator: "/").map(String.init)
             let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
             let method = interaction.request.method
+            for (id, post) in Self.posts(inListing: interaction.response.body?.data) where listedPosts[id] == nil {
+                listedPosts[id] = post
+            }
             switch (method, segments.first, segments.count) {
             case (.get, let sort?, 1) where ListingOrder(rawValue: sort) != nil:
                 listings.append("reddit \(sort)")
@@ -33,20 +40,14 @@ package struct OfflineCatalog: Sendable {
                 others.append("reddit user \(segments[1])")
             case (.get, "user", 3) where UserSection(rawValue: segments[2]) != nil:
                 others.append("reddit user \(segments[1]) \(segments[2])")
+            case (.get, "comments", 4):
+                others.append("reddit comments 'https://www.reddit.com\(components.path)/" + (components.percentEncodedQuery.map { "?\($0)" } ?? "") + "'")
             case (.get, "comments", 2):
                 posts.append((segments[1], Self.title(of: interaction.response.body?.data)))
             case (.get, "api", 3) where segments[2] == "me":
                 others.append("reddit whoami")
             case (.get, "subreddits", _):
                 others.append("reddit subs")
-            case (.post, "api", 2) where ["vote", "save", "unsave"].contains(segments[1]):
-                let form = String(decoding: interaction.request.body?.data ?? Data(), as: UTF8.self)
-                let fields = Dictionary(form.split(separator: "&").map { pair -> (String, String) in
-                    let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                    return (parts[0], parts.count > 1 ? parts[1] : "")
-                }, uniquingKeysWith: { a, _ in a })
-                let verb = segments[1] == "vote" ? "vote \(fields["dir"] == "1" ? "up" : fields["dir"] == "-1" ? "down" : "clear")" : segments[1]
-                others.append("reddit \(verb) \(fields["id"] ?? "")")
             default:
                 break
             }
@@ -54,7 +55,75 @@ package struct OfflineCatalog: Sendable {
         self.listings = listings
         self.posts = posts
         self.others = others
+        self.listedPosts = listedPosts
     }
+
+    /// The posts (`t3` children) of a listing body, by id.
+    private static func posts(inListing body: Data?) -> [(String, Data)] {
+        guard let body, let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              root["kind"] as? String == "Listing", let data = root["data"] as? [String: Any],
+              let children = data["children"] as? [[String: Any]]
+        else { return [] }
+        return children.compactMap { child in
+            guard child["kind"] as? String == "t3", let id = (child["data"] as? [String: Any])?["id"] as? String,
+                  let json = try? JSONSerialization.data(withJSONObject: child)
+            else { return nil }
+            return (id, json)
+        }
+    }
+
+    /// A comment page for a post a listing shows but whose comments were not recorded: the
+    /// post as the listing recorded it, and one "more" stub standing for its comments (loading
+    /// it says they were not recorded). Nil for a post no listing shows.
+    func unrecordedCommentPage(of id: String) -> Data? {
+        guard let postJSON = listedPosts[id], let post = try? JSONSerialization.jsonObject(with: postJSON) else { return nil }
+        let count = ((post as? [String: Any])?["data"] as? [String: Any])?["num_comments"] as? Int ?? 0
+        var comments: [[String: Any]] = []
+        if count > 0 {
+            comments.append(["kind": "more", "data": [
+                "count": count, "name": "t1_\(Self.unrecordedMarker)", "id": Self.unrecordedMarker,
+                "parent_id": "t3_\(id)", "depth": 0, "children": [Self.unrecordedMarker],
+            ] as [String: Any]])
+        }
+        func listing(_ children: [Any]) -> [String: Any] {
+            ["kind": "Listing", "data": ["children": children, "after": NSNull(), "before": NSNull()] as [String: Any]]
+        }
+        return try? JSONSerialization.data(withJSONObject: [listing([post]), listing(comments)])
+    }
+
+    /// A listing of the recorded posts whose title or text holds every word of `query`
+    /// (ignoring case), highest score first; nil when none does.
+    func search(_ query: String, subreddit: String?) -> Data? {
+        let words = query.lowercased().split(separator: " ").map(String.init).filter { !$0.isEmpty }
+        guard !words.isEmpty else { return nil }
+        var matches: [(score: Int, post: Any)] = []
+        for json in listedPosts.values {
+            guard let post = try? JSONSerialization.jsonObject(with: json), let data = (post as? [String: Any])?["data"] as? [String: Any] else { continue }
+            if let subreddit, (data["subreddit"] as? String)?.lowercased() != subreddit.lowercased() { continue }
+            let text = ((data["title"] as? String ?? "") + " " + (data["selftext"] as? String ?? "")).lowercased()
+            guard words.allSatisfy(text.contains) else { continue }
+            matches.append((data["score"] as? Int ?? 0, post))
+        }
+        guard !matches.isEmpty else { return nil }
+        let children = matches.sorted { $0.score > $1.score }.map(\.post)
+        return try? JSONSerialization.data(withJSONObject: [
+            "kind": "Listing", "data": ["children": children, "after": NSNull(), "before": NSNull()] as [String: Any],
+        ] as [String: Any])
+    }
+
+    /// A recorded listing body with its children sorted by `field` (highest first).
+    static func resorted(_ body: Data, by field: String) -> Data? {
+        guard var root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              var data = root["data"] as? [String: Any], let children = data["children"] as? [[String: Any]]
+        else { return nil }
+        func value(_ child: [String: Any]) -> Double { ((child["data"] as? [String: Any])?[field] as? NSNumber)?.doubleValue ?? 0 }
+        data["children"] = children.sorted { value($0) > value($1) }
+        root["data"] = data
+        return try? JSONSerialization.data(withJSONObject: root)
+    }
+
+    /// The id of the stub that stands for comments that were not recorded.
+    static let unrecordedMarker = "notrecorded"
 
     private static func title(of body: Data?) -> String {
         guard let body, let json = try? JSONSerialization.jsonObject(with: body) as? [Any],
@@ -65,11 +134,12 @@ package struct OfflineCatalog: Sendable {
         return title
     }
 
-    /// One paragraph: the listings, posts and commands available offline.
-    package var summary: String {
-        let postList = posts.map { "\($0.id) (\(TextLayout.truncate($0.title, to: 30)))" }.joined(separator: ", ")
-        return "Available offline: listings: \(listings.joined(separator: "; ")). "
-            + "Posts (reddit comments ID): \(postList). "
-            + "Also: \(others.joined(separator: "; "))."
+    /// Everything available offline, one kind a line (`reddit help offline` prints it).
+    package var report: String {
+        let postList = posts.map { "  reddit comments \($0.id)   \(TextLayout.truncate($0.title, to: 50))" }
+        return (["Available offline (recorded responses; every post these listings show opens too,",
+                 "a search looks through those posts, and new or top re-sorts a recorded listing):", "", "Listings:"]
+            + listings.map { "  \($0)" } + ["", "Posts with their comments:"] + postList
+            + ["", "Also:"] + others.map { "  \($0)" }).joined(separator: "\n") + "\n"
     }
 }

@@ -68,10 +68,45 @@ package final class OfflineTransport: HTTPTransport {
         do {
             response = try await replay.send(normalized)
         } catch is ReplayTransport.NoMatchError {
-            throw OfflineMiss(method: request.method, path: normalized.url.path, catalog: catalog)
+            response = try await unrecorded(normalized, original: request)
         }
         let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return try ListingPager.page(response, query: query, request: request, catalog: catalog)
+    }
+
+    /// The answer to a request with no recording of its own: a comment page in another sort
+    /// or focus answers with the recorded page, a post a listing shows opens without its
+    /// comments; anything else is an ``OfflineMiss``.
+    private func unrecorded(_ normalized: HTTPRequest, original request: HTTPRequest) async throws -> HTTPResponse {
+        let segments = normalized.url.path.split(separator: "/").map(String.init)
+        let miss = OfflineMiss(method: request.method, path: normalized.url.path, catalog: catalog)
+        if request.method == .get, segments.last == "search",
+           let query = URLComponents(url: normalized.url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "q" })?.value {
+            // A search that was not recorded looks through the recorded posts instead.
+            let subreddit = segments.count == 3 && segments[0] == "r" && segments[1] != "all" ? segments[1] : nil
+            guard let page = catalog.search(query, subreddit: subreddit) else { throw miss }
+            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
+        }
+        if request.method == .get, let sort = segments.last, ["new", "top"].contains(sort),
+           segments.count == 1 || (segments.count == 3 && segments[0] == "r") {
+            // Another order of a place whose listing was recorded: the recorded posts, re-sorted.
+            let place = segments.count == 3 ? "/r/\(segments[1])" : ""
+            for recordedSort in ["hot", "new", "top"] where recordedSort != sort {
+                var other = normalized
+                other.url = URL(string: "https://oauth.reddit.com\(place)/\(recordedSort)") ?? normalized.url
+                guard let recorded = try? await replay.send(other),
+                      let page = OfflineCatalog.resorted(recorded.body, by: sort == "new" ? "created_utc" : "score")
+                else { continue }
+                return HTTPResponse(statusCode: 200, headers: recorded.headers, body: page, url: request.url)
+            }
+        }
+        guard request.method == .get, segments.count >= 2, segments[0] == "comments" else { throw miss }
+        let id = segments[1]
+        var plain = normalized
+        plain.url = URL(string: "https://oauth.reddit.com/comments/\(id)") ?? normalized.url
+        if let recorded = try? await replay.send(plain) { return recorded }
+        guard let page = catalog.unrecordedCommentPage(of: id) else { throw miss }
+        return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
     }
 
     /// The request as the cassette records it.
@@ -83,6 +118,10 @@ package final class OfflineTransport: HTTPTransport {
         if path.hasSuffix(".json") { path.removeLast(5) }
         let segments = path.split(separator: "/").map(String.init)
         var query = (components.queryItems ?? []).filter { !volatileQueryItems.contains($0.name) }
+        if segments.count >= 2, segments[0] == "r" {
+            // Subreddit names are case-insensitive; the recordings use lower case.
+            path = "/r/" + segments[1].lowercased() + (segments.count > 2 ? "/" + segments[2...].joined(separator: "/") : "")
+        }
         if segments.first == "user" {
             if segments.count == 3, segments[2] == "overview" { path = "/user/" + segments[1] }
             query.removeAll { $0.name == "sort" || $0.name == "t" }
@@ -126,7 +165,16 @@ package struct OfflineMiss: Error, CustomStringConvertible {
     package let path: String
     package let catalog: OfflineCatalog
 
+    /// Whether this is the rest of a post's comments that were not recorded.
+    var isUnrecordedComments: Bool { path == "/api/morechildren" }
+
+    /// One short line; `reddit help offline` lists what is recorded.
     package var description: String {
-        "\(method) \(path) is not available offline. " + catalog.summary
+        if isUnrecordedComments { return "these comments were not recorded, so they are not available offline" }
+        let segments = path.split(separator: "/")
+        if segments.count >= 2, segments[0] == "comments" {
+            return "post \(segments[1]) was not recorded, so it is not available offline; 'reddit help offline' lists what is"
+        }
+        return "\(method) \(path) is not available offline (not recorded); 'reddit help offline' lists what is"
     }
 }

@@ -51,6 +51,25 @@ package enum TextLayout {
     }
 
     /// Lines of at most `columns`, broken at spaces; paragraphs and blank lines are kept.
+    /// `items` joined by `separator` on as few lines as fit in `columns`, breaking only
+    /// between items (a metadata line such as `r/x · u/y · 3 points`); an item wider than a line
+    /// is wrapped at word boundaries.
+    package static func joinWrapping(_ items: [String], separator: String, to columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for item in items where !item.isEmpty {
+            let candidate = line.isEmpty ? item : line + separator + item
+            if width(candidate) <= columns || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = item
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.flatMap { width($0) > columns ? wrap($0, to: columns) : [$0] }
+    }
+
     package static func wrap(_ text: String, to columns: Int) -> [String] {
         let columns = max(columns, 8)
         var lines: [String] = []

@@ -27,11 +27,19 @@ package struct ThreadRenderer: Sendable {
                     TextLayout.count(post.commentCount, "comment", "comments"), TextLayout.age(of: post.created, now: now), post.domain]
         if post.over18 { meta.append("nsfw") }
         if changes.isSaved(post.name, recorded: post.saved) { meta.append("saved") }
-        lines.append(style.dim(meta.joined(separator: " · ")))
+        lines += TextLayout.joinWrapping(meta, separator: " · ", to: bodyWidth).map { style.dim($0) }
         if !post.isSelf, !post.url.isEmpty { lines.append(style.blue(post.url)) }
         if !post.selftext.isEmpty {
             lines.append("")
             lines += TextLayout.wrap(post.selftext, to: bodyWidth)
+            let links = LinkExtractor.links(in: post.selftext)
+            if !links.isEmpty {
+                lines.append("")
+                lines.append(style.dim("Links (press the number to open):"))
+                for (index, link) in links.prefix(9).enumerated() {
+                    lines += TextLayout.wrap("[\(index + 1)] \(link)", to: bodyWidth).map { style.blue($0) }
+                }
+            }
         }
         lines.append(style.dim("id \(post.name.rawValue)"))
         return lines
@@ -66,6 +74,8 @@ package struct ThreadRenderer: Sendable {
                 lines.append(indent + "  " + style.magenta("[+] \(hiddenBelow) more \(hiddenBelow == 1 ? "reply" : "replies")"))
             }
             return lines
+        case .loadMore(let more) where more.id == OfflineCatalog.unrecordedMarker:
+            return [indent + style.magenta("[+] \(more.count) \(more.count == 1 ? "comment" : "comments") (not recorded for offline use)")]
         case .loadMore(let more):
             return [indent + style.magenta("[+] \(more.count) more \(more.count == 1 ? "reply" : "replies")")]
         case .continueThread:

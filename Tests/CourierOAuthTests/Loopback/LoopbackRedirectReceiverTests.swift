@@ -25,6 +25,18 @@ import Testing
         #expect(code == "c+1")
     }
 
+    @Test func theBrowserIsToldWhenTheSignInFailed() async throws {
+        for (query, reason) in [("error=access_denied&state=s", "access_denied"), ("code=c&state=other", "wrong state")] {
+            let receiver = try LoopbackRedirectReceiver()
+            async let redirect = receiver.waitForRedirect(timeout: .seconds(30), expectedState: "s")
+            let page = try await client.send(Request<String>(path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?\(query)")!).absoluteString))
+            #expect(page.value.contains("Sign-in failed") && page.value.contains(reason), "\(query): \(page.value)")
+            #expect(!page.value.contains("Sign-in complete"))
+            // The redirect still reaches the app, which reports the failure itself.
+            #expect(try await redirect.query == query)
+        }
+    }
+
     @Test func timesOutWithoutARedirect() async throws {
         let receiver = try LoopbackRedirectReceiver()
         await #expect(throws: LoopbackError.timedOut) {

@@ -5,8 +5,8 @@ import Testing
 /// given back intact.
 @Suite(.serialized) struct BrowseTerminalTests {
     /// A shell command that runs browse, then reports its exit status and the terminal modes.
-    private func command(_ arguments: String) throws -> String {
-        let environment = try BuiltExecutable.isolatedEnvironment(["NO_COLOR": "1"])
+    private func command(_ arguments: String, environment extra: [String: String] = [:]) throws -> String {
+        let environment = try BuiltExecutable.isolatedEnvironment(["NO_COLOR": "1"].merging(extra) { _, new in new })
         let variables = environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         return "cd /tmp && env \(variables) '\(try BuiltExecutable.path())' browse --offline \(arguments); "
             + "echo \"EXIT=$?\"; stty -a; echo MODES-SHOWN; exec sleep 600"
@@ -62,7 +62,7 @@ import Testing
         try tmux.send("m")
         try await tmux.waitFor(text: "lava1o · -2 points")
         try tmux.send("C-c")
-        try await expectRestored(tmux)
+        try await expectRestored(tmux, status: 130)
     }
 
     @Test func ctrlCOnThePostListRestoresTheTerminal() async throws {
@@ -72,7 +72,8 @@ import Testing
         try tmux.send("Down", "Down")
         try await tmux.waitFor("the third post selected") { $0.contains { $0.hasPrefix(">  6.1k") && $0.contains("r/worldnews") } }
         try tmux.send("C-c")
-        try await expectRestored(tmux)
+        // Ctrl-C exits as an interrupted program does: 128 + SIGINT.
+        try await expectRestored(tmux, status: 130)
     }
 
     @Test func aTerminationSignalStillRestoresTheTerminal() async throws {
@@ -86,14 +87,69 @@ import Testing
         try await expectRestored(tmux, status: 143)
     }
 
-    @Test func aPostWithoutARecordingSaysSoAndKeepsRunning() async throws {
+    @Test func somethingNotRecordedSaysSoInOneLineAndKeepsTheUserWhereTheyWere() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
         try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        // The first post's comments were not recorded: it opens, and loading them says so.
         try tmux.send("Enter")
-        try await tmux.waitFor(text: "GET /comments/48dxvx is not available offline")
-        try tmux.send("j")
+        try await tmux.waitFor(text: "(not recorded for offline use)")
+        try tmux.send("m")
+        try await tmux.waitFor(text: "these comments were not recorded, so they are not available offline")
+        try tmux.send("k")
+        try await tmux.waitFor(text: "Enter fold/unfold")
+        try tmux.send("q")
         try await tmux.waitFor(text: "↑↓/jk move · Enter open")
+        // A search that was not recorded: one line, and the list stays.
+        try tmux.send("/", "q", "x", "j", "Enter")
+        try await tmux.waitFor("one line saying the search was not recorded, over the list") { screen in
+            screen.contains { $0.hasPrefix("GET /r/all/search is not available offline") || $0.hasPrefix("GET /search is not available offline") }
+                && screen.contains { $0.contains("My game cam finally caught something cool.") }
+        }
+        try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func anOfflineSearchLooksThroughTheRecordedPosts() async throws {
+        let tmux = try TmuxSession(command: try command(""))
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try tmux.send("/", "p", "o", "l", "a", "r", " ", "b", "e", "a", "r", "s", "Enter")
+        try await tmux.waitFor(text: " reddit · search: polar bears · offline")
+        try await tmux.waitFor(text: "r/worldnews")
+        try tmux.send("Enter")
+        try await tmux.waitFor(text: "(not recorded for offline use)")
+        try tmux.send("q", "q", "q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func anOfflineVoteOrSaveShowsWhatWouldBeSentAndChangesNothing() async throws {
+        let tmux = try TmuxSession(command: try command(""), columns: 120)
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try tmux.send("u")
+        try await tmux.waitFor(text: "offline, not sent: POST /api/vote api_type=json&dir=1&id=t3_48dxvx")
+        try tmux.send("s")
+        try await tmux.waitFor(text: "offline, not sent: POST /api/save api_type=json&id=t3_48dxvx")
+        #expect(try !tmux.screen().contains { $0.contains("[saved]") }, "nothing changed: the post is not shown saved")
+        try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func everyPostOfTheOfflineFrontPageOpens() async throws {
+        let tmux = try TmuxSession(command: try command(""), columns: 120, rows: 40)
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        for index in 0..<25 {
+            try tmux.send("Enter")
+            try await tmux.waitFor("post \(index + 1) open") { screen in
+                screen.contains { $0.contains("Enter fold/unfold") } && !screen.contains { $0.contains("not available offline") }
+            }
+            try tmux.send("q", "j")
+            try await tmux.waitFor("back on the list, post \(index + 2) selected") { screen in
+                screen.contains { $0.contains("Enter open") }
+            }
+        }
         try tmux.send("q")
         try await expectRestored(tmux)
     }
@@ -106,6 +162,100 @@ import Testing
         try await tmux.waitFor("the help line cut to 50 columns") { screen in
             screen.contains { $0.hasPrefix("↑↓/jk move · Enter open") && $0.hasSuffix("…") }
         }
+        try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func questionMarkShowsEveryKey() async throws {
+        let tmux = try TmuxSession(command: try command(""))
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "? keys")
+        try tmux.send("?")
+        try await tmux.waitFor("the key help") { screen in
+            ["PgUp PgDn", "g Home / G End", "o             open the link", "y             copy the permalink",
+             "r   go to a subreddit", "1-5           on a list: sort", "R   refresh", "Ctrl-C  quit"].allSatisfy { key in
+                screen.contains { $0.contains(key) }
+            }
+        }
+        try tmux.send("x")
+        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func oOpensTheLinkWithBrowser() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let record = directory.appendingPathComponent("opened.txt")
+        let script = directory.appendingPathComponent("browser.sh")
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(record.path)'\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let tmux = try TmuxSession(command: try command("", environment: ["BROWSER": script.path]))
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try tmux.send("o")
+        try await tmux.waitFor(text: "opened http://i.imgur.com/")
+        try await tmux.waitFor("the browser script ran") { _ in
+            (try? String(contentsOf: record, encoding: .utf8))?.hasPrefix("http://i.imgur.com/") == true
+        }
+        let opened = try String(contentsOf: record, encoding: .utf8)
+        #expect(opened.split(separator: "\n").count == 1)
+        try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func aLongPostScrollsByLinesInASmallWindow() async throws {
+        // "Reddit in 2016" (u/spez): a long text post, in a 60×12 window.
+        let tmux = try TmuxSession(command: try command("--post 434h6c"), columns: 60, rows: 12)
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "> Reddit in 2016")
+        var previous = try tmux.screen()
+        #expect(!previous.contains { $0.contains("–Steve") })
+        var steps = 0
+        while !previous.contains(where: { $0.contains("–Steve") }) && steps < 200 {
+            try tmux.send("j")
+            let before = previous
+            previous = try await tmux.waitFor("the view to move") { $0 != before }
+            // One line at a time: what was the second content line is now the first.
+            #expect(previous[1] == before[2], "j scrolls by one line inside the post")
+            steps += 1
+        }
+        #expect(steps > 5, "the post is taller than the window")
+        #expect(previous.contains { $0.contains("–Steve") } && !previous.contains { $0.contains("> Reddit in 2016") })
+        try tmux.send("g")
+        try await tmux.waitFor(text: "> Reddit in 2016")
+        // Room for the exit report.
+        try tmux.resize(columns: 100, rows: 30)
+        try await tmux.waitFor(text: "> Reddit in 2016")
+        try tmux.send("q", "q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func switchingSubredditAndSortStaysInBrowse() async throws {
+        let tmux = try TmuxSession(command: try command(""))
+        defer { tmux.close() }
+        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try tmux.send("r")
+        try await tmux.waitFor(text: "subreddit: r/")
+        try tmux.send("A", "s", "k", "R", "e", "d", "d", "i", "t", "Enter")
+        try await tmux.waitFor(text: " reddit · r/AskReddit · hot · offline")
+        try tmux.send("2")
+        try await tmux.waitFor(text: " reddit · r/AskReddit · new · offline")
+        try tmux.send("R")
+        try await tmux.waitFor(text: " reddit · r/AskReddit · new · offline")
+        try tmux.send("3")
+        try await tmux.waitFor(text: "is not available offline")
+        try await tmux.waitFor(text: " reddit · r/AskReddit · new · offline")
+        try tmux.send("q")
+        try await expectRestored(tmux)
+    }
+
+    @Test func aWindowTooSmallSaysSo() async throws {
+        let tmux = try TmuxSession(command: try command(""), columns: 40, rows: 4)
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "window too small: 40×4, need 30×6")
+        try tmux.resize(columns: 80, rows: 20)
+        try await tmux.waitFor(text: "r/pics")
         try tmux.send("q")
         try await expectRestored(tmux)
     }

@@ -57,9 +57,12 @@ import Testing
         await #expect {
             _ = try await transport.send(request("https://oauth.reddit.com/r/swift/hot"))
         } throws: { error in
+            // One short line; the catalog (what `reddit help offline` prints) names what is available.
             let text = String(describing: error)
-            return text.hasPrefix("GET /r/swift/hot is not available offline. Available offline: listings: reddit hot;")
-                && text.contains("3hahrw (Ba Dum Tsss)") && text.contains("reddit subreddit announcements")
+            guard let miss = error as? OfflineMiss else { return false }
+            return text.hasPrefix("GET /r/swift/hot is not available offline") && !text.contains("\n") && text.count < 110
+                && miss.catalog.report.contains("Listings:\n  reddit hot\n")
+                && miss.catalog.report.contains("reddit comments 3hahrw   Ba Dum Tsss") && miss.catalog.report.contains("reddit subreddit announcements")
         }
         await #expect(throws: OfflineMiss.self) {
             _ = try await transport.send(request("https://oauth.reddit.com/hot?after=t3_notrecorded"))

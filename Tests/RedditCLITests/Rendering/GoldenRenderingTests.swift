@@ -67,13 +67,13 @@ import Testing
     }
 
     @Test func userOverviewMixesPostsAndComments() async throws {
-        let listing = try await service().profile(user: "spez", section: .overview, page: PageOptions(limit: 6))
+        let listing = try await service().profile(user: "spez", section: .overview, page: PageOptions(limit: 6)).value
         let text = DetailRenderer(style: Self.plain, width: 100, now: Self.now).render(profile: listing, nextPageCommand: "reddit user spez overview")
         try check(text, against: "user_spez_overview")
     }
 
     @Test func subredditAbout() async throws {
-        let about = try await service().subreddit("announcements")
+        let about = try await service().subreddit("announcements").value
         try check(DetailRenderer(style: Self.plain, width: 80, now: Self.now).render(subreddit: about), against: "subreddit_announcements")
     }
 

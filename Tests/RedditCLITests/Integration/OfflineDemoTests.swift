@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import RedditAPI
+@testable import RedditCLI
+
+/// The offline demo has no dead ends: what a listing shows opens, names match as Reddit
+/// matches them, printed hints and the README's examples work as written.
+@Suite struct OfflineDemoTests {
+    @Test func everyPostOfEveryOfflineListingOpens() async throws {
+        let service = try ServiceFactory.offline(userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"))
+        let catalog = try OfflineTransport().catalog
+        #expect(catalog.listedPosts.count > 100)
+        for id in catalog.listedPosts.keys.sorted() {
+            let tree = try await service.commentTree(CommentsOptions(postID: id))
+            #expect(tree.link.id == id)
+        }
+    }
+
+    @Test func aPostWithoutRecordedCommentsOpensAndSaysSo() async throws {
+        let run = try await BuiltExecutable.run(["--offline", "comments", "48dhs1"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("r/worldnews · u/DoremusJessup"))
+        #expect(run.stdout.hasSuffix("[+] 984 comments (not recorded for offline use)\n"))
+    }
+
+    @Test func aRecordedPostOpensInAnySort() async throws {
+        let run = try await BuiltExecutable.run(["--offline", "comments", "3hahrw", "--sort", "top"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.hasPrefix("Ba Dum Tsss\n"))
+    }
+
+    @Test func aSearchThatWasNotRecordedLooksThroughTheRecordedPosts() async throws {
+        let run = try await BuiltExecutable.run(["--offline", "search", "polar", "bears"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 2)
+        #expect(run.stdout.contains("r/worldnews"))
+        let none = try await BuiltExecutable.run(["--offline", "search", "qqxj"])
+        #expect(none.status == 3)
+        #expect(none.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func newAndTopReSortARecordedListing() async throws {
+        for arguments in [["new"], ["top"], ["new", "AskReddit"], ["top", "askreddit", "--time", "week"]] {
+            let run = try await BuiltExecutable.run(["--offline"] + arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.split(separator: "\n").count == 27, "\(arguments)")
+        }
+        let next = try await BuiltExecutable.run(["--offline", "new", "--limit", "2"])
+        let hint = try #require(next.stdout.split(separator: "\n").last.map(String.init))
+        let after = try await BuiltExecutable.run(hint.dropFirst("more: reddit ".count).split(separator: " ").map(String.init))
+        #expect(after.status == 0, "\(hint): \(after.stderr)")
+    }
+
+    @Test func subredditNamesAreCaseInsensitive() async throws {
+        for name in ["AskReddit", "r/ASKREDDIT", "askreddit"] {
+            let run = try await BuiltExecutable.run(["--offline", "hot", name, "--limit", "1"])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            #expect(run.stdout.contains("r/AskReddit"))
+        }
+    }
+
+    @Test func theNextPageHintWorksWhenCopied() async throws {
+        let first = try await BuiltExecutable.run(["--offline", "hot", "askreddit", "--limit", "3"])
+        let hint = try #require(first.stdout.split(separator: "\n").last.map(String.init))
+        #expect(hint.hasPrefix("more: reddit --offline "))
+        let arguments = hint.dropFirst("more: reddit ".count).split(separator: " ").map(String.init)
+        let next = try await BuiltExecutable.run(arguments)
+        #expect(next.status == 0, "\(hint): \(next.stderr)")
+        #expect(next.stdout.split(separator: "\n").count == 5)
+        #expect(first.stdout.split(separator: "\n")[1] != next.stdout.split(separator: "\n")[1])
+    }
+
+    /// Every `swift run reddit --offline …` line of the README's reddit section, run as written
+    /// (except `browse`, which BrowseTerminalTests drives in tmux).
+    @Test func everyOfflineExampleOfTheReadmeWorks() async throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let examples = text.split(separator: "\n").compactMap { line -> [String]? in
+            let command = line.split(separator: "#").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard command.hasPrefix("swift run reddit "), command.contains("--offline"), !command.contains(" browse") else { return nil }
+            return command.dropFirst("swift run reddit ".count).split(separator: " ").map(String.init)
+        }
+        #expect(examples.count >= 2)
+        for arguments in examples {
+            let run = try await BuiltExecutable.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(!run.stdout.isEmpty)
+        }
+    }
+
+    /// Every command `reddit help offline` lists works offline as printed.
+    @Test func everyCommandTheOfflineHelpListsWorks() async throws {
+        let help = try await BuiltExecutable.run(["help", "offline"])
+        let commands = help.stdout.split(separator: "\n").compactMap { line -> [String]? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("reddit ") else { return nil }
+            // Drop the title after a post id, then split as a shell would on quotes.
+            let command = trimmed.components(separatedBy: "   ").first ?? trimmed
+            return Self.shellWords(String(command.dropFirst("reddit ".count)))
+        }
+        #expect(commands.count >= 15)
+        for arguments in commands {
+            let run = try await BuiltExecutable.run(["--offline"] + arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+    }
+
+    private static func shellWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == " " {
+                if !word.isEmpty { words.append(word); word = "" }
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+}
