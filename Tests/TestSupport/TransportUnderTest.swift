@@ -20,6 +20,7 @@ public enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestString
         }
     }
 
+    /// The transport's type name, shown in test names.
     public var testDescription: String {
         switch self {
         case .urlSession: "URLSessionTransport"
