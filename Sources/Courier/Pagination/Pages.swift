@@ -90,8 +90,10 @@ public struct PageItems<Page: Sendable, Item: Sendable>: AsyncSequence, Sendable
 extension HTTPClient {
     /// The pages of a paginated endpoint, starting with `first`.
     ///
-    /// - Parameter next: Given the response for one page, returns the request for the next, or
-    ///   nil when that page was the last. It can read a cursor from the body or a header.
+    /// - Parameters:
+    ///   - first: The request for the first page.
+    ///   - next: Given the response for one page, returns the request for the next, or nil when
+    ///     that page was the last. It can read a cursor from the body or a header.
     public func pages<Page: Sendable>(
         _ first: Request<Page>, next: @escaping @Sendable (HTTPResponse<Page>) -> Request<Page>?
     ) -> Pages<Page> {

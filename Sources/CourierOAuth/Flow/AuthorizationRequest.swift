@@ -18,6 +18,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
     /// S256 challenge, plus the configuration's scopes and extra parameters.
     ///
     /// - Parameters:
+    ///   - configuration: The client and authorization server to sign in with.
     ///   - state: The `state` to send; nil makes a 256-bit random one.
     ///   - pkce: The PKCE pair; a new random one unless given.
     public init(configuration: OAuthConfiguration, state: String? = nil, pkce: PKCE = PKCE()) {

@@ -8,7 +8,7 @@ import Synchronization
 /// request it was sent.
 ///
 /// It replaces URLProtocol-based stubbing (which crashes on redirects and downloads on Linux):
-/// the whole ``HTTPClient`` pipeline (interceptors, retries, validation, decoding) runs on top of it.
+/// the whole `HTTPClient` pipeline (interceptors, retries, validation, decoding) runs on top of it.
 ///
 /// ```swift
 /// let stub = StubTransport()

@@ -17,7 +17,7 @@ import Synchronization
 /// - report upload and download progress to a ``Transfer`` and stream a download to a file
 ///   (on Linux only delegate-based tasks report upload progress).
 ///
-/// On Linux the delegate runs on the session's own queue (``InlineDelegateQueue``) instead of
+/// On Linux the delegate runs on the session's own queue (`InlineDelegateQueue`) instead of
 /// an `OperationQueue`, which saves three queue hops a request.
 public final class URLSessionTransport: HTTPTransport {
     /// A transport on a default ephemeral session (no cookies or cache stored on disk).
