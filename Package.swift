@@ -1,10 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Settings every Swift target shares: Swift 6 mode already implies complete strict concurrency;
-/// warnings are kept at zero by hand (see README).
+/// Settings every Swift target shares: Swift 6 mode already implies complete strict concurrency.
+/// Warnings are errors in CI (Scripts/test builds with `-Xswiftc -warnings-as-errors`).
+/// MemberImportVisibility: a file sees only the members of modules it imports itself.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -50,7 +53,7 @@ let package = Package(
         // The terminal Reddit client: all logic in RedditCLI (testable), a thin executable on top.
         .target(
             name: "RedditCLI",
-            dependencies: ["RedditAPI", "CourierTesting"],
+            dependencies: ["Courier", "CourierOAuth", "RedditAPI", "CourierTesting"],
             resources: [.copy("Resources/Offline")],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A network scenario's results, one cell per contender (same order as the contenders).

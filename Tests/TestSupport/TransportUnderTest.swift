@@ -1,5 +1,5 @@
-import Courier
-import Testing
+public import Courier
+public import Testing
 
 /// The transports the integration suites run against: each test runs once per case.
 public enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reddit's OAuth scopes (`https://www.reddit.com/api/v1/scopes`).
 public enum RedditScope: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
-import Foundation
+import Courier
+public import Foundation
 
 /// One authorization-code sign-in: the URL to open in the browser, and the `state` and PKCE
 /// verifier needed to check the redirect and exchange its code.

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// Sends grants to the token endpoint and tokens to the revocation endpoint, with the

@@ -1,3 +1,4 @@
+public import Courier
 import Foundation
 
 /// Adds `Authorization: Bearer <token>` from an ``OAuthSession`` to every request, and replays a

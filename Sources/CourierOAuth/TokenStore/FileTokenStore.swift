@@ -1,4 +1,5 @@
-import Foundation
+import Courier
+public import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 import Synchronization
 
 /// An HTTP response cache on SQLite, used as an `Interceptor`: it answers from disk when HTTP's

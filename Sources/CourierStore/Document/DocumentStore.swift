@@ -1,5 +1,6 @@
+import Courier
 import Dispatch
-import Foundation
+public import Foundation
 import Synchronization
 
 /// One `Codable` value kept in one file, written atomically and durably, for small app state such

@@ -1,4 +1,5 @@
-import Foundation
+import Courier
+public import Foundation
 
 /// Why a ``DocumentStore`` could not read or write its file.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 
 extension Cassette.Interaction {
     /// Records a request and its response, with secrets replaced by `redactor` before anything

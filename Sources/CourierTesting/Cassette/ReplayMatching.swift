@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// How ``ReplayTransport`` pairs a live request with a recorded interaction.

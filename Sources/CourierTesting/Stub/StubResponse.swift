@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

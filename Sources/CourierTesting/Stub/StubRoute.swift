@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 
 /// One rule of a ``StubTransport``: which requests it answers and how.
 ///

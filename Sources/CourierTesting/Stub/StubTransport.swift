@@ -1,3 +1,4 @@
+public import Courier
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

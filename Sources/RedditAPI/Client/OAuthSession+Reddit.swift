@@ -1,4 +1,4 @@
-import CourierOAuth
+public import CourierOAuth
 
 /// An OAuth session supplies Reddit's bearer tokens: proactive refresh before expiry, one
 /// shared refresh for concurrent callers, and a refresh after a 401 only when the rejected

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// Supplies the bearer token for `oauth.reddit.com`.

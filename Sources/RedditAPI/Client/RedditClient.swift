@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 
 /// Sends ``Reddit`` requests the way Reddit asks clients to.
 ///

@@ -8,6 +8,7 @@
 ///
 /// Iterative, with an explicit stack, so hostile nesting cannot exhaust the call stack; the
 /// depth is limited anyway (``maximumDepth``) because decoding the tape recurses.
+import Courier
 struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted, JSONDecoder's limit as well.
     static let maximumDepth = 512

@@ -1,3 +1,4 @@
+public import Courier
 import Foundation
 
 /// An error Reddit reported, in any of the shapes it uses.

@@ -1,3 +1,4 @@
+public import Courier
 import Foundation
 
 /// Reads every error shape Reddit sends into a ``RedditError``; an `APIErrorDecoder` for

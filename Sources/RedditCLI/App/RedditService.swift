@@ -1,5 +1,6 @@
+package import Courier
 import Foundation
-import RedditAPI
+package import RedditAPI
 import Synchronization
 
 /// What the commands ask Reddit, over a `RedditClient` (online, or replaying the offline

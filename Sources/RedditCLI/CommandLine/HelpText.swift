@@ -1,4 +1,5 @@
 /// Usage lines and help pages of every command.
+import Courier
 package enum HelpText {
     /// One entry per command: usage line, one-line summary, details.
     struct Entry {
