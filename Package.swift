@@ -63,8 +63,8 @@ let package = Package(
         .executableTarget(name: "courier-bench", dependencies: ["Courier", "RedditAPI"], swiftSettings: swiftSettings),
 
         // Helpers shared by the test targets: where the test servers and fixtures are.
-        .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Courier", "CourierTesting"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "TestSupport"], swiftSettings: swiftSettings),
         // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.
         .executableTarget(
             name: "courier-store-crash-helper",
