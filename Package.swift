@@ -97,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RedditAPITests",
-            dependencies: ["RedditAPI", "CourierOAuth", "CourierStore", "TestSupport"],
+            dependencies: ["RedditAPI", "CourierOAuth", "CourierStore", "CourierTesting", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
