@@ -1,8 +1,8 @@
-/// How requests map to cache rows: the resource (method and URL) and, within it, the variant
-/// chosen by the headers the response named in `Vary`.
-import FoundationEssentials
 import Foundation
 import Courier
+
+/// How requests map to cache rows: the resource (method and URL) and, within it, the variant
+/// chosen by the headers the response named in `Vary`.
 enum CacheKey {
     static func resource(of request: HTTPRequest) -> String {
         request.method.rawValue + " " + request.url.absoluteString

@@ -1,8 +1,9 @@
+public import Courier
+
 /// How ``ResponseCache`` treats one request.
 ///
 /// Set it per request with `Request.cachePolicy(_:)`; requests that do not set one use
 /// ``ResponseCache/Configuration/defaultPolicy``.
-public import Courier
 public enum CachePolicy: Sendable, Hashable {
     /// Follow HTTP's rules: serve a fresh response from the cache, revalidate a stale one with
     /// `If-None-Match` / `If-Modified-Since` (a `304` serves the cached body), otherwise load.

@@ -1,3 +1,5 @@
+import Courier
+
 /// The validating pass that turns a document's bytes into ``JSONTape`` tokens.
 ///
 /// Strict RFC 8259: one value with optional whitespace around it (a UTF-8 byte order mark is
@@ -8,7 +10,6 @@
 ///
 /// Iterative, with an explicit stack, so hostile nesting cannot exhaust the call stack; the
 /// depth is limited anyway (``maximumDepth``) because decoding the tape recurses.
-import Courier
 struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted, JSONDecoder's limit as well.
     static let maximumDepth = 512

@@ -1,5 +1,6 @@
-/// Usage lines and help pages of every command.
 import Courier
+
+/// Usage lines and help pages of every command.
 package enum HelpText {
     /// One entry per command: usage line, one-line summary, details.
     struct Entry {
