@@ -7,7 +7,7 @@ extension HTTPClient {
     /// A publisher that sends `request` when a subscriber asks for a value, and cancels the
     /// request when the subscription is cancelled.
     ///
-    /// It emits one ``HTTPResponse`` and finishes, or fails with the same ``HTTPError``
+    /// It emits one ``Response`` and finishes, or fails with the same ``HTTPError``
     /// ``HTTPClient/send(_:)`` throws. Each subscription sends the request again.
     ///
     /// ```swift
@@ -25,7 +25,7 @@ extension HTTPClient {
 /// ``allowed(statusCodes:)`` and ``validate(_:)``; they change the ``Request`` it sends.
 public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
     /// The decoded response.
-    public typealias Output = HTTPResponse<Response>
+    public typealias Output = Response<Response>
     /// The client's error.
     public typealias Failure = HTTPError
 
@@ -59,19 +59,19 @@ public struct HTTPRequestPublisher<Response: Sendable>: Publisher {
     /// The same publisher with the call's own retry decision, asked before the client's
     /// `RetryPolicy` (see ``Request/retryDecision(_:)``).
     public func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryDecision?
+        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
     ) -> Self {
         Self(client: client, request: request.retryDecision(decide))
     }
 
     /// The same publisher, joining an identical request already in flight or dropping this
     /// one (see ``Request/deduplicated(_:)``).
-    public func deduplicated(_ mode: DeduplicationMode = .useCurrentIfPossible) -> Self {
+    public func deduplicated(_ mode: HTTPClient.DeduplicationMode = .useCurrentIfPossible) -> Self {
         Self(client: client, request: request.deduplicated(mode))
     }
 
     /// The same publisher with one more response validator.
-    public func validate(_ validator: @escaping @Sendable (HTTPRawResponse) -> ValidationResult) -> Self {
+    public func validate(_ validator: @escaping @Sendable (HTTPResponse) -> Validation.Result) -> Self {
         Self(client: client, request: request.validate(validator))
     }
 }

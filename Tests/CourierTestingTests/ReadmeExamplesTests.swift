@@ -36,7 +36,7 @@ struct ReadmeExamplesTests {
 
         var cassette = Cassette()
         cassette.append(HTTPRequest(url: URL(string: "https://oauth.reddit.com/api/v1/me?raw_json=1")!),
-                        HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: meJSON,
+                        HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: meJSON,
                                         url: URL(string: "https://oauth.reddit.com/api/v1/me?raw_json=1")!))
         try cassette.write(to: folder.appending(path: "Cassettes/offline.json"))
 

@@ -30,10 +30,10 @@ public enum CrashResponses {
         public init() {}
 
         /// Returns the generated response.
-        public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+        public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             let seed = request.headers["X-Seed"].flatMap(Int.init) ?? 0
             let headers: HTTPHeaders = ["Cache-Control": "max-age=3600", "ETag": "\"\(seed)\"", "X-Seed": String(seed)]
-            return HTTPRawResponse(statusCode: 200, headers: headers, body: body(seed: seed), url: request.url)
+            return HTTPResponse(statusCode: 200, headers: headers, body: body(seed: seed), url: request.url)
         }
     }
 }

@@ -33,7 +33,7 @@ extension StubTransport {
 
     /// A transport that answers every request with the wire response `handler` builds; what
     /// `handler` throws fails the request.
-    public convenience init(answering handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPRawResponse) {
+    public convenience init(answering handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
         self.init(routes: [StubRoute(nil, .any) { request in StubResponse(try await handler(request)) }])
     }
 
@@ -47,7 +47,7 @@ extension StubTransport {
 
 extension StubResponse {
     /// The stub answer for a wire response (its status, headers and body).
-    public init(_ response: HTTPRawResponse) {
+    public init(_ response: HTTPResponse) {
         self.init(statusCode: response.statusCode, headers: response.headers, body: response.body)
     }
 }

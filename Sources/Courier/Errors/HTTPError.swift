@@ -8,7 +8,7 @@ import FoundationNetworking
 /// Every error carries the request's method and URL, the response when there was one (status,
 /// headers, body bytes), and how many attempts were made, so it can be debugged from a log line.
 /// ``description`` is meant for people and never shows an `Authorization` header, a cookie or a
-/// token: URLs, headers and body snippets pass through ``Redactor``.
+/// token: URLs, headers and body snippets pass through ``LoggingMonitor/Redactor``.
 ///
 /// Switch on ``kind`` to handle a case:
 ///
@@ -57,12 +57,12 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// The request's URL, if it could be built. Shown redacted in ``description``.
     public let url: URL?
     /// The response, when the error came after one was received.
-    public let response: HTTPRawResponse?
+    public let response: HTTPResponse?
     /// How many attempts were made (1 without retries).
     public var attempts: Int
 
     /// Creates an error.
-    public init(_ kind: Kind, method: HTTPMethod, url: URL?, response: HTTPRawResponse? = nil, attempts: Int = 1) {
+    public init(_ kind: Kind, method: HTTPMethod, url: URL?, response: HTTPResponse? = nil, attempts: Int = 1) {
         self.kind = kind
         self.method = method
         self.url = url
@@ -114,7 +114,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
 
     /// A readable account of the error, with secrets redacted.
     public var description: String {
-        let redactor = Redactor.default
+        let redactor = LoggingMonitor.Redactor.default
         var text = "\(method) \(url.map(redactor.redact) ?? "<no URL>") failed"
         if attempts > 1 { text += " after \(attempts) attempts" }
         text += ": " + reason
@@ -132,13 +132,13 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
 
     /// The reason alone, without the request line.
     public var reason: String {
-        let redactor = Redactor.default
+        let redactor = LoggingMonitor.Redactor.default
         switch kind {
         case .invalidRequest(let reason, let underlying):
             return "invalid request: \(reason)" + (underlying.map { " (\(Self.describe($0)))" } ?? "")
-        case .adaptationFailed(let error):
+        case .interceptorFailed(let error):
             return "adapting the request failed: \(Self.describe(error))"
-        case .transportFailed(let error):
+        case .transport(let error):
             return "the transport failed: \(Self.describe(error))"
         case .transport(let error):
             return "transport error \(error.code.rawValue) (\(Self.name(of: error.code))): "
@@ -173,7 +173,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         } else {
             text = String(describing: error)
         }
-        return Redactor.default.redactBody(text)
+        return LoggingMonitor.Redactor.default.redactBody(text)
     }
 
     private static func name(of code: URLError.Code) -> String {
@@ -244,7 +244,7 @@ extension HTTPError {
     /// The error for a response body that could not be decoded: the coding path of the field
     /// that broke and the first 512 bytes of the body.
     public static func decodingFailure(
-        _ error: any Error, request: HTTPRequest, response: HTTPRawResponse, attempts: Int = 1
+        _ error: any Error, request: HTTPRequest, response: HTTPResponse, attempts: Int = 1
     ) -> HTTPError {
         let snippet = String(decoding: response.body.prefix(512), as: UTF8.self)
         return HTTPError(

@@ -1,6 +1,6 @@
 public import Foundation
 
-extension Redactor {
+extension LoggingMonitor.Redactor {
     /// A JSON document with its secrets replaced, still valid JSON of the same shape, or nil when
     /// `data` is not JSON.
     ///

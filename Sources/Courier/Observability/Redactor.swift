@@ -5,7 +5,7 @@ public import Foundation
 /// Used by ``HTTPError`` descriptions, and by logging, cURL rendering and cassettes. A name is
 /// secret when it is in ``secretHeaderNames`` (headers) or when, lower-cased, it contains one of
 /// ``secretNameFragments`` (query items, form fields, JSON keys, headers).
-public struct Redactor: Sendable {
+public struct LoggingMonitor.Redactor: Sendable {
     /// What replaces a secret value.
     public static let placeholder = "<redacted>"
 
@@ -15,7 +15,7 @@ public struct Redactor: Sendable {
     public var secretNameFragments: [String]
 
     /// The built-in rules.
-    public static let `default` = Redactor()
+    public static let `default` = LoggingMonitor.Redactor()
 
     /// Creates a redactor with the built-in rules plus extra secret names.
     public init(additionalSecretNames: [String] = []) {

@@ -57,7 +57,7 @@ public struct RequestMetrics: Sendable {
 extension RequestMetrics: CustomStringConvertible {
     /// A one-line summary with the URL redacted.
     public var description: String {
-        var text = "\(method) \(Redactor.default.redact(url))"
+        var text = "\(method) \(LoggingMonitor.Redactor.default.redact(url))"
         if let statusCode { text += " status=\(statusCode)" }
         text += " attempts=\(attempts.count) sent=\(bytesSent) received=\(bytesReceived)"
         text += " duration=\(DurationFormat.milliseconds(duration))"

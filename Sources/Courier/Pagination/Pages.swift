@@ -16,13 +16,13 @@ public struct Pages<Page: Sendable>: AsyncSequence, Sendable {
 
     let client: HTTPClient
     let first: Request<Page>
-    let nextRequest: @Sendable (HTTPResponse<Page>) -> Request<Page>?
+    let nextRequest: @Sendable (Response<Page>) -> Request<Page>?
 
     /// Fetches pages in order.
     public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         let client: HTTPClient
         var pending: Request<Page>?
-        let nextRequest: @Sendable (HTTPResponse<Page>) -> Request<Page>?
+        let nextRequest: @Sendable (Response<Page>) -> Request<Page>?
 
         /// The next page, or nil after the last one.
         public mutating func next() async throws(HTTPError) -> Page? {
@@ -45,13 +45,13 @@ public struct Pages<Page: Sendable>: AsyncSequence, Sendable {
     }
 
     /// The items of every page, in order, fetching pages as they are needed.
-    public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> PageItems<Page, Item> {
+    public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> Pages<Page>.Items<Item> {
         PageItems(pages: self, items: items)
     }
 }
 
 /// The items of every page of a ``Pages`` sequence, in order.
-public struct PageItems<Page: Sendable, Item: Sendable>: AsyncSequence, Sendable {
+public struct Pages<Page: Sendable>.Items<Item: Sendable>: AsyncSequence, Sendable {
     /// One item.
     public typealias Element = Item
     /// Errors are the client's.
@@ -95,7 +95,7 @@ extension HTTPClient {
     ///   - next: Given the response for one page, returns the request for the next, or nil when
     ///     that page was the last. It can read a cursor from the body or a header.
     public func pages<Page: Sendable>(
-        _ first: Request<Page>, next: @escaping @Sendable (HTTPResponse<Page>) -> Request<Page>?
+        _ first: Request<Page>, next: @escaping @Sendable (Response<Page>) -> Request<Page>?
     ) -> Pages<Page> {
         Pages(client: self, first: first, nextRequest: next)
     }
@@ -108,7 +108,7 @@ extension HTTPClient {
     ///   - cursorName: The query item that carries the cursor.
     ///   - cursor: Reads the next page's cursor from a response; nil or empty ends the sequence.
     public func pages<Page: Sendable>(
-        _ first: Request<Page>, cursorName: String, cursor: @escaping @Sendable (HTTPResponse<Page>) -> String?
+        _ first: Request<Page>, cursorName: String, cursor: @escaping @Sendable (Response<Page>) -> String?
     ) -> Pages<Page> {
         pages(first) { response in
             guard let value = cursor(response), !value.isEmpty else { return nil }

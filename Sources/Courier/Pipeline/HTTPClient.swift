@@ -3,14 +3,14 @@ public import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends ``Request`` values and returns decoded ``HTTPResponse`` values or throws ``HTTPError``.
+/// Sends ``Request`` values and returns decoded ``Response`` values or throws ``HTTPError``.
 ///
 /// Every call goes through one pipeline, in this order:
 ///
 /// 1. The `Request` is resolved against ``Configuration/baseURL``, its body encoded and the
 ///    default headers merged: an ``HTTPRequest``.
 /// 2. A call that asked for de-duplication (``Request/deduplicated(_:)``) joins an identical
-///    call in flight, or is dropped, before anything else runs (see ``DeduplicationMode``).
+///    call in flight, or is dropped, before anything else runs (see ``HTTPClient/DeduplicationMode``).
 /// 3. ``Configuration/interceptors`` run in order, each calling the next; the last one hands the
 ///    request to ``Configuration/transport``. Retry (``RetryPolicy``), authentication, caching
 ///    and logging are interceptors, so this list is the whole behaviour of the client.
@@ -95,7 +95,7 @@ public final class HTTPClient: Sendable {
     ///
     /// - Throws: ``HTTPError``, always; cancelling the calling task cancels the request and
     ///   throws ``HTTPError/Kind/cancelled``.
-    public func send<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> HTTPResponse<Response> {
+    public func send<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> Response<Response> {
         let context = RequestContext(events: events)
         let httpRequest: HTTPRequest
         do {
@@ -112,8 +112,8 @@ public final class HTTPClient: Sendable {
     /// Runs the pipeline for a resolved request, then validates and decodes the response.
     private func perform<Response: Sendable>(
         _ request: Request<Response>, _ httpRequest: HTTPRequest, context: RequestContext
-    ) async throws(HTTPError) -> HTTPResponse<Response> {
-        let raw: HTTPRawResponse
+    ) async throws(HTTPError) -> Response<Response> {
+        let raw: HTTPResponse
         do {
             raw = try await dispatch(httpRequest, context: context)
         } catch {
@@ -135,14 +135,14 @@ public final class HTTPClient: Sendable {
         }
         do {
             let value = try request.decode(raw.body, raw, configuration.decoder)
-            return HTTPResponse(value: value, request: sent, raw: raw)
+            return Response(value: value, request: sent, raw: raw)
         } catch {
             throw HTTPError.decodingFailure(error, request: sent, response: raw, attempts: attempts)
         }
     }
 
     /// Runs interceptor `index` and, through `next`, the rest of the chain and the transport.
-    func run(_ request: HTTPRequest, context: RequestContext, from index: Int) async throws -> HTTPRawResponse {
+    func run(_ request: HTTPRequest, context: RequestContext, from index: Int) async throws -> HTTPResponse {
         let interceptors = configuration.interceptors
         guard index < interceptors.count else {
             try Task.checkCancellation()
@@ -170,7 +170,7 @@ public final class HTTPClient: Sendable {
         case let error as URLError:
             return HTTPError(.transport(error), method: sent.method, url: sent.url, attempts: attempts)
         default:
-            return HTTPError(.adaptationFailed(error), method: sent.method, url: sent.url, attempts: attempts)
+            return HTTPError(.interceptorFailed(error), method: sent.method, url: sent.url, attempts: attempts)
         }
     }
 }

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): named fields and files.
-public struct MultipartFormData: Sendable {
+public struct RequestBody.Multipart: Sendable {
     /// One part of the form.
     public struct Part: Sendable {
         /// The form field name.

@@ -36,12 +36,12 @@ public struct Request<Response>: Sendable {
     /// Status codes accepted for this call; nil uses the client's validation.
     public var acceptableStatusCodes: Set<Int>?
     /// Extra validators run after the client's own.
-    public var validators: [ResponseValidator]
+    public var validators: [Validation.Validator]
     /// Per-call options read by interceptors (de-duplication, cache policy, ...).
     public var options: RequestOptions
 
     /// Turns the received body into the response value.
-    let decode: @Sendable (_ data: Data, _ response: HTTPRawResponse, _ decoder: JSONDecoder) throws -> Response
+    let decode: @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Response
 
     /// Creates a request whose body is read by `decode`.
     ///
@@ -58,7 +58,7 @@ public struct Request<Response>: Sendable {
         query: [URLQueryItem] = [],
         headers: HTTPHeaders = [:],
         body: RequestBody? = nil,
-        decode: @escaping @Sendable (_ data: Data, _ response: HTTPRawResponse, _ decoder: JSONDecoder) throws -> Response
+        decode: @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.method = method
         self.path = path
@@ -80,14 +80,14 @@ public struct Request<Response>: Sendable {
         query: [URLQueryItem] = [],
         headers: HTTPHeaders = [:],
         body: RequestBody? = nil,
-        decode: @escaping @Sendable (_ data: Data, _ response: HTTPRawResponse, _ decoder: JSONDecoder) throws -> Response
+        decode: @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Response
     ) {
         self.init(method: method, path: url.absoluteString, query: query, headers: headers, body: body, decode: decode)
     }
 
     /// The same call, reading its body as another type.
     public func map<Other>(
-        _ transform: @escaping @Sendable (_ data: Data, _ response: HTTPRawResponse, _ decoder: JSONDecoder) throws -> Other
+        _ transform: @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Other
     ) -> Request<Other> {
         var other = Request<Other>(method: method, path: path, query: query, headers: headers, body: body, decode: transform)
         other.timeout = timeout
@@ -191,9 +191,9 @@ extension Request {
     }
 
     /// This request with one more validator, run after the client's.
-    public func validate(_ validator: @escaping @Sendable (HTTPRawResponse) -> ValidationResult) -> Self {
+    public func validate(_ validator: @escaping @Sendable (HTTPResponse) -> Validation.Result) -> Self {
         var copy = self
-        copy.validators.append(ResponseValidator(validator))
+        copy.validators.append(Validation.Validator(validator))
         return copy
     }
 

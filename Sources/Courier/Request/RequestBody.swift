@@ -12,7 +12,7 @@ public enum RequestBody: Sendable {
     /// Raw bytes with their content type.
     case data(Data, contentType: String)
     /// A `multipart/form-data` body.
-    case multipart(MultipartFormData)
+    case multipart(RequestBody.Multipart)
 
     /// Encodes the body; returns the bytes and the content type to send.
     func encoded(with encoder: JSONEncoder) throws -> (data: Data, contentType: String) {

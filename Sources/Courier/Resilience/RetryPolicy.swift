@@ -36,7 +36,7 @@ public struct RetryPolicy: Interceptor {
     /// The most attempts a call makes, the first one included (default 3; 1 disables retries).
     public var maxAttempts: Int
     /// The wait between attempts when the response does not say.
-    public var backoff: Backoff
+    public var backoff: RetryPolicy.Backoff
     /// Methods retried by default: those for which sending twice does no more than sending once.
     public var retryableMethods: Set<HTTPMethod>
     /// Status codes worth another attempt.
@@ -48,20 +48,20 @@ public struct RetryPolicy: Interceptor {
     /// How long a call may take, all attempts and waits included; nil for no limit.
     public var deadline: Duration?
     /// Custom deciders, asked in order before the policy's own rules.
-    public var retriers: [any Retrier]
+    public var retriers: [any RetryPolicy.Retrier]
     /// The clock all waits and the deadline run on.
     public var clock: any Clock<Duration>
 
     /// Creates a policy; every parameter has a sensible default.
     public init(
         maxAttempts: Int = 3,
-        backoff: Backoff = .exponential(),
+        backoff: RetryPolicy.Backoff = .exponential(),
         retryableMethods: Set<HTTPMethod> = RetryPolicy.defaultRetryableMethods,
         retryableStatusCodes: Set<Int> = RetryPolicy.defaultRetryableStatusCodes,
         retryableErrorCodes: Set<URLError.Code> = RetryPolicy.defaultRetryableErrorCodes,
         maximumRetryAfter: Duration = .seconds(60),
         deadline: Duration? = nil,
-        retriers: [any Retrier] = [],
+        retriers: [any RetryPolicy.Retrier] = [],
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.maxAttempts = max(1, maxAttempts)
@@ -86,10 +86,10 @@ public struct RetryPolicy: Interceptor {
     /// }
     /// ```
     public func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryDecision?
+        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
     ) -> RetryPolicy {
         var copy = self
-        copy.retriers.append(ClosureRetrier(decide))
+        copy.retriers.append(RetryPolicy.ClosureRetrier(decide))
         return copy
     }
 

@@ -1,16 +1,16 @@
 public import Foundation
 
 /// The result of a successful call: the decoded value and the response it came from.
-public struct HTTPResponse<Value> {
+public struct Response<Value> {
     /// The decoded value.
     public let value: Value
     /// The request as it was finally sent, after every interceptor.
     public let request: HTTPRequest
     /// The raw response: status, headers, body bytes, final URL.
-    public let raw: HTTPRawResponse
+    public let raw: HTTPResponse
 
     /// Creates a response.
-    public init(value: Value, request: HTTPRequest, raw: HTTPRawResponse) {
+    public init(value: Value, request: HTTPRequest, raw: HTTPResponse) {
         self.value = value
         self.request = request
         self.raw = raw
@@ -26,9 +26,9 @@ public struct HTTPResponse<Value> {
     public var url: URL { raw.url }
 
     /// The same response with its value transformed.
-    public func map<Other>(_ transform: (Value) throws -> Other) rethrows -> HTTPResponse<Other> {
-        HTTPResponse<Other>(value: try transform(value), request: request, raw: raw)
+    public func map<Other>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
+        Response<Other>(value: try transform(value), request: request, raw: raw)
     }
 }
 
-extension HTTPResponse: Sendable where Value: Sendable {}
+extension Response: Sendable where Value: Sendable {}

@@ -41,7 +41,7 @@ public struct HTTPRequest: Sendable {
 }
 
 /// A response as a transport received it: status, headers, body bytes and the final URL.
-public struct HTTPRawResponse: Sendable {
+public struct HTTPResponse: Sendable {
     /// The HTTP status code.
     public var statusCode: Int
     /// The response header fields.

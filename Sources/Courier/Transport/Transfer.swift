@@ -16,15 +16,15 @@ public struct Transfer<Value: Sendable>: Sendable {
     /// Snapshots of the bytes sent and received, ending when the call ends. A slow reader skips
     /// intermediate snapshots but always gets the latest; on success the last one shows the totals.
     public let progress: AsyncStream<TransferProgress>
-    private let task: Task<Result<HTTPResponse<Value>, HTTPError>, Never>
+    private let task: Task<Result<Response<Value>, HTTPError>, Never>
 
-    init(progress: AsyncStream<TransferProgress>, task: Task<Result<HTTPResponse<Value>, HTTPError>, Never>) {
+    init(progress: AsyncStream<TransferProgress>, task: Task<Result<Response<Value>, HTTPError>, Never>) {
         self.progress = progress
         self.task = task
     }
 
     /// The call's response, waiting for it. Cancelling the waiting task cancels the call.
-    public var response: HTTPResponse<Value> {
+    public var response: Response<Value> {
         get async throws(HTTPError) {
             let task = task
             return try await withTaskCancellationHandler {
@@ -52,7 +52,7 @@ extension HTTPClient {
         let (stream, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
         let observer = TransferObserver(temporaryFile: nil, continuation: continuation)
         let request = request.option(TransferObserverKey.self, observer)
-        let task = Task { () -> Result<HTTPResponse<Response>, HTTPError> in
+        let task = Task { () -> Result<Response<Response>, HTTPError> in
             do throws(HTTPError) {
                 let response = try await send(request)
                 observer.complete(request: response.request, response: response.raw)
@@ -79,7 +79,7 @@ extension HTTPClient {
         let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
         let observer = TransferObserver(temporaryFile: temporary, continuation: continuation)
         let dataRequest = request.map { data, _, _ in data }.option(TransferObserverKey.self, observer)
-        let task = Task { () -> Result<HTTPResponse<URL>, HTTPError> in
+        let task = Task { () -> Result<Response<URL>, HTTPError> in
             defer { try? FileManager.default.removeItem(at: temporary) }
             do throws(HTTPError) {
                 try Self.checkDirectory(directory, for: request.method, destination: destination)
@@ -103,7 +103,7 @@ extension HTTPClient {
     }
 
     /// Moves the downloaded body into place (writing it first when the transport kept it in memory).
-    private static func place(_ response: HTTPResponse<Data>, temporary: URL, writtenByTransport: Bool, at destination: URL) throws(HTTPError) {
+    private static func place(_ response: Response<Data>, temporary: URL, writtenByTransport: Bool, at destination: URL) throws(HTTPError) {
         do {
             if !writtenByTransport { try response.value.write(to: temporary) }
             // rename(2) replaces the destination atomically: readers see the old file or the new one.

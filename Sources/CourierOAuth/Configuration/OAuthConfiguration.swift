@@ -98,6 +98,6 @@ extension OAuthConfiguration: CustomStringConvertible {
     /// The configuration without its secret.
     public var description: String {
         "OAuthConfiguration(client: \(clientID), token: \(tokenEndpoint.absoluteString), secret: "
-            + (clientSecret == nil ? "none" : Redactor.placeholder) + ")"
+            + (clientSecret == nil ? "none" : LoggingMonitor.Redactor.placeholder) + ")"
     }
 }

@@ -43,8 +43,8 @@ public struct Token: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The token with secrets hidden.
     public var description: String {
-        var text = "Token(\(tokenType), access: \(Redactor.placeholder)"
-        if refreshToken != nil { text += ", refresh: \(Redactor.placeholder)" }
+        var text = "Token(\(tokenType), access: \(LoggingMonitor.Redactor.placeholder)"
+        if refreshToken != nil { text += ", refresh: \(LoggingMonitor.Redactor.placeholder)" }
         if let expiresAt { text += ", expires: \(expiresAt)" }
         if !scopes.isEmpty { text += ", scopes: \(scopes.joined(separator: " "))" }
         return text + ")"

@@ -21,7 +21,7 @@ struct TokenEndpoint: Sendable {
         try TokenResponse.checkRevocation(raw, method: .post, url: endpoint)
     }
 
-    private func post(_ fields: [String: String], to url: URL) async throws(OAuthError) -> HTTPRawResponse {
+    private func post(_ fields: [String: String], to url: URL) async throws(OAuthError) -> HTTPResponse {
         var fields = fields
         var headers: HTTPHeaders = ["Accept": "application/json"]
         switch configuration.clientAuthentication {
@@ -35,7 +35,7 @@ struct TokenEndpoint: Sendable {
         case .none:
             fields["client_id"] = configuration.clientID
         }
-        let request = Request<Data>(method: .post, url: url, headers: headers, body: .form(fields))
+        let request = Request<Data>(method: .post, path: url.absoluteString, headers: headers, body: .form(fields))
             .allowed(statusCodes: 100..<600)
         do {
             return try await client.send(request).raw

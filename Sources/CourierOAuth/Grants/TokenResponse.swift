@@ -5,7 +5,7 @@ import Foundation
 /// (Reddit sends `{"error": "invalid_grant"}` with HTTP 200).
 enum TokenResponse {
     /// The token in `raw`, or the error it describes.
-    static func token(from raw: HTTPRawResponse, method: HTTPMethod, url: URL, now: Date) throws(OAuthError) -> Token {
+    static func token(from raw: HTTPResponse, method: HTTPMethod, url: URL, now: Date) throws(OAuthError) -> Token {
         let object = try jsonObject(in: raw, method: method, url: url)
         guard let accessToken = object["access_token"] as? String, !accessToken.isEmpty else {
             throw .invalidTokenResponse(reason: "no access_token in the response (fields: \(object.keys.sorted().joined(separator: ", ")))")
@@ -41,7 +41,7 @@ enum TokenResponse {
     }
 
     /// Checks a revocation answer (RFC 7009 §2.2: 200 whatever the token; errors as in §5.2).
-    static func checkRevocation(_ raw: HTTPRawResponse, method: HTTPMethod, url: URL) throws(OAuthError) {
+    static func checkRevocation(_ raw: HTTPResponse, method: HTTPMethod, url: URL) throws(OAuthError) {
         if let error = serverError(in: raw) { throw .server(error) }
         guard (200..<300).contains(raw.statusCode) else {
             throw .http(HTTPError(.unacceptableStatus(raw.statusCode), method: method, url: url, response: raw))
@@ -49,7 +49,7 @@ enum TokenResponse {
     }
 
     /// The RFC 6749 §5.2 error in a body, if it holds one (a string `error` member).
-    static func serverError(in raw: HTTPRawResponse) -> OAuthError.ServerError? {
+    static func serverError(in raw: HTTPResponse) -> OAuthError.ServerError? {
         guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any] else { return nil }
         // Reddit answers a dead refresh token with HTTP 400 and `{"error": 400}`: a bad grant in
         // all but name (RFC 6749 §5.2 puts invalid_grant on 400), so the session signs out.
@@ -67,7 +67,7 @@ enum TokenResponse {
         )
     }
 
-    private static func jsonObject(in raw: HTTPRawResponse, method: HTTPMethod, url: URL) throws(OAuthError) -> [String: Any] {
+    private static func jsonObject(in raw: HTTPResponse, method: HTTPMethod, url: URL) throws(OAuthError) -> [String: Any] {
         if let error = serverError(in: raw) { throw .server(error) }
         guard (200..<300).contains(raw.statusCode) else {
             // Not an OAuth error body (Reddit: `{"error": 429}`): report the status.

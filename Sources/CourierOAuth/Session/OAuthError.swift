@@ -61,7 +61,7 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
         /// `code: description (HTTP status)`, redacted.
         public var description: String {
             var text = code.rawValue
-            if let errorDescription { text += ": " + Redactor.default.redactBody(errorDescription) }
+            if let errorDescription { text += ": " + LoggingMonitor.Redactor.default.redactBody(errorDescription) }
             if let statusCode { text += " (HTTP \(statusCode))" }
             return text
         }
@@ -120,7 +120,7 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
         case .missingCode:
             "the redirect carries no authorization code"
         case .accessDenied(let description):
-            "the user denied access" + (description.map { ": " + Redactor.default.redactBody($0) } ?? "")
+            "the user denied access" + (description.map { ": " + LoggingMonitor.Redactor.default.redactBody($0) } ?? "")
         case .issuerMismatch(let expected, let received):
             "the redirect's issuer \(received.map { "\"\($0)\"" } ?? "(missing)") is not \"\(expected)\""
         case .authorizationRejected(let error):
@@ -128,7 +128,7 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
         case .server(let error):
             "the token endpoint refused: \(error)"
         case .invalidTokenResponse(let reason):
-            "the token response is invalid: \(Redactor.default.redactBody(reason))"
+            "the token response is invalid: \(LoggingMonitor.Redactor.default.redactBody(reason))"
         case .http(let error):
             "the request to the authorization server failed: \(error)"
         case .notSignedIn:
@@ -140,7 +140,7 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
         case .tooManyRefreshes(let count, let window):
             "refused to refresh the token: \(count) refreshes within \(window) already"
         case .store(let error):
-            "the token store failed: \(Redactor.default.redactBody(String(describing: error)))"
+            "the token store failed: \(LoggingMonitor.Redactor.default.redactBody(String(describing: error)))"
         }
     }
 }

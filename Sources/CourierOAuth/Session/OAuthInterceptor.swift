@@ -23,7 +23,7 @@ public struct OAuthInterceptor: Interceptor {
     }
 
     /// Authorizes the request and replays it once after an `invalid_token` rejection.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         let token = try await session.validToken()
         let response = try await next(Self.authorize(request, with: token))
         guard Self.rejectsToken(response) else { return response }
@@ -39,7 +39,7 @@ public struct OAuthInterceptor: Interceptor {
 
     /// Whether the response is a 401 whose Bearer challenge says the token is invalid
     /// (RFC 6750 §3.1), such as an expired or revoked token.
-    static func rejectsToken(_ response: HTTPRawResponse) -> Bool {
+    static func rejectsToken(_ response: HTTPResponse) -> Bool {
         guard response.statusCode == 401 else { return false }
         return response.headers.values(for: "WWW-Authenticate").contains { challenge in
             let lowered = challenge.lowercased()

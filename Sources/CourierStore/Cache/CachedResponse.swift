@@ -17,8 +17,8 @@ struct CachedResponse: Sendable {
     var requestTime: Date
     var responseTime: Date
 
-    var response: HTTPRawResponse {
-        HTTPRawResponse(statusCode: statusCode, headers: headers, body: body, url: url)
+    var response: HTTPResponse {
+        HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: url)
     }
 
     /// How long the response is fresh after it was generated; 0 when it says nothing (this cache
@@ -63,7 +63,7 @@ struct CachedResponse: Sendable {
 
     /// This response confirmed by a `304 Not Modified`: the 304's headers replace the stored
     /// ones (RFC 9111 §3.2), except those describing the body, which the 304 does not have.
-    func refreshed(by notModified: HTTPRawResponse, requestTime: Date, responseTime: Date) -> CachedResponse {
+    func refreshed(by notModified: HTTPResponse, requestTime: Date, responseTime: Date) -> CachedResponse {
         let bodyHeaders: Set<String> = ["content-length", "content-type", "content-encoding", "transfer-encoding", "content-range"]
         var copy = self
         for field in notModified.headers where !bodyHeaders.contains(field.name.lowercased()) {

@@ -63,7 +63,7 @@ public struct Cassette: Sendable, Equatable, Codable {
     /// Appends a request and the response it got, redacting secrets with `redactor` first
     /// (the same rules as logging, plus tokens in JSON bodies).
     public mutating func append(
-        _ request: HTTPRequest, _ response: HTTPRawResponse, recordedAt: Date = Date(), redactor: Redactor = .default
+        _ request: HTTPRequest, _ response: HTTPResponse, recordedAt: Date = Date(), redactor: LoggingMonitor.Redactor = .default
     ) {
         append(Interaction(request: request, response: response, recordedAt: recordedAt, redactor: redactor))
     }

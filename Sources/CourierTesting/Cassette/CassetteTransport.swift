@@ -40,7 +40,7 @@ public final class CassetteTransport: HTTPTransport {
     /// - Throws: ``Cassette/FileError`` when replaying a missing or invalid file.
     public init(
         file: URL, mode: Mode, upstream: any HTTPTransport,
-        matching: ReplayMatching = .default, redactor: Redactor = .default
+        matching: ReplayMatching = .default, redactor: LoggingMonitor.Redactor = .default
     ) throws(Cassette.FileError) {
         let replays = switch mode {
         case .replay: true
@@ -61,7 +61,7 @@ public final class CassetteTransport: HTTPTransport {
     }
 
     /// Replays or records `request`, depending on the mode.
-    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         switch backing {
         case .replay(let replay): try await replay.send(request)
         case .record(let recorder): try await recorder.send(request)

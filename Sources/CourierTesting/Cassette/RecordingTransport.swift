@@ -17,7 +17,7 @@ public final class RecordingTransport: HTTPTransport {
     /// The cassette file being written.
     public let file: URL
     private let upstream: any HTTPTransport
-    private let redactor: Redactor
+    private let redactor: LoggingMonitor.Redactor
     private let recorded: Mutex<Cassette>
 
     /// Records into `file`, sending requests with `upstream`.
@@ -28,7 +28,7 @@ public final class RecordingTransport: HTTPTransport {
     ///   - redactor: Which values count as secrets; the same rules as logging by default.
     ///   - appending: Whether to keep the interactions already in `file` (false: start empty).
     /// - Throws: ``Cassette/FileError`` when `appending` and the existing file is not a cassette.
-    public init(recordingTo file: URL, upstream: any HTTPTransport, redactor: Redactor = .default, appending: Bool = false) throws(Cassette.FileError) {
+    public init(recordingTo file: URL, upstream: any HTTPTransport, redactor: LoggingMonitor.Redactor = .default, appending: Bool = false) throws(Cassette.FileError) {
         self.file = file
         self.upstream = upstream
         self.redactor = redactor
@@ -43,7 +43,7 @@ public final class RecordingTransport: HTTPTransport {
     ///
     /// - Throws: Whatever `upstream` throws; ``Cassette/FileError`` when the cassette cannot be
     ///   written (the test should not pass on a recording that was lost).
-    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await upstream.send(request)
         let interaction = Cassette.Interaction(request: request, response: response, redactor: redactor)
         try recorded.withLock { (cassette: inout Cassette) throws(Cassette.FileError) in

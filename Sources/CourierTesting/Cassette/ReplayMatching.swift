@@ -4,7 +4,7 @@ import Foundation
 /// How ``ReplayTransport`` pairs a live request with a recorded interaction.
 ///
 /// By default a request matches an interaction when the method, the URL path and the query
-/// items (in any order) are equal. A recorded value that was redacted (`Redactor.placeholder`)
+/// items (in any order) are equal. A recorded value that was redacted (`LoggingMonitor.Redactor.placeholder`)
 /// matches any live value, so a request carrying a real token still finds its interaction.
 public struct ReplayMatching: Sendable {
     /// In which order interactions are served.
@@ -43,7 +43,7 @@ public struct ReplayMatching: Sendable {
     /// Method, path and query, in any order, each interaction once.
     public static let `default` = ReplayMatching()
 
-    private static let escapedPlaceholder = Redactor.placeholder.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    private static let escapedPlaceholder = LoggingMonitor.Redactor.placeholder.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
 
     /// One way a request differs from a recorded one.
     struct Difference {
@@ -60,7 +60,7 @@ public struct ReplayMatching: Sendable {
             differences.append(Difference(weight: 10, text: "recorded method \(recorded.method)"))
         }
         // A redacted value is written unescaped (`token=<redacted>`), which URLComponents refuses.
-        let escapedURL = recorded.url.replacingOccurrences(of: Redactor.placeholder, with: Self.escapedPlaceholder)
+        let escapedURL = recorded.url.replacingOccurrences(of: LoggingMonitor.Redactor.placeholder, with: Self.escapedPlaceholder)
         guard let recordedURL = URLComponents(string: escapedURL) else {
             return differences + [Difference(weight: 10, text: "unreadable URL \(recorded.url)")]
         }
@@ -94,7 +94,7 @@ public struct ReplayMatching: Sendable {
         if !missing.isEmpty { differences.append(Difference(weight: missing.count, text: "recorded query has " + missing.joined(separator: "&"))) }
         if !unmatched.isEmpty {
             let extra = unmatched.map { item in item.value.map { "\(item.name)=\($0)" } ?? item.name }.joined(separator: "&")
-            differences.append(Difference(weight: unmatched.count, text: "request's query has " + Redactor.default.redactForm(extra)))
+            differences.append(Difference(weight: unmatched.count, text: "request's query has " + LoggingMonitor.Redactor.default.redactForm(extra)))
         }
         return differences
     }
@@ -103,7 +103,7 @@ public struct ReplayMatching: Sendable {
 /// Compares a live body with a recorded (redacted) one.
 enum BodyComparison {
     static func valuesMatch(live: String?, recorded: String?) -> Bool {
-        recorded == Redactor.placeholder || live == recorded
+        recorded == LoggingMonitor.Redactor.placeholder || live == recorded
     }
 
     static func equal(live: Data?, recorded: Data?, contentType: String?) -> Bool {
@@ -130,7 +130,7 @@ enum BodyComparison {
 
     private static func jsonEqual(_ live: Any, _ recorded: Any) -> Bool {
         switch (live, recorded) {
-        case (_, let recorded as String) where recorded == Redactor.placeholder:
+        case (_, let recorded as String) where recorded == LoggingMonitor.Redactor.placeholder:
             return true
         case (let live as [String: Any], let recorded as [String: Any]):
             return live.count == recorded.count && live.allSatisfy { key, value in recorded[key].map { jsonEqual(value, $0) } ?? false }

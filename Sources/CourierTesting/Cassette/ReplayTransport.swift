@@ -74,7 +74,7 @@ public final class ReplayTransport: HTTPTransport {
     /// Answers with the recorded response that matches `request`.
     ///
     /// - Throws: ``NoMatchError`` when no interaction matches.
-    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let interactions = cassette.interactions
         let found = state.withLock { state -> Int? in
@@ -116,15 +116,15 @@ public final class ReplayTransport: HTTPTransport {
             .sorted { ($0.element.score, $0.offset) < ($1.element.score, $1.offset) }
             .prefix(Self.candidateLimit)
             .map(\.element.text)
-        return NoMatchError(method: request.method, url: Redactor.default.redact(request.url), candidates: Array(nearest))
+        return NoMatchError(method: request.method, url: LoggingMonitor.Redactor.default.redact(request.url), candidates: Array(nearest))
     }
 
     private static func summary(_ request: Cassette.RecordedRequest) -> String {
         "\(request.method) \(request.url)"
     }
 
-    private static func response(_ recorded: Cassette.RecordedResponse, for request: HTTPRequest) -> HTTPRawResponse {
-        HTTPRawResponse(
+    private static func response(_ recorded: Cassette.RecordedResponse, for request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(
             statusCode: recorded.status, headers: recorded.headers, body: recorded.body?.data ?? Data(),
             url: recorded.url.flatMap { URL(string: $0) } ?? request.url
         )

@@ -24,7 +24,7 @@ public struct StubRoute: Sendable {
 
         /// Matches the exact absolute URL, query included.
         public static func url(_ url: URL) -> Pattern {
-            Pattern(description: "URL \(Redactor.default.redact(url))") { $0.url.absoluteString == url.absoluteString }
+            Pattern(description: "URL \(LoggingMonitor.Redactor.default.redact(url))") { $0.url.absoluteString == url.absoluteString }
         }
 
         /// Matches every request.

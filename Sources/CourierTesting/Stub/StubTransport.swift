@@ -106,14 +106,14 @@ public final class StubTransport: HTTPTransport {
     /// - Throws: ``NoRouteError`` when no route matches; the route's `URLError` for a
     ///   ``StubResponse/failure(_:)``; `CancellationError` when cancelled during a delay or a
     ///   ``StubResponse/hang``.
-    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let route = state.withLock { state -> StubRoute? in
             state.requests.append(request)
             return state.routes.first { $0.matches(request) }
         }
         guard let route else {
             throw NoRouteError(
-                method: request.method, url: Redactor.default.redact(request.url),
+                method: request.method, url: LoggingMonitor.Redactor.default.redact(request.url),
                 routes: state.withLock { $0.routes.map(\.summary) }
             )
         }
@@ -126,6 +126,6 @@ public final class StubTransport: HTTPTransport {
         }
         try Task.checkCancellation()
         if let failure = response.failure { throw failure }
-        return HTTPRawResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, url: request.url)
+        return HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, url: request.url)
     }
 }

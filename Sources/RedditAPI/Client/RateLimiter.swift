@@ -73,7 +73,7 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
         }
     }
 
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         var retries = 0
         while true {
             if let wait = reserve() { try await clock.sleep(until: wait, tolerance: nil) }
@@ -113,7 +113,7 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
     }
 
     /// Reads the budget from a response; returns the wait a 429 asks for.
-    private func record(_ response: HTTPRawResponse) -> Duration? {
+    private func record(_ response: HTTPResponse) -> Duration? {
         let now = clock.now
         let headers = response.headers
         let remaining = headers["X-Ratelimit-Remaining"].flatMap(Self.number)

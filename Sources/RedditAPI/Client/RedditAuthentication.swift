@@ -51,7 +51,7 @@ struct FixedToken: RedditTokenProvider {
 struct BearerInterceptor: Interceptor {
     let provider: any RedditTokenProvider
 
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         let token = try await provider.accessToken()
         var authorized = request
         authorized.headers["Authorization"] = "bearer " + token

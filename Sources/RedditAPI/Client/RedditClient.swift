@@ -107,7 +107,7 @@ public final class RedditClient: Sendable {
     /// ```swift
     /// for try await thing in reddit.items(Reddit.userOverview("spez")) { ... }
     /// ```
-    public func items(_ first: Request<Listing>) -> PageItems<Listing, Thing> {
+    public func items(_ first: Request<Listing>) -> Pages<Listing>.Items<Thing> {
         pages(first).items(\.children)
     }
 
@@ -127,7 +127,7 @@ extension RateLimiter: RateLimitReporting {}
 struct RedditConventions: Interceptor {
     let publicJSON: Bool
 
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         var request = request
         request.followsRedirects = false
         if var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {

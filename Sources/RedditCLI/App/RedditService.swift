@@ -114,7 +114,7 @@ package struct RedditService: Sendable {
     /// The offline miss behind `error`, however the pipeline wrapped what the transport threw.
     private static func offlineMiss(in error: HTTPError) -> OfflineMiss? {
         switch error.kind {
-        case .transportFailed(let underlying), .adaptationFailed(let underlying): underlying as? OfflineMiss
+        case .transport(let underlying), .interceptorFailed(let underlying): underlying as? OfflineMiss
         case .retriesExhausted(_, let last), .retryStopped(_, let last): offlineMiss(in: last)
         default: nil
         }
@@ -144,7 +144,7 @@ final class ResponseCapture: Interceptor {
 
     var last: Data? { body.withLock { $0 } }
 
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         let response = try await next(request)
         if (200..<300).contains(response.statusCode) { body.withLock { $0 = response.body } }
         return response

@@ -63,9 +63,9 @@ package final class OfflineTransport: HTTPTransport {
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    package func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let normalized = Self.normalize(request)
-        let response: HTTPRawResponse
+        let response: HTTPResponse
         do {
             response = try await replay.send(normalized)
         } catch is ReplayTransport.NoMatchError {

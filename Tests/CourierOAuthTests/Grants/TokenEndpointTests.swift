@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func bodyWithoutAccessTokenIsInvalid() {
-        let raw = HTTPRawResponse(statusCode: 200, body: Data(#"{"token_type":"bearer"}"#.utf8), url: URL(string: "https://x")!)
+        let raw = HTTPResponse(statusCode: 200, body: Data(#"{"token_type":"bearer"}"#.utf8), url: URL(string: "https://x")!)
         #expect {
             try TokenResponse.token(from: raw, method: .post, url: raw.url, now: now)
         } throws: { error in

@@ -14,7 +14,7 @@ import Testing
         // The browser: approve, and follow the server's redirect to the loopback receiver.
         let authorization = await session.beginSignIn()
         async let redirect = receiver.waitForRedirect(timeout: .seconds(60))
-        let landing = try await server.plain.send(Request<String>(url: authorization.url, headers: ["X-Remote-User": "alice"]))
+        let landing = try await server.plain.send(Request<String>(path: authorization.url.absoluteString, headers: ["X-Remote-User": "alice"]))
         #expect(landing.value.contains("Sign-in complete"))
         let token = try await session.completeSignIn(redirectURL: redirect)
         #expect(token.refreshToken != nil)

@@ -57,7 +57,7 @@ struct OAuthServer {
     /// Approves `url` as the user alice without a browser and returns the redirect the server
     /// answered with (not followed).
     func approve(_ url: URL) async throws -> URL {
-        var request = Request<Data>(url: url, headers: ["X-Remote-User": "alice"]).allowed(statusCodes: [302])
+        var request = Request<Data>(path: url.absoluteString, headers: ["X-Remote-User": "alice"]).allowed(statusCodes: [302])
         request.followsRedirects = false
         let response = try await plain.send(request)
         return try #require(response.headers["Location"].flatMap(URL.init(string:)), "no Location in the authorize answer")
@@ -88,7 +88,7 @@ struct OAuthServer {
     func tokenRequests() async throws -> [String: Int] {
         var url = baseURL.appendingPathComponent("test/stats")
         url.append(queryItems: [URLQueryItem(name: "key", value: testKey)])
-        return try await plain.send(Request<[String: Int]>(url: url)).value
+        return try await plain.send(Request<[String: Int]>(path: url.absoluteString)).value
     }
 
     /// Waits until the server refuses `token` as expired (polling `/api/me`, which issues no tokens).
@@ -104,7 +104,7 @@ struct OAuthServer {
     func me(with accessToken: String) async throws -> Result<String, HTTPError> {
         struct Me: Decodable, Sendable { let username: String }
         do {
-            let request = Request<Me>(url: baseURL.appendingPathComponent("api/me"), headers: ["Authorization": "Bearer \(accessToken)"])
+            let request = Request<Me>(path: (baseURL.appendingPathComponent("api/me")).absoluteString, headers: ["Authorization": "Bearer \(accessToken)"])
             return .success(try await plain.send(request).value.username)
         } catch {
             return .failure(error)
@@ -118,7 +118,7 @@ final class StatusCountingTransport: HTTPTransport {
 
     func count(of status: Int) -> Int { counts.withLock { $0[status, default: 0] } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await URLSessionTransport().send(request)
         counts.withLock { $0[response.statusCode, default: 0] += 1 }
         return response

@@ -12,10 +12,10 @@ import Testing
         #expect(receiver.redirectURI.absoluteString == "http://127.0.0.1:\(receiver.port)/callback")
         async let redirect = receiver.waitForRedirect(timeout: .seconds(30))
 
-        let favicon = try await client.send(Request<String>(url: URL(string: "http://127.0.0.1:\(receiver.port)/favicon.ico")!).allowed(statusCodes: [404]))
+        let favicon = try await client.send(Request<String>(path: (URL(string: "http://127.0.0.1:\(receiver.port)/favicon.ico")!).absoluteString).allowed(statusCodes: [404]))
         #expect(favicon.statusCode == 404)
 
-        let page = try await client.send(Request<String>(url: URL(string: "http://127.0.0.1:\(receiver.port)/callback?code=c%2B1&state=s")!))
+        let page = try await client.send(Request<String>(path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?code=c%2B1&state=s")!).absoluteString))
         #expect(page.statusCode == 200)
         #expect(page.headers["Content-Type"]?.hasPrefix("text/html") == true)
         #expect(page.value.contains("Sign-in complete"))

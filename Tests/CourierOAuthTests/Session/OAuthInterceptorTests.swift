@@ -4,10 +4,10 @@ import Foundation
 import Testing
 
 @Suite struct OAuthInterceptorTests {
-    private func response(_ status: Int, challenge: String?) -> HTTPRawResponse {
+    private func response(_ status: Int, challenge: String?) -> HTTPResponse {
         var headers: HTTPHeaders = [:]
         if let challenge { headers["WWW-Authenticate"] = challenge }
-        return HTTPRawResponse(statusCode: status, headers: headers, url: URL(string: "https://api.example.com")!)
+        return HTTPResponse(statusCode: status, headers: headers, url: URL(string: "https://api.example.com")!)
     }
 
     @Test func onlyAnInvalidTokenChallengeCountsAsRejection() {
@@ -48,7 +48,7 @@ import Testing
         await #expect {
             try await client.send(Request<Data>(path: "/me"))
         } throws: { error in
-            guard let error = error as? HTTPError, case .adaptationFailed(let underlying) = error.kind,
+            guard let error = error as? HTTPError, case .interceptorFailed(let underlying) = error.kind,
                   case OAuthError.notSignedIn = underlying else { return false }
             return true
         }

@@ -6,11 +6,11 @@ import Synchronization
 /// A transport for unit tests that answers from a closure, records every request, and fails
 /// loudly (URLError.badServerResponse) when the closure has no answer.
 final class ScriptedTransport: HTTPTransport {
-    private let answer: @Sendable (HTTPRequest, Int) async throws -> HTTPRawResponse?
+    private let answer: @Sendable (HTTPRequest, Int) async throws -> HTTPResponse?
     private let log = Mutex<[HTTPRequest]>([])
 
     /// `answer` gets each request and its index (from 0).
-    init(_ answer: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPRawResponse?) {
+    init(_ answer: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPResponse?) {
         self.answer = answer
     }
 
@@ -29,7 +29,7 @@ final class ScriptedTransport: HTTPTransport {
         }
     }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let index = log.withLock { log in
             log.append(request)
             return log.count - 1
@@ -41,12 +41,12 @@ final class ScriptedTransport: HTTPTransport {
     }
 
     /// A JSON response.
-    static func json(_ text: String, status: Int = 200, for request: HTTPRequest) -> HTTPRawResponse {
-        HTTPRawResponse(statusCode: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8), url: request.url)
+    static func json(_ text: String, status: Int = 200, for request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8), url: request.url)
     }
 
     /// A token response with distinct tokens numbered `n`.
-    static func token(_ n: Int, expiresIn: Int = 3600, for request: HTTPRequest) -> HTTPRawResponse {
+    static func token(_ n: Int, expiresIn: Int = 3600, for request: HTTPRequest) -> HTTPResponse {
         json(#"{"access_token":"access-\#(n)","token_type":"bearer","expires_in":\#(expiresIn),"refresh_token":"refresh-\#(n)","scope":"read"}"#, for: request)
     }
 }

@@ -8,7 +8,7 @@ import TestSupport
 struct CacheCrashTests {
     /// Fails every request, so only the cache can answer.
     struct Unreachable: HTTPTransport {
-        func send(_ request: HTTPRequest) async throws -> HTTPRawResponse { throw URLError(.notConnectedToInternet) }
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse { throw URLError(.notConnectedToInternet) }
     }
 
     @Test("Killed 200 times mid-write, the database passes integrity_check and every row is whole")

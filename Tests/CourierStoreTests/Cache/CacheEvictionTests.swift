@@ -11,7 +11,7 @@ struct CacheEvictionTests {
 
     /// Answers every path with a 1,000-byte body, fresh for an hour.
     let transport = ScriptedTransport { request in
-        HTTPRawResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
+        HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
                         body: Data(repeating: UInt8(request.url.path.count), count: 1_000), url: request.url)
     }
 

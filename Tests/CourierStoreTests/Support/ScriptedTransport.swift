@@ -12,16 +12,16 @@ final class ScriptedTransport: HTTPTransport {
         var offline = false
     }
 
-    private let handler: @Sendable (HTTPRequest) -> HTTPRawResponse
+    private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private let state = Mutex(State())
 
-    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPRawResponse) {
+    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.handler = handler
     }
 
     /// Answers every request with `body` and `headers`.
     convenience init(status: Int = 200, headers: HTTPHeaders, body: String = "body") {
-        self.init { HTTPRawResponse(statusCode: status, headers: headers, body: Data(body.utf8), url: $0.url) }
+        self.init { HTTPResponse(statusCode: status, headers: headers, body: Data(body.utf8), url: $0.url) }
     }
 
     var requests: [HTTPRequest] { state.withLock { $0.requests } }
@@ -31,7 +31,7 @@ final class ScriptedTransport: HTTPTransport {
     /// From now on every request fails with `URLError(.notConnectedToInternet)`.
     func goOffline() { state.withLock { $0.offline = true } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let offline = state.withLock {
             $0.requests.append(request)
             return $0.offline
@@ -52,7 +52,7 @@ final class RecordingTransport: HTTPTransport {
 
     var exchanges: [(request: HTTPRequest, status: Int)] { state.withLock { $0 } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await base.send(request)
         state.withLock { $0.append((request, response.statusCode)) }
         return response

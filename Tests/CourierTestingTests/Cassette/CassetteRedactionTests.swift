@@ -13,7 +13,7 @@ struct CassetteRedactionTests {
             headers: ["Authorization": "Bearer canary-bearer", "Content-Type": contentType, "Accept": "application/json"],
             body: requestBody.map { Data($0.utf8) }
         )
-        let response = HTTPRawResponse(
+        let response = HTTPResponse(
             statusCode: 200,
             headers: ["Content-Type": responseType, "Set-Cookie": "session=canary-cookie", "Content-Length": String(responseBody.utf8.count)],
             body: Data(responseBody.utf8), url: url
@@ -33,10 +33,10 @@ struct CassetteRedactionTests {
             responseBody: "{}"
         )
         #expect(recorded.request.url == "https://api.example.com/token?client_id=app&code=<redacted>")
-        #expect(recorded.request.headers["Authorization"] == Redactor.placeholder)
+        #expect(recorded.request.headers["Authorization"] == LoggingMonitor.Redactor.placeholder)
         #expect(recorded.request.headers["Accept"] == "application/json")
         #expect(recorded.request.body == .text("grant_type=refresh_token&refresh_token=<redacted>"))
-        #expect(recorded.response.headers["Set-Cookie"] == Redactor.placeholder)
+        #expect(recorded.response.headers["Set-Cookie"] == LoggingMonitor.Redactor.placeholder)
         #expect(recorded.response.headers["Content-Length"] == "2")
         #expect(recorded.response.url == nil)
     }
@@ -51,13 +51,13 @@ struct CassetteRedactionTests {
         #expect(recorded.response.headers["Content-Length"] == String(text.utf8.count))
         #expect(text.utf8.count < body.utf8.count)
         let token = try JSONDecoder().decode(Token.self, from: try #require(recorded.response.body?.data))
-        #expect(token.access_token == Redactor.placeholder)
+        #expect(token.access_token == LoggingMonitor.Redactor.placeholder)
         #expect(token.token_type == "bearer")
         #expect(token.expires_in == 3600)
         #expect(token.scope == "read")
         let nested = try #require(try json(recorded.response.body)["nested"] as? [[String: Any]])
         #expect(nested.first?["code"] as? Int == 404)
-        #expect(nested.first?["id_token"] as? String == Redactor.placeholder)
+        #expect(nested.first?["id_token"] as? String == LoggingMonitor.Redactor.placeholder)
     }
 
     @Test("Echoed credentials inside JSON strings are replaced: bearer values, URLs, embedded JSON and forms")
@@ -92,7 +92,7 @@ struct CassetteRedactionTests {
     @Test("Binary bodies are stored as base64 and come back as the same bytes")
     func binaryBody() throws {
         let bytes = Data([0xff, 0x00, 0xd8, 0x7f, 0x80])
-        let response = HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "image/png"], body: bytes, url: url)
+        let response = HTTPResponse(statusCode: 200, headers: ["Content-Type": "image/png"], body: bytes, url: url)
         let recorded = Cassette.Interaction(request: HTTPRequest(url: url), response: response)
         #expect(recorded.response.body == .base64(bytes))
         #expect(recorded.response.body?.data == bytes)

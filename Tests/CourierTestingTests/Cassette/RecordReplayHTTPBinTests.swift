@@ -91,10 +91,10 @@ struct RecordReplayHTTPBinTests {
         #expect(network.requests.isEmpty)
 
         var expected = live
-        expected.bearerToken = Redactor.placeholder
-        expected.echoedAuthorization = Redactor.placeholder
-        expected.echoedAccessToken = Redactor.placeholder
-        expected.headerAccessToken = Redactor.placeholder
+        expected.bearerToken = LoggingMonitor.Redactor.placeholder
+        expected.echoedAuthorization = LoggingMonitor.Redactor.placeholder
+        expected.echoedAccessToken = LoggingMonitor.Redactor.placeholder
+        expected.headerAccessToken = LoggingMonitor.Redactor.placeholder
         #expect(replayed == expected)
         #expect(live.echoedAuthorization == "Bearer \(bearer)")
 

@@ -71,8 +71,8 @@ struct RedditCassetteTests {
         #expect(token.token_type == "bearer")
         #expect(token.expires_in == 3600)
         #expect(token.scope == "modmail")
-        #expect(token.access_token == Redactor.placeholder)
-        #expect(token.refresh_token == Redactor.placeholder)
+        #expect(token.access_token == LoggingMonitor.Redactor.placeholder)
+        #expect(token.refresh_token == LoggingMonitor.Redactor.placeholder)
 
         let error = try await #require(throws: HTTPError.self) {
             try await client.send(Request<Data>(path: "/r/announcements/about/traffic/"))

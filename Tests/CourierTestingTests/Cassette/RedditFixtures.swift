@@ -54,7 +54,7 @@ enum RedditFixtures {
         let recordedAt = ISO8601DateFormatter().date(from: meta.source.recorded_at + "Z") ?? Date(timeIntervalSince1970: 0)
         return Cassette.Interaction(
             request: HTTPRequest(method: HTTPMethod(rawValue: meta.request.method), url: requestURL, headers: headers, body: body),
-            response: HTTPRawResponse(statusCode: meta.response.status_code, headers: responseHeaders, body: try self.body(name), url: requestURL),
+            response: HTTPResponse(statusCode: meta.response.status_code, headers: responseHeaders, body: try self.body(name), url: requestURL),
             recordedAt: recordedAt
         )
     }

@@ -43,7 +43,7 @@ struct StubTransportTests {
         #expect(text.contains("POST path prefix /api/"))
         #expect(!text.contains("canary-secret"))
         #expect(error.response == nil)
-        guard case .transportFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .transport(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
         #expect(underlying is StubTransport.NoRouteError)
         #expect(text.contains("the transport failed"))
 

@@ -136,7 +136,7 @@ final class BlockingMonitor: EventMonitor {
 
     func requestDidStart(_ request: HTTPRequest, requestID: UInt64) { event() }
     func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) { event() }
-    func requestDidReceive(_ response: HTTPRawResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) { event() }
+    func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) { event() }
     func requestDidDecode(_ value: any Sendable, requestID: UInt64) { event() }
     func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64) { event() }
 }

@@ -138,7 +138,7 @@ struct TransferProgressTests {
     func transportWithoutProgress() async throws {
         let body = Data(repeating: 7, count: 1000)
         let client = HTTPClient(baseURL: URL(string: "http://example.invalid")!, transport: StubTransport { request in
-            HTTPRawResponse(statusCode: 200, body: body, url: request.url)
+            HTTPResponse(statusCode: 200, body: body, url: request.url)
         })
         let upload = client.transfer(Request<Data>(method: .post, path: "/u", body: .data(Data(count: 300), contentType: "application/octet-stream")))
         let snapshots = await collect(upload)

@@ -19,7 +19,7 @@ struct PagesTests {
         case "2": #"{"items":[3,4],"next":"3"}"#
         default: #"{"items":[5],"next":null}"#
         }
-        return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
+        return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
     }
 
     @Test("Pages follow the cursor until it ends, and items flatten them")

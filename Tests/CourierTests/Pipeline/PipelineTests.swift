@@ -19,7 +19,7 @@ struct PipelineTests {
         let name: String
         let log: EventLog
 
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
             log.withLock { $0.append("> \(name)") }
             var request = request
             request.headers.add(name: "X-Seen-By", value: name)
@@ -50,7 +50,7 @@ struct PipelineTests {
             $0.interceptors = [.adapt { _ in throw NoToken() }]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
-        guard case .adaptationFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .interceptorFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
         #expect(underlying is NoToken)
         #expect(transport.requests.isEmpty)
     }
@@ -97,7 +97,7 @@ struct PipelineTests {
     func apiErrorDecoder() async throws {
         let body = #"{"returnCode":"601","returnMsg":"登录失效"}"#
         let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, body: body)) {
-            $0.apiErrorDecoder = ClosureAPIErrorDecoder { response in
+            $0.apiErrorDecoder = HTTPClient.ClosureAPIErrorDecoder { response in
                 guard let error = try? JSONDecoder().decode(AppError.self, from: response.body), error.returnCode != "0" else { return nil }
                 return error
             }
@@ -122,11 +122,11 @@ struct PipelineTests {
     @Test("String responses honour the charset, and undecodable text is a decoding error")
     func text() async throws {
         let latin1 = HTTPClient(baseURL: base, transport: StubTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"], body: Data([0x63, 0x61, 0x66, 0xE9]), url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"], body: Data([0x63, 0x61, 0x66, 0xE9]), url: request.url)
         })
         #expect(try await latin1.send(Request<String>(path: "/x")).value == "café")
         let broken = HTTPClient(baseURL: base, transport: StubTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0xFD]), url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0xFD]), url: request.url)
         })
         let error = try await #require(throws: HTTPError.self) { try await broken.send(Request<String>(path: "/x")) }
         guard case .decodingFailed = error.kind else { Issue.record("got \(error.kind)"); return }

@@ -15,7 +15,7 @@ struct DeduplicationTests {
         client = HTTPClient(baseURL: server.url, transport: server.transport)
     }
 
-    func gate(_ key: String, _ mode: DeduplicationMode, authorization: String? = nil) -> Request<FaultServer.Hit> {
+    func gate(_ key: String, _ mode: HTTPClient.DeduplicationMode, authorization: String? = nil) -> Request<FaultServer.Hit> {
         var request = Request<FaultServer.Hit>(path: "/gate/\(key)").deduplicated(mode)
         request.headers["Authorization"] = authorization
         return request

@@ -3,18 +3,18 @@ import Courier
 import Foundation
 import Testing
 
-@Suite("Backoff and Retry-After")
+@Suite("RetryPolicy.Backoff and Retry-After")
 struct RetryPartsTests {
     @Test("Exponential backoff doubles from the base up to the cap")
     func exponential() {
-        let backoff = Backoff(base: .milliseconds(500), cap: .seconds(3), jitter: .none)
+        let backoff = RetryPolicy.Backoff(base: .milliseconds(500), cap: .seconds(3), jitter: .none)
         #expect((1...5).map(backoff.delay(forRetry:)) == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(3), .seconds(3)])
         #expect(backoff.delay(forRetry: 10_000) == .seconds(3))
     }
 
     @Test("Full jitter stays between zero and the exponential ceiling, and varies")
     func fullJitter() {
-        let backoff = Backoff(base: .seconds(1), cap: .seconds(8), jitter: .full)
+        let backoff = RetryPolicy.Backoff(base: .seconds(1), cap: .seconds(8), jitter: .full)
         let delays = (0..<200).map { _ in backoff.delay(forRetry: 3) }
         #expect(delays.allSatisfy { $0 >= .zero && $0 <= .seconds(4) })
         #expect(Set(delays).count > 1)

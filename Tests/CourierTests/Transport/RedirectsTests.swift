@@ -7,8 +7,8 @@ import Testing
 struct RedirectsTests {
     private let origin = URL(string: "https://api.example.com/v1/items")!
 
-    private func redirect(_ status: Int, to location: String?) -> HTTPRawResponse {
-        HTTPRawResponse(statusCode: status, headers: location.map { ["Location": $0] } ?? [:], url: origin)
+    private func redirect(_ status: Int, to location: String?) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: location.map { ["Location": $0] } ?? [:], url: origin)
     }
 
     private func request(_ method: HTTPMethod) -> HTTPRequest {

@@ -27,7 +27,7 @@ import CourierTesting
             case "/api/multi/mine": return multis.response(for: request.url)
             case "/subreddits/mine/subscriber":
                 let body = request.query("after") == "t5_page2" ? page2 : page1
-                return HTTPRawResponse(statusCode: 200, headers: json, body: Data(body.utf8), url: request.url)
+                return HTTPResponse(statusCode: 200, headers: json, body: Data(body.utf8), url: request.url)
             default: throw UnmatchedRequest(url: request.url, known: [])
             }
         }

@@ -28,7 +28,7 @@ import CourierTesting
     @Test func accountStoreFollowsSignInAndSignOut() async throws {
         let api = try AccountStoreTests.accountTransport()
         let revoke = StubTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(), url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(), url: request.url)
         }
         let session = try Self.session(token: "session-token", transport: revoke)
         let store = AccountStore(client: RedditClient(userAgent: try testAgent(), authentication: .session(session), transport: api))

@@ -10,7 +10,7 @@ import TestSupport
     /// Sends `request` to a transport that answers `{}` and returns what was sent.
     static func sent<Response: Sendable>(_ request: Request<Response>) async throws -> HTTPRequest {
         let transport = StubTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
         }
         _ = try? await makeClient(transport).send(request)
         return try #require(transport.requests.first)

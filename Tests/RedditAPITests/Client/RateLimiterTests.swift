@@ -19,7 +19,7 @@ import CourierTesting
             let answer = headers(n)
             var headers = answer.headers
             headers["Content-Type"] = "application/json"
-            return HTTPRawResponse(statusCode: answer.status, headers: headers, body: Data("{}".utf8), url: request.url)
+            return HTTPResponse(statusCode: answer.status, headers: headers, body: Data("{}".utf8), url: request.url)
         }
     }
 

@@ -7,8 +7,8 @@ import CourierTesting
 import TestSupport
 
 @Suite struct RedditClientTests {
-    static let ok: @Sendable (HTTPRequest) -> HTTPRawResponse = { request in
-        HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
+    static let ok: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+        HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
     }
 
     @Test(arguments: [
@@ -105,7 +105,7 @@ import TestSupport
         let tokens = Tokens()
         let transport = StubTransport { request in
             if request.headers["Authorization"] == "bearer old" {
-                return HTTPRawResponse(statusCode: 401, headers: ["WWW-Authenticate": #"Bearer realm="reddit", error="invalid_token""#],
+                return HTTPResponse(statusCode: 401, headers: ["WWW-Authenticate": #"Bearer realm="reddit", error="invalid_token""#],
                                        body: Data(#"{"message": "Unauthorized", "error": 401}"#.utf8), url: request.url)
             }
             return try Fixture("things/me_2016.json").response(for: request.url)

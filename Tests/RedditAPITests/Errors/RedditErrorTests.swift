@@ -82,7 +82,7 @@ import TestSupport
     }
 
     @Test func htmlRateLimitPageWithRetryAfter() {
-        let response = HTTPRawResponse(
+        let response = HTTPResponse(
             statusCode: 429, headers: ["Content-Type": "text/html", "Retry-After": "7"],
             body: Data("<html>Too Many Requests</html>".utf8), url: URL(string: "https://www.reddit.com/")!)
         let error = RedditErrorDecoder().redditError(from: response)
@@ -95,7 +95,7 @@ import TestSupport
         #expect(RedditErrorDecoder().redditError(from: fixture.response(for: URL(string: "https://oauth.reddit.com/hot")!)) == nil)
         #expect(!RedditErrorDecoder.mayHoldError(fixture.body))
         let emptyErrors = Data(#"{"json": {"errors": null}}"#.utf8)
-        #expect(RedditErrorDecoder().redditError(from: HTTPRawResponse(statusCode: 200, body: emptyErrors, url: URL(string: "https://oauth.reddit.com/api/hide")!)) == nil)
+        #expect(RedditErrorDecoder().redditError(from: HTTPResponse(statusCode: 200, body: emptyErrors, url: URL(string: "https://oauth.reddit.com/api/hide")!)) == nil)
     }
 
     @Test func descriptionsAreReadable() async throws {

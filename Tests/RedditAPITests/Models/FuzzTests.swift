@@ -129,7 +129,7 @@ import TestSupport
             let fixture = try Fixture(name)
             let body = Mutex(Data())
             let transport = StubTransport { request in
-                HTTPRawResponse(statusCode: fixture.status, headers: fixture.headers, body: body.withLock { $0 }, url: request.url)
+                HTTPResponse(statusCode: fixture.status, headers: fixture.headers, body: body.withLock { $0 }, url: request.url)
             }
             // The 429 fixture has no Retry-After; don't let its default pause slow the run.
             let client = RedditClient(userAgent: try testAgent(), authentication: .bearer("t"), transport: transport,

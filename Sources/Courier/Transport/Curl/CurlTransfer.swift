@@ -48,7 +48,7 @@ final class CurlTransfer: @unchecked Sendable {
         let body: Data
 
         /// The response, with `url` as the URL that answered.
-        func response(url: URL) -> HTTPRawResponse {
+        func response(url: URL) -> HTTPResponse {
             var headers = HTTPHeaders()
             var previous: (name: String, value: String)?
             // Byte-level parsing: this runs once per response, so it avoids Foundation's
@@ -72,7 +72,7 @@ final class CurlTransfer: @unchecked Sendable {
                 )
             }
             if let field = previous { headers.add(name: field.name, value: field.value) }
-            return HTTPRawResponse(statusCode: status, headers: headers, body: body, url: url)
+            return HTTPResponse(statusCode: status, headers: headers, body: body, url: url)
         }
 
         private static func isBlank(_ byte: UInt8) -> Bool {

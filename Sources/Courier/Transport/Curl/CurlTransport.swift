@@ -70,7 +70,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Sends the request and waits for the whole response.
-    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         // The request's timeout bounds the whole attempt, redirects included.
         let deadline = request.timeout.map { ContinuousClock.now + $0 }
         // One attempt for a ``Transfer``, however many hops: only the final response's body
@@ -93,7 +93,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Runs one transfer on the event loop: no redirect is followed here.
-    private func perform(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    private func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         guard let easy = loop.makeEasyHandle() else {
             throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_easy_init failed"])

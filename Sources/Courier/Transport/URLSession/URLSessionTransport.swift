@@ -57,7 +57,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends the request and waits for the whole response.
-    public func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         // FoundationNetworking drops the body when it follows a 307/308 itself, so those
         // redirects of requests with a body are followed here (the delegate refuses them).
         var current = request
@@ -71,7 +71,7 @@ public final class URLSessionTransport: HTTPTransport {
         throw URLError(.httpTooManyRedirects)
     }
 
-    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPRawResponse {
+    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let task = session.dataTask(with: urlRequest(for: request))
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
