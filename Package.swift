@@ -1,10 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Settings every Swift target shares: Swift 6 mode already implies complete strict concurrency;
-/// warnings are kept at zero by hand (see README).
+/// Settings every Swift target shares: Swift 6 mode already implies complete strict concurrency.
+/// Warnings are errors in CI (Scripts/test builds with `-Xswiftc -warnings-as-errors`).
+/// MemberImportVisibility: a file sees only the members of modules it imports itself.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -53,7 +56,7 @@ let package = Package(
         // The terminal Reddit client: all logic in RedditCLI (testable), a thin executable on top.
         .target(
             name: "RedditCLI",
-            dependencies: ["RedditAPI", "CourierTesting"],
+            dependencies: ["Courier", "CourierOAuth", "RedditAPI", "CourierTesting"],
             resources: [.copy("Resources/Offline")],
             swiftSettings: swiftSettings
         ),
@@ -63,8 +66,8 @@ let package = Package(
         .executableTarget(name: "courier-bench", dependencies: ["Courier", "RedditAPI"], swiftSettings: swiftSettings),
 
         // Helpers shared by the test targets: where the test servers and fixtures are.
-        .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "TestSupport"], swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Courier", "CourierTesting"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "TestSupport"], swiftSettings: swiftSettings),
         // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.
         .executableTarget(
             name: "courier-store-crash-helper",
@@ -104,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RedditAPITests",
-            dependencies: ["RedditAPI", "CourierOAuth", "CourierStore", "TestSupport"],
+            dependencies: ["RedditAPI", "CourierOAuth", "CourierStore", "CourierTesting", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,6 @@
 #if canImport(Combine)
-import Combine
-import CourierOAuth
+public import Combine
+public import CourierOAuth
 
 extension OAuthSession {
     /// The session's state now, then every change, as a publisher that never fails.

@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
-import Courier
-import Foundation
+public import Combine
+public import Courier
+public import Foundation
 
 extension Publisher where Output == Response<Data>, Failure == HTTPError {
     /// Decodes each response body as `type`, keeping the response beside the value.

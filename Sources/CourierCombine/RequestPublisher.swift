@@ -1,6 +1,6 @@
 #if canImport(Combine)
-import Combine
-import Courier
+public import Combine
+public import Courier
 import Foundation
 
 extension HTTPClient {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where an app keeps its files by default on each platform.
 public enum StorageLocation {

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A network scenario's results, one cell per contender (same order as the contenders).
@@ -40,9 +41,9 @@ struct NetworkScenarios {
         return [
             try await row("sequential GET, 1.8 KB", ceiling: {
                 try await PlainSocket.run(port: port, path: "/small.json", budget: .time(plan.slice * plan.slicesPerRun))
-            }) { contender in
+            }, { contender in
                 try await timeSequentially(slice) { _ = try await contender.fetch("/small.json", nil) }
-            },
+            }),
             try await row("16 in flight GET, 1.8 KB") { contender in
                 try await timeConcurrently(slice, concurrency: 16) { _ = try await contender.fetch("/small.json", nil) }
             },

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// The tables courier-bench prints (Markdown, so they paste into the README as they are).

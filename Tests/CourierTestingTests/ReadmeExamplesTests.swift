@@ -1,3 +1,4 @@
+import Courier
 import CourierTesting
 import Foundation
 import Testing

@@ -16,6 +16,7 @@
 //
 // The session treats a token as stale 2 s after it was issued (`refreshMargin` = the server's
 // 60 s lifetime of refreshed tokens minus 2 s), so an expiry comes every 2 s.
+import Courier
 import CourierOAuth
 import Foundation
 import Synchronization

@@ -4,15 +4,17 @@ import CourierStore
 import Foundation
 import RedditAPI
 import Testing
+import CourierTesting
+import TestSupport
 
 /// The README's examples, run against recorded responses.
 @Suite struct ReadmeExamplesTests {
-    static func transport() throws -> TestTransport {
+    static func transport() throws -> StubTransport {
         let hot = try Fixture("listings/subreddit_hot_askreddit.json")
         let empty = try Fixture("listings/listing_empty.json")
         let comments = try Fixture("comments/comments_3hahrw_limit10_more.json")
         let more = try Fixture("morechildren/morechildren_small.json")
-        return TestTransport { request in
+        return StubTransport { request in
             switch request.url.path {
             case "/r/swift/hot.json": return hot.response(for: request.url)
             case "/r/swift/top.json":

@@ -7,6 +7,7 @@
 //                                              ResponseCache of CrashResponses.maximumSize bytes
 //
 // It prints "ready" once it has started writing.
+import Courier
 import CourierStore
 import Foundation
 import TestSupport

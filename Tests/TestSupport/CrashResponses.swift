@@ -1,5 +1,5 @@
-import Courier
-import Foundation
+public import Courier
+public import Foundation
 
 /// Generated responses for the response cache's crash-safety test: each body is derived from a
 /// seed carried in its URL, so a torn or mixed-up row shows as a body that does not match.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the real servers started by `Scripts/test` listen.
 ///

@@ -1,5 +1,5 @@
-import Courier
-import Testing
+public import Courier
+public import Testing
 
 /// The transports the integration suites run against: each test runs once per case.
 public enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -20,6 +20,7 @@ public enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestString
         }
     }
 
+    /// The transport's type name, shown in test names.
     public var testDescription: String {
         switch self {
         case .urlSession: "URLSessionTransport"

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate form, plus the two obsolete forms a recipient
 /// must still accept. Shared by `Retry-After` (RetryPolicy) and freshness (ResponseCache).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension LoggingMonitor.Redactor {
     /// A JSON document with its secrets replaced, still valid JSON of the same shape, or nil when

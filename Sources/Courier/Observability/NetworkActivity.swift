@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 import Synchronization
 
 /// How many calls are in flight, for a loading indicator or a terminal spinner.

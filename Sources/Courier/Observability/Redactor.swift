@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension LoggingMonitor {
     /// Hides secrets in headers, URLs, form bodies and JSON text before they are shown or stored.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What one call cost, measured by Courier itself.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension RequestBody {
     /// A `multipart/form-data` body (RFC 7578): named fields and files.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A typed description of one API call: where it goes, what it sends, and how its response body
 /// becomes a `Response`.

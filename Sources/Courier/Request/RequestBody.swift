@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The body of a ``Request``.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads a `Retry-After` header (RFC 9110 §10.2.3): a number of seconds, or an HTTP-date.
 package enum RetryAfter {

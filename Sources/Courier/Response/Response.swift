@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The result of a successful call: the decoded value and the response it came from.
 public struct Response<Value> {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A request on the wire: what travels through the interceptors to the transport, everything
 /// resolved (absolute URL, encoded body, merged headers).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A response on the wire, as a transport received it: status, headers, body bytes and the
 /// final URL. The typed ``Response`` wraps one with the decoded value.

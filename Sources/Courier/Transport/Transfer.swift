@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A call in flight whose upload and download progress can be watched.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// The per-call option through which a ``Transfer`` carries its reporter through the pipeline

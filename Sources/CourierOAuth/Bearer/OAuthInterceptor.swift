@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 
 /// Adds `Authorization: Bearer <token>` from a ``BearerTokenProvider`` to every request, and
 /// replays a request once when the server says its token is invalid.

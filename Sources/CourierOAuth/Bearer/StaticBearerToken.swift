@@ -1,3 +1,5 @@
+import Courier
+
 /// A bearer token that never changes, for scripts and tests: it is sent as given, and when the
 /// server rejects it the call fails with ``OAuthError/tokenRejected``.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import Courier
+public import Foundation
 
 /// How an OAuth 2.0 client talks to one authorization server: its endpoints, who the client is
 /// and what it asks for.

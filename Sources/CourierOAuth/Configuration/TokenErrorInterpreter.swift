@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads a provider's non-standard error answers from the token endpoint as RFC 6749 §5.2
 /// errors, for servers whose refusals do not follow the RFC's shape.

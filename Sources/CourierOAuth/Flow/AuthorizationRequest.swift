@@ -1,4 +1,5 @@
-import Foundation
+import Courier
+public import Foundation
 
 /// One authorization-code sign-in: the URL to open in the browser, and the `state` and PKCE
 /// verifier needed to check the redirect and exchange its code.
@@ -18,6 +19,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
     /// S256 challenge, plus the configuration's scopes and extra parameters.
     ///
     /// - Parameters:
+    ///   - configuration: The client and authorization server to sign in with.
     ///   - state: The `state` to send; nil makes a 256-bit random one.
     ///   - pkce: The PKCE pair; a new random one unless given.
     public init(configuration: OAuthConfiguration, state: String? = nil, pkce: PKCE = PKCE()) {

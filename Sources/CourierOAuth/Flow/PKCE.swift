@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A PKCE pair (RFC 7636) with the S256 method, the only one this library sends.

@@ -1,4 +1,5 @@
-import Foundation
+import Courier
+public import Foundation
 
 /// An access token and what came with it, as the token endpoint issued it.
 ///

@@ -1,7 +1,8 @@
+import Courier
 import Foundation
 
 /// Sends grants to the token endpoint and tokens to the revocation endpoint, with the
-/// configured client authentication, through a Courier ``HTTPClient``.
+/// configured client authentication, through a Courier `HTTPClient`.
 struct TokenEndpoint: Sendable {
     let configuration: OAuthConfiguration
     let client: HTTPClient

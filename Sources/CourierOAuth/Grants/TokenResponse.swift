@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// Reads token endpoint answers: a token, or an RFC 6749 §5.2 error whatever the status (some

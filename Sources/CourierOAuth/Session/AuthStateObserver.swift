@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// An `@Observable` mirror of an ``OAuthSession``'s state for SwiftUI and other observers on the
 /// main actor.

@@ -1,3 +1,4 @@
+public import Courier
 import Foundation
 
 /// Everything that can go wrong in CourierOAuth, as one typed error.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension OAuthSession {
     /// Starts an authorization-code sign-in: returns the URL to open (with a fresh `state` and

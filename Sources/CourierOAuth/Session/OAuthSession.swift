@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 
 /// The one owner of a user's token: signs in, hands out valid tokens, refreshes them once for
 /// all callers, and signs out.

@@ -1,6 +1,7 @@
+import Courier
 import CourierFileSupport
 import Dispatch
-import Foundation
+public import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 #if canImport(Security)
 import Foundation
-import Security
+public import Security
 
 /// Keeps the token in the Keychain as one generic-password item (Apple platforms only).
 ///

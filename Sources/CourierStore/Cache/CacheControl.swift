@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// The `Cache-Control` directives this cache acts on (RFC 9111 §5.2), read from request or

@@ -1,3 +1,6 @@
+import Foundation
+import Courier
+
 /// How requests map to cache rows: the resource (method and URL) and, within it, the variant
 /// chosen by the headers the response named in `Vary`.
 enum CacheKey {

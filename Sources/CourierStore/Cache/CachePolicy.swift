@@ -1,6 +1,8 @@
+public import Courier
+
 /// How ``ResponseCache`` treats one request.
 ///
-/// Set it per request with ``Courier/Request/cachePolicy(_:)``; requests that do not set one use
+/// Set it per request with `Request.cachePolicy(_:)`; requests that do not set one use
 /// ``ResponseCache/Configuration/defaultPolicy``.
 public enum CachePolicy: Sendable, Hashable {
     /// Follow HTTP's rules: serve a fresh response from the cache, revalidate a stale one with
@@ -17,7 +19,7 @@ public enum CachePolicy: Sendable, Hashable {
     case returnStaleWhenOffline
 }
 
-/// The per-request cache policy carried in ``RequestOptions``.
+/// The per-request cache policy carried in `RequestOptions`.
 enum CachePolicyKey: RequestOptionKey {
     static let defaultValue: CachePolicy? = nil
 }

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// The SQL side of ``ResponseCache``: one table of responses, least-recently-used eviction by a

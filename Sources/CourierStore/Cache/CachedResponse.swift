@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A response as the cache keeps it, with what it needs to judge freshness (RFC 9111 §4.2).

@@ -1,8 +1,9 @@
+public import Courier
 import CourierFileSupport
-import Foundation
+public import Foundation
 import Synchronization
 
-/// An HTTP response cache on SQLite, used as an ``Interceptor``: it answers from disk when HTTP's
+/// An HTTP response cache on SQLite, used as an `Interceptor`: it answers from disk when HTTP's
 /// caching rules allow, revalidates stale responses, and can keep an app working offline.
 ///
 /// ```swift

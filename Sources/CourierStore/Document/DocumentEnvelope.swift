@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// The file layout of a ``DocumentStore``: a small JSON object around the value,

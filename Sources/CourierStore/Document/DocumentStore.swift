@@ -1,6 +1,7 @@
+import Courier
 import Dispatch
 import CourierFileSupport
-import Foundation
+public import Foundation
 import Synchronization
 
 /// One `Codable` value kept in one file, written atomically and durably, for small app state such

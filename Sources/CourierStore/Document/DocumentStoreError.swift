@@ -1,5 +1,6 @@
+import Courier
 import CourierFileSupport
-import Foundation
+public import Foundation
 
 /// Why a ``DocumentStore`` could not read or write its file.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 
 /// Recorded HTTP interactions, stored as a JSON file that people can read and diff.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Cassette {
     /// A cassette file could not be read or written.

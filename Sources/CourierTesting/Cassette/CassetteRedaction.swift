@@ -1,10 +1,11 @@
-import Foundation
+public import Courier
+public import Foundation
 
 extension Cassette.Interaction {
     /// Records a request and its response, with secrets replaced by `redactor` before anything
     /// is stored: secret headers, secret query values, form fields and JSON values under secret
     /// keys, and bearer credentials. JSON bodies stay valid JSON, so a replayed token response
-    /// still decodes (with ``LoggingMonitor/Redactor/placeholder`` as its token).
+    /// still decodes (with `LoggingMonitor.Redactor.placeholder` as its token).
     ///
     /// Binary bodies (multipart uploads, images) are stored as they are.
     public init(request: HTTPRequest, response: HTTPResponse, recordedAt: Date = Date(), redactor: LoggingMonitor.Redactor = .default) {

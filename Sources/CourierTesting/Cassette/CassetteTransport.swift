@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 
 /// A transport bound to one cassette file that replays it, records it, or records it only
 /// when it does not exist yet.

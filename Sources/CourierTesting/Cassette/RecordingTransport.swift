@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 import Synchronization
 
 /// A transport that sends requests through another transport and records each interaction

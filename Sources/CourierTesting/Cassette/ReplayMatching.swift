@@ -1,9 +1,10 @@
+import Courier
 import Foundation
 
 /// How ``ReplayTransport`` pairs a live request with a recorded interaction.
 ///
 /// By default a request matches an interaction when the method, the URL path and the query
-/// items (in any order) are equal. A recorded value that was redacted (``LoggingMonitor/Redactor/placeholder``)
+/// items (in any order) are equal. A recorded value that was redacted (`LoggingMonitor.Redactor.placeholder`)
 /// matches any live value, so a request carrying a real token still finds its interaction.
 public struct ReplayMatching: Sendable {
     /// In which order interactions are served.

@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 import Synchronization
 
 /// A transport that answers from a ``Cassette`` and never touches the network.

@@ -1,4 +1,5 @@
-import Foundation
+public import Courier
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,6 +24,9 @@ public struct StubResponse: Sendable {
     public var delay: Duration?
     /// When set, the transport throws this instead of answering.
     public var failure: URLError?
+    /// When true, the transport never answers: the call ends only when its task is cancelled
+    /// (with `CancellationError`). For testing timeouts, deadlines and cancellation.
+    public var hangs = false
 
     /// Creates a response from raw bytes.
     public init(statusCode: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration? = nil) {
@@ -65,6 +69,13 @@ public struct StubResponse: Sendable {
     public static func failure(_ error: URLError) -> StubResponse {
         var response = StubResponse(statusCode: 0)
         response.failure = error
+        return response
+    }
+
+    /// A response that never comes: the call waits until its task is cancelled.
+    public static var hang: StubResponse {
+        var response = StubResponse(statusCode: 0)
+        response.hangs = true
         return response
     }
 

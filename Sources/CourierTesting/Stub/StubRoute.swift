@@ -1,4 +1,6 @@
-import Foundation
+public import Courier
+public import Foundation
+import Synchronization
 
 /// One rule of a ``StubTransport``: which requests it answers and how.
 ///
@@ -45,7 +47,7 @@ public struct StubRoute: Sendable {
     public var method: HTTPMethod?
     /// The URLs this route answers.
     public var pattern: Pattern
-    let respond: @Sendable (HTTPRequest) throws -> StubResponse
+    let respond: @Sendable (HTTPRequest) async throws -> StubResponse
 
     /// A route that answers matching requests with a fixed response; any method when `method` is nil.
     public init(_ method: HTTPMethod?, _ pattern: Pattern, response: StubResponse) {
@@ -53,11 +55,32 @@ public struct StubRoute: Sendable {
     }
 
     /// A route that builds its response from the request (for echoing or counting); any method
-    /// when `method` is nil.
-    public init(_ method: HTTPMethod?, _ pattern: Pattern, respond: @escaping @Sendable (HTTPRequest) throws -> StubResponse) {
+    /// when `method` is nil. The closure may suspend, for example until a test lets it answer.
+    public init(
+        _ method: HTTPMethod?, _ pattern: Pattern, respond: @escaping @Sendable (HTTPRequest) async throws -> StubResponse
+    ) {
         self.method = method
         self.pattern = pattern
         self.respond = respond
+    }
+
+    /// A route that answers its first request with `responses[0]`, the second with
+    /// `responses[1]`, and every later one with the last response (a script of outcomes, for
+    /// retries and refreshes); any method when `method` is nil.
+    ///
+    /// ```swift
+    /// let stub = StubTransport(routes: [StubRoute(.get, .any, sequence: [.string("busy", status: 503), .string("ok")])])
+    /// ```
+    public init(_ method: HTTPMethod?, _ pattern: Pattern, sequence responses: [StubResponse]) {
+        precondition(!responses.isEmpty, "a sequence needs at least one response")
+        let answered = Mutex(0)
+        self.init(method, pattern) { _ in
+            let index = answered.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+            return responses[min(index, responses.count - 1)]
+        }
     }
 
     func matches(_ request: HTTPRequest) -> Bool {

@@ -1,3 +1,4 @@
+public import Courier
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -8,7 +9,7 @@ import Synchronization
 /// request it was sent.
 ///
 /// It replaces URLProtocol-based stubbing (which crashes on redirects and downloads on Linux):
-/// the whole ``HTTPClient`` pipeline (interceptors, retries, validation, decoding) runs on top of it.
+/// the whole `HTTPClient` pipeline (interceptors, retries, validation, decoding) runs on top of it.
 ///
 /// ```swift
 /// let stub = StubTransport()
@@ -69,15 +70,31 @@ public final class StubTransport: HTTPTransport {
     }
 
     /// Adds a route that builds its response from the request; any method when `method` is nil.
+    /// The closure may suspend, for example until the test lets the request answer.
     public func on(
         _ method: HTTPMethod?, _ pattern: StubRoute.Pattern,
-        respond: @escaping @Sendable (HTTPRequest) throws -> StubResponse
+        respond: @escaping @Sendable (HTTPRequest) async throws -> StubResponse
     ) {
         add(StubRoute(method, pattern, respond: respond))
     }
 
+    /// Adds a route that answers with `responses` in order, repeating the last one (see
+    /// ``StubRoute/init(_:_:sequence:)``); any method when `method` is nil.
+    public func on(_ method: HTTPMethod?, _ pattern: StubRoute.Pattern, sequence responses: [StubResponse]) {
+        add(StubRoute(method, pattern, sequence: responses))
+    }
+
+    /// Removes every route (the recorded requests stay); later requests fail with
+    /// ``NoRouteError`` until routes are added again.
+    public func removeAllRoutes() {
+        state.withLock { $0.routes.removeAll() }
+    }
+
     /// Every request sent so far, in order, including those that matched no route.
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
+
+    /// How many requests were sent so far.
+    public var requestCount: Int { state.withLock { $0.requests.count } }
 
     /// Forgets the recorded requests (the routes stay).
     public func clearRequests() {
@@ -87,7 +104,8 @@ public final class StubTransport: HTTPTransport {
     /// Answers from the first matching route, after its delay.
     ///
     /// - Throws: ``NoRouteError`` when no route matches; the route's `URLError` for a
-    ///   ``StubResponse/failure(_:)``; `CancellationError` when cancelled during a delay.
+    ///   ``StubResponse/failure(_:)``; `CancellationError` when cancelled during a delay or a
+    ///   ``StubResponse/hang``.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let route = state.withLock { state -> StubRoute? in
             state.requests.append(request)
@@ -99,9 +117,12 @@ public final class StubTransport: HTTPTransport {
                 routes: state.withLock { $0.routes.map(\.summary) }
             )
         }
-        let response = try route.respond(request)
+        let response = try await route.respond(request)
         if let delay = response.delay {
             try await clock.sleep(for: delay)
+        }
+        while response.hangs {
+            try await clock.sleep(for: .seconds(86_400))
         }
         try Task.checkCancellation()
         if let failure = response.failure { throw failure }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// What ``AccountStore`` keeps about the signed-in user, and persists between launches.

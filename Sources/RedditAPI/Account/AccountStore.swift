@@ -1,3 +1,4 @@
+public import Courier
 import Foundation
 
 /// The signed-in user's account, subscriptions and multireddits, kept in memory and persisted,

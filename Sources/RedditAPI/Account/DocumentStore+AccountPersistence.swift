@@ -1,4 +1,4 @@
-import CourierStore
+public import CourierStore
 
 /// Keeps the account snapshot in one file, written atomically and durably by CourierStore.
 ///

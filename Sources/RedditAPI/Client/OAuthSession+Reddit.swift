@@ -1,4 +1,4 @@
-import CourierOAuth
+public import CourierOAuth
 
 extension AccountStore {
     /// Follows an OAuth session until the calling task is cancelled: refreshes when it becomes

@@ -1,5 +1,6 @@
-import CourierOAuth
-import Foundation
+public import Courier
+public import CourierOAuth
+public import Foundation
 
 /// How a ``RedditClient`` authenticates.
 ///

@@ -1,5 +1,6 @@
+public import Courier
 import CourierOAuth
-import Foundation
+public import Foundation
 
 /// Sends ``Reddit`` requests the way Reddit asks clients to.
 ///
@@ -80,7 +81,7 @@ public final class RedditClient: Sendable {
 
     /// Sends a request and returns its decoded value.
     ///
-    /// - Throws: ``HTTPError``; Reddit's own errors are in ``HTTPError/redditError``.
+    /// - Throws: `HTTPError`; Reddit's own errors are in `HTTPError.redditError`.
     public func send<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> Response {
         try await http.send(request).value
     }

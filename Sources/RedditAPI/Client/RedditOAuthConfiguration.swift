@@ -1,5 +1,5 @@
-import CourierOAuth
-import Foundation
+public import CourierOAuth
+public import Foundation
 
 /// Reddit's OAuth scopes (`https://www.reddit.com/api/v1/scopes`).
 public enum RedditScope: String, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+public import Courier
 extension RedditClient {
     /// Fetches a post and builds its comment tree.
     ///

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 // Reading strings, numbers and Booleans from the tape's bytes, when a decoder asks for them.

@@ -1,3 +1,5 @@
+import Courier
+
 /// The validating pass that turns a document's bytes into ``JSONTape`` tokens.
 ///
 /// Strict RFC 8259: one value with optional whitespace around it (a UTF-8 byte order mark is

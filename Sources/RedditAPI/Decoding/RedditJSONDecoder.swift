@@ -22,9 +22,6 @@ import Foundation
 /// Foundation types get JSONDecoder's default treatment where it differs from their own
 /// `init(from:)` for `URL` and `Data` only; `Decimal` is not special-cased (no model uses it).
 struct RedditJSONDecoder: Sendable {
-    /// Creates a decoder; it holds no state.
-    init() {}
-
     /// Decodes a `T` from a JSON document.
     ///
     /// - Throws: `DecodingError`: `dataCorrupted` for invalid JSON, and what `T.init(from:)` throws.

@@ -1,3 +1,4 @@
+public import Courier
 import Foundation
 
 /// Reddit's endpoints as typed requests, to send with ``RedditClient/send(_:)``.

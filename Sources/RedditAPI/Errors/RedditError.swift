@@ -1,9 +1,10 @@
+public import Courier
 import Foundation
 
 /// An error Reddit reported, in any of the shapes it uses.
 ///
 /// ``RedditClient`` installs ``RedditErrorDecoder`` as the client's API-error decoder, so these
-/// arrive as ``HTTPError/Kind/server(_:)``; ``HTTPError/redditError`` digs them out.
+/// arrive as `HTTPError.Kind.server(_:)`; `HTTPError.redditError` digs them out.
 ///
 /// ```swift
 /// do { try await reddit.send(Reddit.me()) }

@@ -1,7 +1,8 @@
+public import Courier
 import Foundation
 
-/// Reads every error shape Reddit sends into a ``RedditError``; an ``APIErrorDecoder`` for
-/// ``HTTPClient``.
+/// Reads every error shape Reddit sends into a ``RedditError``; an `APIErrorDecoder` for
+/// `HTTPClient`.
 ///
 /// - 3xx: a redirect, reported rather than followed.
 /// - 401/403 with `WWW-Authenticate: Bearer ... error="..."`: an invalid token or a missing scope.

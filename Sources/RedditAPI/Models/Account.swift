@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A user account (kind `t2`, and the unwrapped answer of `/api/v1/me`).
 public struct Account: Sendable, Hashable, Identifiable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A comment (kind `t1`).
 public struct Comment: Sendable, Hashable, Identifiable, Decodable {

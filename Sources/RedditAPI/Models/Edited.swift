@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Whether and when a post or comment was edited.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A post (kind `t3`): a link or a self (text) post.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A private message (kind `t4`).
 public struct Message: Sendable, Hashable, Identifiable, Decodable {

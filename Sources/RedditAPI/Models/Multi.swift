@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A multireddit (kind `LabeledMulti`): a named set of subreddits.
 public struct Multi: Sendable, Hashable, Identifiable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A subreddit (kind `t5`).
 public struct Subreddit: Sendable, Hashable, Identifiable, Codable {

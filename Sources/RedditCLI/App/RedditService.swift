@@ -1,5 +1,7 @@
-import Foundation
-import RedditAPI
+package import Courier
+public import Foundation
+package import RedditAPI
+import Synchronization
 
 /// What the commands ask Reddit, over a `RedditClient` (online, or replaying the offline
 /// cassette). Every failure becomes a ``CLIError`` whose message is the one line `reddit`

@@ -1,6 +1,7 @@
+import Courier
 import CourierOAuth
 import Foundation
-import RedditAPI
+package import RedditAPI
 
 /// Builds the ``RedditService`` a command runs against.
 package enum ServiceFactory {

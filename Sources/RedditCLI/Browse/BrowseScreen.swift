@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import RedditAPI
 
 /// Draws a ``BrowseState`` into exactly `rows` lines of at most `columns` columns: a title bar,

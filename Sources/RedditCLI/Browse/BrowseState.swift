@@ -1,5 +1,5 @@
 import Foundation
-import RedditAPI
+package import RedditAPI
 
 /// The interactive browser as a pure state machine: keys in, state changes and effects out.
 ///

@@ -1,4 +1,4 @@
-import RedditAPI
+package import RedditAPI
 
 /// One invocation of `reddit`, as the command line asked for it.
 package enum Command: Equatable, Sendable {

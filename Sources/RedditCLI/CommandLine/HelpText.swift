@@ -1,3 +1,5 @@
+import Courier
+
 /// Usage lines and help pages of every command.
 package enum HelpText {
     /// One entry per command: usage line, one-line summary, details.

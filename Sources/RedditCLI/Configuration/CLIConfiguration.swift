@@ -1,4 +1,5 @@
-import Foundation
+import Courier
+package import Foundation
 
 /// Where `reddit` gets its Reddit app credentials and User-Agent: flags first, then the
 /// environment (`REDDIT_CLIENT_ID`, `REDDIT_USER_AGENT`), then the config file

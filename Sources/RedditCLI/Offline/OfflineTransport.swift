@@ -1,5 +1,6 @@
+package import Courier
 import Foundation
-import CourierTesting
+package import CourierTesting
 
 /// The transport of `reddit --offline`: answers from the cassette shipped with the app through
 /// `ReplayTransport`, and never touches the network.

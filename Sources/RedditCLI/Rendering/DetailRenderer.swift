@@ -1,5 +1,5 @@
-import Foundation
-import RedditAPI
+package import Foundation
+package import RedditAPI
 
 /// Renders the smaller pages: a user's profile items, a subreddit's about page, an account and
 /// a subscription list.

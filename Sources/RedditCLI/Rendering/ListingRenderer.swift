@@ -1,5 +1,5 @@
-import Foundation
-import RedditAPI
+package import Foundation
+package import RedditAPI
 
 /// Renders posts as aligned columns: score, comments, age, subreddit, title and domain.
 package struct ListingRenderer: Sendable {

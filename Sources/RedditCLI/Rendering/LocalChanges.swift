@@ -1,4 +1,4 @@
-import RedditAPI
+package import RedditAPI
 
 /// Votes and saves made in this session, shown at once while the request runs (optimistic)
 /// and dropped again if it fails. Renderers read a thing's state through it; the arithmetic

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Column arithmetic for a monospaced terminal: widths of characters (wide CJK and emoji take
 /// two columns), truncation with an ellipsis, word wrapping, and the short numbers and ages of a

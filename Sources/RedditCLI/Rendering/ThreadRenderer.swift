@@ -1,5 +1,5 @@
-import Foundation
-import RedditAPI
+package import Foundation
+package import RedditAPI
 
 /// Renders a post's header and its comment tree: each level indented two columns, folded
 /// threads and unloaded replies marked "N more replies".

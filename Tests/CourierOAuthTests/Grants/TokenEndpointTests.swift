@@ -1,4 +1,5 @@
 @testable import CourierOAuth
+import Courier
 import Foundation
 import Testing
 

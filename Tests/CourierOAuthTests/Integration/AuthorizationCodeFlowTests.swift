@@ -1,3 +1,4 @@
+import Courier
 import CourierOAuth
 import Foundation
 import Testing

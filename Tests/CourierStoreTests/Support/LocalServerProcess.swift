@@ -1,3 +1,4 @@
+import Courier
 import CourierStore
 import Foundation
 #if canImport(Glibc)

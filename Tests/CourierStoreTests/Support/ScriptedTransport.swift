@@ -1,3 +1,4 @@
+import Courier
 import CourierStore
 import Foundation
 import Synchronization

@@ -1,5 +1,7 @@
+import Courier
 import CourierTesting
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("StubTransport")
@@ -119,5 +121,50 @@ struct StubTransportTests {
         task.cancel()
         let error = try await #require(throws: HTTPError.self) { try await task.value }
         #expect(error.isCancelled)
+    }
+
+    @Test("A sequence answers in order and repeats its last response")
+    func sequenceRepeatsTheLast() async throws {
+        let stub = StubTransport()
+        stub.on(.get, .path("/flaky"), sequence: [.string("busy", status: 503), .string("ok")])
+        let client = HTTPClient(baseURL: base, transport: stub)
+        let first = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: "/flaky")) }
+        #expect(first.statusCode == 503)
+        #expect(try await client.send(Request<String>(path: "/flaky")).value == "ok")
+        #expect(try await client.send(Request<String>(path: "/flaky")).value == "ok")
+        #expect(stub.requestCount == 3)
+    }
+
+    @Test("A route may wait for the test before answering, and a hanging response ends only when cancelled")
+    func gatedAndHangingRoutes() async throws {
+        let stub = StubTransport()
+        let gate = Gate()
+        stub.on(.get, .path("/gated")) { _ in
+            await gate.wait()
+            return .string("released")
+        }
+        stub.on(.path("/never"), .hang)
+        let client = HTTPClient(baseURL: base, transport: stub)
+
+        let gated = Task { try await client.send(Request<String>(path: "/gated")).value }
+        let hanging = Task { try await client.send(Request<String>(path: "/never")) }
+        for _ in 0..<1_000_000 where stub.requestCount < 2 { await Task.yield() }
+        try #require(stub.requestCount == 2, "the requests never reached the stub")
+        gate.open()
+        #expect(try await gated.value == "released")
+        hanging.cancel()
+        let error = try await #require(throws: HTTPError.self) { try await hanging.value }
+        #expect(error.isCancelled)
+    }
+
+    @Test("Removing every route makes later requests fail loudly; the recorded requests stay")
+    func removeAllRoutes() async throws {
+        let stub = StubTransport()
+        stub.on(.any, .string("ok"))
+        let client = HTTPClient(baseURL: base, transport: stub)
+        _ = try await client.send(Request<String>(path: "/a"))
+        stub.removeAllRoutes()
+        await #expect(throws: HTTPError.self) { try await client.send(Request<String>(path: "/b")) }
+        #expect(stub.requests.map(\.url.path) == ["/a", "/b"])
     }
 }

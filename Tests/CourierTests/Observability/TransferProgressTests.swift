@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Synchronization
 import Testing
@@ -136,7 +137,7 @@ struct TransferProgressTests {
     @Test("With a transport that reports no progress, the sequence still ends at the totals and a download is saved")
     func transportWithoutProgress() async throws {
         let body = Data(repeating: 7, count: 1000)
-        let client = HTTPClient(baseURL: URL(string: "http://example.invalid")!, transport: ClosureTransport { request in
+        let client = HTTPClient(baseURL: URL(string: "http://example.invalid")!, transport: StubTransport { request in
             HTTPResponse(statusCode: 200, body: body, url: request.url)
         })
         let upload = client.transfer(Request<Data>(method: .post, path: "/u", body: .data(Data(count: 300), contentType: "application/octet-stream")))

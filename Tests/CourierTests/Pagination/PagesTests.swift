@@ -1,4 +1,6 @@
 import Courier
+import CourierTesting
+import TestSupport
 import Foundation
 import Testing
 
@@ -10,7 +12,7 @@ struct PagesTests {
     }
 
     /// Three pages: cursor nil → "2" → "3" → end.
-    let transport = ClosureTransport { request in
+    let transport = StubTransport { request in
         let cursor = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "after" }?.value
         let body = switch cursor {
         case nil: #"{"items":[1,2],"next":"2"}"#

@@ -1,4 +1,6 @@
 import Courier
+import CourierTesting
+import TestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -30,7 +32,7 @@ struct PipelineTests {
     @Test("Interceptors run in order around the transport, and the final request is reported")
     func order() async throws {
         let log = EventLog()
-        let transport = ClosureTransport()
+        let transport = StubTransport(status: 200)
         let client = HTTPClient(baseURL: base, transport: transport) {
             $0.interceptors = [Recorder(name: "a", log: log), Recorder(name: "b", log: log)]
         }
@@ -43,7 +45,7 @@ struct PipelineTests {
     @Test("An adapter's error fails the call as adaptationFailed and nothing is sent")
     func adapterFailure() async throws {
         struct NoToken: Error {}
-        let transport = ClosureTransport()
+        let transport = StubTransport(status: 200)
         let client = HTTPClient(baseURL: base, transport: transport) {
             $0.interceptors = [.adapt { _ in throw NoToken() }]
         }
@@ -62,7 +64,7 @@ struct PipelineTests {
             }
         }
         let log = EventLog()
-        let client = HTTPClient(baseURL: base, transport: ClosureTransport()) {
+        let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200)) {
             $0.interceptors = [Recorder(name: "outer", log: log), QuotaGuard()]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
@@ -75,7 +77,7 @@ struct PipelineTests {
     @Test("A transport's own error is a transport failure, named by no interceptor")
     func transportOwnError() async throws {
         struct NoRoute: Error {}
-        let client = HTTPClient(baseURL: base, transport: ClosureTransport { _ in throw NoRoute() }) {
+        let client = HTTPClient(baseURL: base, transport: StubTransport { _ in throw NoRoute() }) {
             $0.interceptors = [.adapt { _ in }]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
@@ -115,7 +117,7 @@ struct PipelineTests {
 
     @Test("A closure validator refuses a response with its reason")
     func validatorInterceptor() async throws {
-        let client = HTTPClient(baseURL: base, transport: ClosureTransport(headers: ["X-Version": "1"])) {
+        let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, headers: ["X-Version": "1"])) {
             $0.interceptors = [.validate { response in
                 response.headers["X-Version"] == "2" ? .valid : .invalid(reason: "API version must be 2")
             }]
@@ -128,14 +130,14 @@ struct PipelineTests {
 
     @Test("Per-request validators and content types are checked")
     func contentTypeValidation() async throws {
-        let client = HTTPClient(baseURL: base, transport: ClosureTransport(headers: ["Content-Type": "text/html"], body: "<html>")) {
+        let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, headers: ["Content-Type": "text/html"], body: "<html>")) {
             $0.validation.acceptableContentTypes = ["application/json"]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/x")) }
         guard case .validationFailed(let reason) = error.kind else { Issue.record("got \(error.kind)"); return }
         #expect(reason.contains("text/html"))
 
-        let lenient = HTTPClient(baseURL: base, transport: ClosureTransport(body: #"{"ok":false}"#))
+        let lenient = HTTPClient(baseURL: base, transport: StubTransport(status: 200, body: #"{"ok":false}"#))
         let refused = try await #require(throws: HTTPError.self) {
             try await lenient.send(Request<JSON>(path: "/x").validate { response in
                 response.body.isEmpty ? .invalid(reason: "empty") : .invalid(reason: "ok is false")
@@ -154,7 +156,7 @@ struct PipelineTests {
     @Test("An API error decoder turns an error payload into a typed server error, even with 200")
     func apiErrorDecoder() async throws {
         let body = #"{"returnCode":"601","returnMsg":"登录失效"}"#
-        let client = HTTPClient(baseURL: base, transport: ClosureTransport(body: body)) {
+        let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, body: body)) {
             $0.apiErrorDecoder = .decode { response in
                 guard let error = try? JSONDecoder().decode(AppError.self, from: response.body), error.returnCode != "0" else { return nil }
                 return error
@@ -169,7 +171,7 @@ struct PipelineTests {
 
     @Test("A transport's URLError becomes a transport error with its flags")
     func transportError() async throws {
-        let client = HTTPClient(baseURL: base, transport: ClosureTransport { _ in throw URLError(.notConnectedToInternet) })
+        let client = HTTPClient(baseURL: base, transport: StubTransport { _ in throw URLError(.notConnectedToInternet) })
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
         #expect(error.kind.isTransport)
         #expect(error.isConnectivity)
@@ -179,11 +181,11 @@ struct PipelineTests {
 
     @Test("String responses honour the charset, and undecodable text is a decoding error")
     func text() async throws {
-        let latin1 = HTTPClient(baseURL: base, transport: ClosureTransport { request in
+        let latin1 = HTTPClient(baseURL: base, transport: StubTransport { request in
             HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"], body: Data([0x63, 0x61, 0x66, 0xE9]), url: request.url)
         })
         #expect(try await latin1.send(Request<String>(path: "/x")).value == "café")
-        let broken = HTTPClient(baseURL: base, transport: ClosureTransport { request in
+        let broken = HTTPClient(baseURL: base, transport: StubTransport { request in
             HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0xFD]), url: request.url)
         })
         let error = try await #require(throws: HTTPError.self) { try await broken.send(Request<String>(path: "/x")) }

@@ -1,11 +1,14 @@
 @testable import Courier
+import Courier
+import CourierTesting
+import TestSupport
 import Foundation
 import Testing
 
 @Suite("Building requests")
 struct RequestBuildingTests {
     func client(_ base: String?) -> HTTPClient {
-        HTTPClient(baseURL: base.flatMap(URL.init(string:)), transport: ClosureTransport())
+        HTTPClient(baseURL: base.flatMap(URL.init(string:)), transport: StubTransport(status: 200))
     }
 
     @Test("Paths join the base URL with exactly one slash", arguments: [
@@ -70,7 +73,7 @@ struct RequestBuildingTests {
 
     @Test("Request headers override default headers, and bodies set their content type")
     func headersAndContentType() throws {
-        let client = HTTPClient(baseURL: URL(string: "https://h.example"), transport: ClosureTransport()) {
+        let client = HTTPClient(baseURL: URL(string: "https://h.example"), transport: StubTransport(status: 200)) {
             $0.headers = ["Accept": "text/plain", "X-Default": "1"]
         }
         let request = try client.makeHTTPRequest(Request<Data>(

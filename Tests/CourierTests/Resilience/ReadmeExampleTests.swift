@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 import TestSupport
@@ -19,7 +20,7 @@ struct ReadmeExampleTests {
     @Test("The README's retry and de-dup example compiles and behaves as described")
     func example() async throws {
         let tokens = Tokens()
-        let transport = ScriptedTransport([.status(401), .status(200)])
+        let transport = StubTransport(script: [.status(401), .status(200)])
         let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: transport) {
             $0.interceptors = [
                 RetryPolicy(

@@ -1,4 +1,5 @@
 @testable import Courier
+import Courier
 import Foundation
 import Testing
 

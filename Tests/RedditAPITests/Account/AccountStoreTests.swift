@@ -4,10 +4,11 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+import CourierTesting
 
 @Suite struct AccountStoreTests {
     /// Subscriptions over two pages: the recorded page (pointed at a second one) and a small second page.
-    static func accountTransport() throws -> TestTransport {
+    static func accountTransport() throws -> StubTransport {
         let me = try Fixture("things/me_2016.json")
         let multis = try Fixture("things/multi_mine.json")
         let subscriptions = try Fixture("things/subreddits_mine_subscriber.json")
@@ -19,7 +20,7 @@ import TestSupport
           {"kind": "t5", "data": {"id": "aa1", "name": "t5_aa1", "display_name": "aardvark", "created_utc": 2.0}}
         ]}}
         """
-        return TestTransport { request in
+        return StubTransport { request in
             let json: HTTPHeaders = ["Content-Type": "application/json"]
             switch request.url.path {
             case "/api/v1/me": return me.response(for: request.url)
@@ -48,7 +49,7 @@ import TestSupport
         #expect(try persistence.loadSnapshot() == snapshot)
 
         // A new store starts from what was persisted, before any network call.
-        let offline = TestTransport { request in throw UnmatchedRequest(url: request.url, known: []) }
+        let offline = StubTransport { request in throw UnmatchedRequest(url: request.url, known: []) }
         let restored = AccountStore(client: try makeClient(offline), persistence: persistence)
         #expect(await restored.snapshot == snapshot)
     }
@@ -92,7 +93,7 @@ import TestSupport
     @Test func refusedVoteRollsBack() async throws {
         let gate = Gate()
         let refusal = try Fixture("errors/forbidden_403_message_2020.json")
-        let transport = TestTransport { request in
+        let transport = StubTransport { request in
             await gate.wait()
             return refusal.response(for: request.url)
         }
@@ -123,7 +124,7 @@ import TestSupport
         let ok = try Fixture("actions/save_200.json")
         let refusal = try Fixture("errors/internal_server_error_500.json")
         let refuse = Mutex(false)
-        let transport = TestTransport { request in
+        let transport = StubTransport { request in
             refuse.withLock { $0 } ? refusal.response(for: request.url) : ok.response(for: request.url)
         }
         let store = AccountStore(client: try makeClient(transport))

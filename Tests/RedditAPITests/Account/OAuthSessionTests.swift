@@ -4,10 +4,11 @@ import Foundation
 import RedditAPI
 import Testing
 import TestSupport
+import CourierTesting
 
 /// RedditClient and AccountStore on CourierOAuth's session.
 @Suite struct OAuthSessionTests {
-    static func session(token: String, transport: TestTransport) throws -> OAuthSession {
+    static func session(token: String, transport: StubTransport) throws -> OAuthSession {
         let configuration = OAuthConfiguration.reddit(clientID: "client-id", redirectURI: URL(string: "http://127.0.0.1:65010/callback")!)
         let stored = Token(accessToken: token, refreshToken: "refresh", expiresAt: Date().addingTimeInterval(86_400))
         return OAuthSession(configuration: configuration, store: InMemoryTokenStore(stored),
@@ -26,7 +27,7 @@ import TestSupport
 
     @Test func accountStoreFollowsSignInAndSignOut() async throws {
         let api = try AccountStoreTests.accountTransport()
-        let revoke = TestTransport { request in
+        let revoke = StubTransport { request in
             HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(), url: request.url)
         }
         let session = try Self.session(token: "session-token", transport: revoke)

@@ -2,12 +2,14 @@ import Courier
 import Foundation
 @testable import RedditAPI
 import Testing
+import CourierTesting
+import TestSupport
 
 /// What each endpoint puts on the wire.
 @Suite struct EndpointTests {
     /// Sends `request` to a transport that answers `{}` and returns what was sent.
     static func sent<Response: Sendable>(_ request: Request<Response>) async throws -> HTTPRequest {
-        let transport = TestTransport { request in
+        let transport = StubTransport { request in
             HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
         }
         _ = try? await makeClient(transport).send(request)

@@ -2,14 +2,16 @@ import Courier
 import Foundation
 @testable import RedditAPI
 import Testing
+import CourierTesting
+import TestSupport
 
 @Suite struct PaginationTests {
     /// Page 1 without `after`, page 2 for `after=t1_ct5snit`, and an empty page after that.
-    static func overviewTransport() throws -> TestTransport {
+    static func overviewTransport() throws -> StubTransport {
         let page1 = try Fixture("listings/user_overview_top_page1.json")
         let page2 = try Fixture("listings/user_overview_top_page2_after.json")
         let empty = try Fixture("listings/listing_empty.json")
-        return TestTransport { request in
+        return StubTransport { request in
             switch request.query("after") {
             case nil: page1.response(for: request.url)
             case "t1_ct5snit": page2.response(for: request.url)
@@ -46,7 +48,7 @@ import Testing
     }
 
     @Test func aListingWithoutAfterIsOnePage() async throws {
-        let transport = TestTransport(fixture: try Fixture("things/subreddits_mine_subscriber.json"))
+        let transport = StubTransport(fixture: try Fixture("things/subreddits_mine_subscriber.json"))
         let client = try makeClient(transport)
         var pages = 0
         for try await page in client.pages(Reddit.mySubscriptions()) {

@@ -4,13 +4,14 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+import CourierTesting
 
 /// Rate-limit waits on a manual clock: nothing here sleeps for real.
 @Suite struct RateLimiterTests {
     /// A transport that answers with the rate-limit headers `headers(n)` for the n-th request (from 0).
-    static func transport(_ headers: @escaping @Sendable (Int) -> (status: Int, headers: HTTPHeaders)) -> TestTransport {
+    static func transport(_ headers: @escaping @Sendable (Int) -> (status: Int, headers: HTTPHeaders)) -> StubTransport {
         let counter = Mutex(0)
-        return TestTransport { request in
+        return StubTransport { request in
             let n = counter.withLock { value -> Int in
                 defer { value += 1 }
                 return value
@@ -22,7 +23,7 @@ import TestSupport
         }
     }
 
-    static func client(_ transport: TestTransport, clock: VirtualClock) throws -> RedditClient {
+    static func client(_ transport: StubTransport, clock: VirtualClock) throws -> RedditClient {
         RedditClient(userAgent: try testAgent(), authentication: .bearer("t"), transport: transport, clock: clock)
     }
 

@@ -4,6 +4,8 @@ import Foundation
 @testable import RedditAPI
 import Synchronization
 import Testing
+import CourierTesting
+import TestSupport
 
 @Suite struct RedditClientTests {
     static let ok: @Sendable (HTTPRequest) -> HTTPResponse = { request in
@@ -47,7 +49,7 @@ import Testing
     }
 
     @Test func everyCallCarriesRawJSONAndTheAgent() async throws {
-        let transport = TestTransport(Self.ok)
+        let transport = StubTransport(answering: Self.ok)
         let client = try makeClient(transport)
         try await client.send(Reddit.vote(.up, on: "t3_abc"))
         _ = try? await client.send(Reddit.me())
@@ -62,7 +64,7 @@ import Testing
     }
 
     @Test func signedInCallsGoToOAuthHostWithBearer() async throws {
-        let transport = TestTransport(Self.ok)
+        let transport = StubTransport(answering: Self.ok)
         let client = try makeClient(transport, authentication: .bearer("secret-token"))
         try await client.send(Reddit.save("t3_abc"))
         let request = try #require(transport.requests.first)
@@ -74,7 +76,7 @@ import Testing
 
     @Test func anonymousCallsReadPublicJSON() async throws {
         let fixture = try Fixture("listings/subreddit_hot_askreddit.json")
-        let transport = TestTransport(fixture: fixture)
+        let transport = StubTransport(fixture: fixture)
         let client = try makeClient(transport, authentication: .anonymous)
         let listing = try await client.send(Reddit.listing(.top(.week), subreddit: "AskReddit", page: .init(limit: 5)))
         #expect(listing.links.count == 102)
@@ -102,7 +104,7 @@ import Testing
             }
         }
         let tokens = Tokens()
-        let transport = TestTransport { request in
+        let transport = StubTransport { request in
             if request.headers["Authorization"] == "bearer old" {
                 return HTTPResponse(statusCode: 401, headers: ["WWW-Authenticate": #"Bearer realm="reddit", error="invalid_token""#],
                                        body: Data(#"{"message": "Unauthorized", "error": 401}"#.utf8), url: request.url)
@@ -117,7 +119,7 @@ import Testing
     }
 
     @Test func fixedTokenRejectionIsReported() async throws {
-        let transport = TestTransport(fixture: try Fixture("errors/invalid_token_401_json.json"))
+        let transport = StubTransport(fixture: try Fixture("errors/invalid_token_401_json.json"))
         let client = try makeClient(transport, authentication: .bearer("tok-zzz-secret"))
         do {
             _ = try await client.send(Reddit.me())

@@ -1,3 +1,5 @@
+import TestSupport
+import CourierTesting
 import Courier
 import CourierOAuth
 import Foundation
@@ -27,7 +29,7 @@ import Testing
 
     @Test func installedClientGrantUsesBasicAuthWithAnEmptySecret() async throws {
         let fixture = try Fixture("auth/token_installed_client_200.json")
-        let transport = TestTransport(fixture: fixture)
+        let transport = StubTransport(fixture: fixture)
         let session = OAuthSession(
             configuration: .reddit(clientID: "p-jcoLKBynTLew", redirectURI: Self.callback),
             client: HTTPClient(baseURL: nil, transport: transport)
@@ -44,7 +46,7 @@ import Testing
 
     @Test func redditsNumericErrorForADeadRefreshTokenIsInvalidGrant() async throws {
         let fixture = try Fixture("auth/token_refresh_grant_invalid_token_400.json")
-        let transport = TestTransport(fixture: fixture)
+        let transport = StubTransport(fixture: fixture)
         let store = InMemoryTokenStore(Token(accessToken: "old", refreshToken: "dead", expiresAt: Date()))
         let session = OAuthSession(
             configuration: .reddit(clientID: "abc", redirectURI: Self.callback), store: store,
@@ -62,7 +64,7 @@ import Testing
     @Test func appOnlySessionSignsInByItselfOnce() async throws {
         let token = try Fixture("auth/token_installed_client_200.json")
         let me = try Fixture("things/me_2016.json")
-        let transport = TestTransport { request in
+        let transport = StubTransport { request in
             request.url.host == "www.reddit.com" ? token.response(for: request.url) : me.response(for: request.url)
         }
         var options = OAuthSession.Options()

@@ -3,6 +3,8 @@ import Foundation
 @testable import RedditAPI
 import Synchronization
 import Testing
+import CourierTesting
+import TestSupport
 
 @Suite struct CommentTreeTests {
     typealias F = FixtureDecodingTests
@@ -74,7 +76,7 @@ import Testing
 
     @Test func loadMoreSplitsIntoCallsOfAtMost100Ids() async throws {
         let answer = try Fixture("morechildren/morechildren_small.json")
-        let transport = TestTransport { request in answer.response(for: request.url) }
+        let transport = StubTransport { request in answer.response(for: request.url) }
         let client = try makeClient(transport)
         let base = try await Self.tree("comments/comments_3hahrw_limit10_more.json")
         let ids = (0..<250).map { "x\($0)" }
@@ -102,7 +104,7 @@ import Testing
 
     @Test func continueThisThreadLoadsTheParentsPage() async throws {
         let page = try Fixture("comments/comments_context_sort_new_limit4.json")
-        let transport = TestTransport(routes: ["/comments/98vj9e/_/e4j4830": page])
+        let transport = StubTransport(fixtureRoutes: ["/comments/98vj9e/_/e4j4830": page])
         let client = try makeClient(transport)
         let thread = try await F.value("comments/comments_context_sort_new_limit4.json", as: PostWithComments.self)
         let stub = More(id: "_", name: "t1__", parentID: "t1_e4j4830", count: 0, children: [], depth: 10)

@@ -2,6 +2,8 @@ import Courier
 import Foundation
 @testable import RedditAPI
 import Testing
+import CourierTesting
+import TestSupport
 
 /// Each error shape in the fixtures becomes the intended ``RedditError``.
 @Suite struct RedditErrorTests {
@@ -56,7 +58,7 @@ import Testing
 
     @Test func redirectIsReportedNotFollowed() async throws {
         let fixture = try Fixture("errors/redirect_302_random.html")
-        let transport = TestTransport(fixture: fixture)
+        let transport = StubTransport(fixture: fixture)
         let client = try makeClient(transport)
         do {
             _ = try await client.send(Reddit.listing(.hot, subreddit: "random"))

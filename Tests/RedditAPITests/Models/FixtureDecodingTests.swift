@@ -2,6 +2,8 @@ import Courier
 import Foundation
 @testable import RedditAPI
 import Testing
+import CourierTesting
+import TestSupport
 
 /// Every recorded response in `Fixtures/` goes through the real pipeline (error decoder,
 /// validation, decoding) with the request this library would use for it.
@@ -101,7 +103,7 @@ import Testing
     /// Sends the fixture's request through a client whose transport answers with the fixture.
     static func send(_ name: String) async throws -> Outcome {
         let fixture = try Fixture(name)
-        let client = try makeClient(TestTransport(fixture: fixture))
+        let client = try makeClient(StubTransport(fixture: fixture))
         guard let make = requests[name] else { throw Fixture.Missing(name: name) }
         do {
             return .value(try await sendAny(try make(), with: client))

@@ -4,6 +4,8 @@ import Foundation
 @testable import RedditAPI
 import Synchronization
 import Testing
+import CourierTesting
+import TestSupport
 
 /// Random damage to real bodies (deleted keys, wrong types, changed kinds, truncation, stray
 /// bytes) never crashes the decoders: each body decodes or fails with a typed error.
@@ -127,7 +129,7 @@ import Testing
         for (name, json) in corpus {
             let fixture = try Fixture(name)
             let body = Mutex(Data())
-            let transport = TestTransport { request in
+            let transport = StubTransport { request in
                 HTTPResponse(statusCode: fixture.status, headers: fixture.headers, body: body.withLock { $0 }, url: request.url)
             }
             // The 429 fixture has no Retry-After; don't let its default pause slow the run.

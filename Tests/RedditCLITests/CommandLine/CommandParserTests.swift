@@ -1,3 +1,4 @@
+import RedditAPI
 import Testing
 @testable import RedditCLI
 

@@ -1,3 +1,4 @@
+import RedditAPI
 import Courier
 import Foundation
 import Testing

@@ -53,7 +53,7 @@ final class TmuxSession {
         // in parallel may have pipes open that must see end-of-file).
         Self.closeFrom3(&actions)
         let argv = ([Self.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         // The test runner ignores or blocks some signals (SIGHUP, SIGPIPE), and a spawned child
         // inherits that: tmux and the shells in its panes would then survive kill-server.
         var attributes = posix_spawnattr_t()

@@ -315,7 +315,8 @@ final class CurlTransfer: @unchecked Sendable {
         case 7: .cannotConnectToHost // CURLE_COULDNT_CONNECT
         case 8: .badServerResponse // CURLE_WEIRD_SERVER_REPLY
         case 16: .networkConnectionLost // CURLE_HTTP2: the HTTP/2 framing layer failed
-        case 18, 52, 55, 56, 92: .networkConnectionLost // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR, HTTP2_STREAM
+        // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR, HTTP2_STREAM
+        case 18, 52, 55, 56, 92: .networkConnectionLost
         case 28: .timedOut // CURLE_OPERATION_TIMEDOUT
         case 35: .secureConnectionFailed // CURLE_SSL_CONNECT_ERROR
         case 42: .cancelled // CURLE_ABORTED_BY_CALLBACK

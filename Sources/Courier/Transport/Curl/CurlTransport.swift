@@ -1,5 +1,6 @@
 #if os(Linux)
-import Foundation
+package import Foundation
+import Synchronization
 import FoundationNetworking
 
 /// A transport on libcurl, the library FoundationNetworking itself wraps, without Foundation's

@@ -1,6 +1,8 @@
-import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
 #endif
 import Synchronization
 

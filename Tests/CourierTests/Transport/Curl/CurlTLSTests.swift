@@ -1,5 +1,6 @@
 #if os(Linux)
 @testable import Courier
+import Courier
 import Foundation
 import Testing
 import TestSupport

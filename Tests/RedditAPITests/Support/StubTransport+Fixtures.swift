@@ -1,38 +1,26 @@
 import Courier
 import CourierOAuth
+import CourierTesting
 import RedditAPI
 import Foundation
 import Synchronization
+import TestSupport
 
-/// A transport for RedditAPI tests: answers from a closure and records what it was sent.
-final class TestTransport: HTTPTransport {
-    private let handler: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    private let sent = Mutex<[HTTPRequest]>([])
-
-    init(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
-        self.handler = handler
-    }
-
-    /// Answers every request with one fixture.
+extension StubTransport {
+    /// A stub that answers every request with one fixture.
     convenience init(fixture: Fixture) {
-        self.init { request in fixture.response(for: request.url) }
+        self.init(answering: { request in fixture.response(for: request.url) })
     }
 
-    /// Answers each request with the fixture routed by its path; an unknown path fails loudly.
-    convenience init(routes: [String: Fixture]) {
-        self.init { request in
+    /// A stub that answers each request with the fixture routed by its path; an unknown path
+    /// fails loudly with ``UnmatchedRequest``.
+    convenience init(fixtureRoutes routes: [String: Fixture]) {
+        self.init(answering: { request in
             guard let fixture = routes[request.url.path] else {
                 throw UnmatchedRequest(url: request.url, known: routes.keys.sorted())
             }
             return fixture.response(for: request.url)
-        }
-    }
-
-    var requests: [HTTPRequest] { sent.withLock { $0 } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        sent.withLock { $0.append(request) }
-        return try await handler(request)
+        })
     }
 }
 
@@ -63,7 +51,7 @@ extension HTTPRequest {
 
 /// A client on a test transport with a valid agent.
 func makeClient(
-    _ transport: TestTransport, authentication: RedditAuthentication = .tokens(RenewingTestToken())
+    _ transport: StubTransport, authentication: RedditAuthentication = .tokens(RenewingTestToken())
 ) throws -> RedditClient {
     RedditClient(userAgent: try testAgent(), authentication: authentication, transport: transport)
 }

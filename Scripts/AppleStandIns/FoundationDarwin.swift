@@ -1,0 +1,18 @@
+// Darwin-only Foundation API, for Scripts/check-apple: what the Apple branches of the URLSession
+// transport use that Linux's Foundation declares differently or marks unavailable. Compiled into
+// the module being checked (so these declarations shadow Linux's), with the signatures Apple
+// documents. Bodies are never run.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// developer.apple.com/documentation/foundation/nsurlauthenticationmethodservertrust
+/// (Linux marks it unavailable.)
+let NSURLAuthenticationMethodServerTrust: String = "NSURLAuthenticationMethodServerTrust"
+
+extension URLError.Code {
+    /// developer.apple.com/documentation/foundation/urlerror/code/init(rawvalue:):
+    /// not failable on Apple platforms (Linux's is).
+    init(rawValue: Int) { fatalError("stand-in") }
+}

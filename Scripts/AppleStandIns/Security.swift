@@ -1,0 +1,62 @@
+// A stand-in for Apple's Security framework, for Scripts/check-apple: exactly the declarations
+// KeychainTokenStore uses, with the signatures Apple documents
+// (developer.apple.com/documentation/security/keychain-services). Bodies are never run.
+//
+// Core Foundation types are declared as the Foundation classes they are toll-free bridged to
+// (CFDictionary = NSDictionary, CFString = NSString), so `as CFDictionary` and `as String`
+// type-check as they do on Apple platforms; Linux's Foundation has no Core Foundation types.
+// The C constants (`extern const CFStringRef kSecClass`) are get-only properties here: that is
+// how a client sees them, and it needs no Sendable NSString.
+import Foundation
+
+public typealias OSStatus = Int32
+public typealias CFTypeRef = AnyObject
+public typealias CFDictionary = NSDictionary
+public typealias CFString = NSString
+
+/// developer.apple.com/documentation/security/secitemcopymatching(_:_:)
+public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+    fatalError("stand-in")
+}
+/// developer.apple.com/documentation/security/secitemadd(_:_:)
+public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+    fatalError("stand-in")
+}
+/// developer.apple.com/documentation/security/secitemupdate(_:_:)
+public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
+    fatalError("stand-in")
+}
+/// developer.apple.com/documentation/security/secitemdelete(_:)
+public func SecItemDelete(_ query: CFDictionary) -> OSStatus { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/seccopyerrormessagestring(_:_:)
+public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMutableRawPointer?) -> CFString? {
+    fatalError("stand-in")
+}
+
+/// developer.apple.com/documentation/security/errsecsuccess
+public var errSecSuccess: OSStatus { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/errsecitemnotfound
+public var errSecItemNotFound: OSStatus { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/errsecdecode
+public var errSecDecode: OSStatus { fatalError("stand-in") }
+
+/// developer.apple.com/documentation/security/ksecclass
+public var kSecClass: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecclassgenericpassword
+public var kSecClassGenericPassword: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecattrservice
+public var kSecAttrService: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecattraccount
+public var kSecAttrAccount: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecattraccessible
+public var kSecAttrAccessible: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecattraccessibleafterfirstunlock
+public var kSecAttrAccessibleAfterFirstUnlock: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecvaluedata
+public var kSecValueData: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecreturndata
+public var kSecReturnData: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecmatchlimit
+public var kSecMatchLimit: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecmatchlimitone
+public var kSecMatchLimitOne: CFString { fatalError("stand-in") }
