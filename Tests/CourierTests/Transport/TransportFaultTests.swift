@@ -94,7 +94,7 @@ struct TransportFaultTests {
         }
         for (index, task) in tasks.enumerated() where index.isMultiple(of: 2) { task.cancel() }
         // A generous bound: the failure mode is a request that never finishes.
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + hangLimit
         while counters.finished.withLock({ $0 }) < tasks.count, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -143,11 +143,11 @@ struct TransportFaultTests {
 
     private struct Hits { let hits: Int; let closedEarly: Int }
 
-    /// Polls the fault server's counters for `key` until `condition` holds. The 90 s bound only
+    /// Polls the fault server's counters for `key` until `condition` holds. The bound only
     /// catches a hang: a condition like "closed early" proves promptness by itself (the server
     /// counts a close only while it is still delaying its answer), not by how soon it is seen.
     private func waitForHits(of key: String, client: HTTPClient, until condition: (Hits) -> Bool) async throws -> Hits {
-        let deadline = ContinuousClock.now + .seconds(90)
+        let deadline = ContinuousClock.now + hangLimit
         while true {
             let json = try await client.send(Request<JSON>(path: "/hits/\(key)")).value
             let hits = Hits(hits: json["hits"]?.intValue ?? 0, closedEarly: json["closed_early"]?.intValue ?? 0)
