@@ -54,8 +54,8 @@ struct StoreScenarios {
     /// Answers every request with a 200 of `bodySize` bytes, fresh for an hour, without a network.
     private struct Answering: HTTPTransport {
         static let bodySize = 200
-        func send(_ request: HTTPRequest) async throws -> HTTPRawResponse {
-            HTTPRawResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
                             body: Data(repeating: 0x61, count: Self.bodySize), url: request.url)
         }
     }

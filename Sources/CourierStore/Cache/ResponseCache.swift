@@ -133,7 +133,7 @@ public final class ResponseCache: Interceptor {
     // MARK: - Interceptor
 
     /// Answers from the cache, revalidates, or loads and stores, as the request's policy says.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPRawResponse {
+    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
         guard request.method == .get || request.method == .head else {
             let response = try await next(request)
             if request.method != .options && request.method != .trace && (200..<400).contains(response.statusCode) {
@@ -155,7 +155,7 @@ public final class ResponseCache: Interceptor {
 
         let sent = cached?.conditional(request) ?? request
         let requestTime = configuration.now()
-        let response: HTTPRawResponse
+        let response: HTTPResponse
         do {
             response = try await next(sent)
         } catch {
@@ -203,7 +203,7 @@ public final class ResponseCache: Interceptor {
     /// Statuses a cache may store (RFC 9110 §15.1, "heuristically cacheable" plus 304's peers).
     private static let storableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
-    private func store(_ response: HTTPRawResponse, for request: HTTPRequest, requestTime: Date, responseTime: Date) {
+    private func store(_ response: HTTPResponse, for request: HTTPRequest, requestTime: Date, responseTime: Date) {
         let control = CacheControl(response.headers)
         let varyNames = CacheKey.varyNames(response.headers)
         guard Self.storableStatuses.contains(response.statusCode),

@@ -11,7 +11,7 @@ struct CacheHealingTests {
 
     /// Answers every path with its own body, fresh for an hour.
     let transport = ScriptedTransport { request in
-        HTTPRawResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
+        HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
                         body: Data("body of \(request.url.path)".utf8), url: request.url)
     }
 

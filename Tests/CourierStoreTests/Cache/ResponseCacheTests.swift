@@ -43,7 +43,7 @@ struct ResponseCacheTests {
         let date = clock.now
         let transport = ScriptedTransport { request in
             let expires = request.url.path == "/valid" ? HTTPDate.format(date.addingTimeInterval(120)) : "0"
-            return HTTPRawResponse(statusCode: 200, headers: ["Date": HTTPDate.format(date), "Expires": expires], url: request.url)
+            return HTTPResponse(statusCode: 200, headers: ["Date": HTTPDate.format(date), "Expires": expires], url: request.url)
         }
         let client = client(cache, transport)
         for _ in 0..<2 {
@@ -73,9 +73,9 @@ struct ResponseCacheTests {
         let cache = try makeCache()
         let transport = ScriptedTransport { request in
             if request.headers["If-None-Match"] == "\"v1\"" {
-                return HTTPRawResponse(statusCode: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=30", "Content-Type": "text/html"], url: request.url)
+                return HTTPResponse(statusCode: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=30", "Content-Type": "text/html"], url: request.url)
             }
-            return HTTPRawResponse(statusCode: 200, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=0", "Content-Type": "application/json"],
+            return HTTPResponse(statusCode: 200, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=0", "Content-Type": "application/json"],
                                    body: Data(#"{"v":1}"#.utf8), url: request.url)
         }
         let client = client(cache, transport)
@@ -125,7 +125,7 @@ struct ResponseCacheTests {
         defer { directory.remove() }
         let cache = try makeCache()
         let transport = ScriptedTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
+            HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
                             body: Data((request.headers["Accept-Language"] ?? "none").utf8), url: request.url)
         }
         let client = client(cache, transport)
@@ -145,7 +145,7 @@ struct ResponseCacheTests {
         defer { directory.remove() }
         let cache = try makeCache()
         let transport = ScriptedTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Cache-Control": "max-age=0"], body: Data("\(request.url.path)".utf8), url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=0"], body: Data("\(request.url.path)".utf8), url: request.url)
         }
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/x"))
@@ -186,8 +186,8 @@ struct ResponseCacheTests {
         let cache = try makeCache()
         let failing = ScriptedTransport { request in
             request.headers["If-None-Match"] == nil
-                ? HTTPRawResponse(statusCode: 200, headers: ["ETag": "\"a\""], body: Data("good".utf8), url: request.url)
-                : HTTPRawResponse(statusCode: 503, url: request.url)
+                ? HTTPResponse(statusCode: 200, headers: ["ETag": "\"a\""], body: Data("good".utf8), url: request.url)
+                : HTTPResponse(statusCode: 503, url: request.url)
         }
         let client = client(cache, failing)
         _ = try await client.send(Request<String>(path: "/s"))

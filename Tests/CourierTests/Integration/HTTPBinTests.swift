@@ -64,7 +64,7 @@ struct HTTPBinTests {
     @Test("A multipart body carries fields and files", arguments: TransportUnderTest.allCases)
     func multipartBody(transport: TransportUnderTest) async throws {
         let client = try makeClient(transport)
-        var form = MultipartFormData()
+        var form = RequestBody.Multipart()
         form.add(name: "title", value: "Hello")
         form.add(name: "upload", filename: "note.txt", contentType: "text/plain", data: Data("file contents".utf8))
         let echo = try await client.send(HTTPBin.anything(.post, body: .multipart(form))).value
