@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(name: "reddit", dependencies: ["RedditCLI"], swiftSettings: swiftSettings),
 
         // Benchmarks: Courier side by side with raw URLSession against a local nginx.
-        .executableTarget(name: "courier-bench", dependencies: ["Courier", "RedditAPI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "courier-bench", dependencies: ["Courier", "CourierStore", "RedditAPI"], swiftSettings: swiftSettings),
 
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(name: "TestSupport", dependencies: ["Courier", "CourierTesting"], path: "Tests/TestSupport", swiftSettings: swiftSettings),

@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline.
@@ -11,12 +11,22 @@ import Foundation
 struct CourierBench {
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "--document-memory-child", arguments.count == 3 {
+            exit(await DocumentMemory.runChild(mode: arguments[arguments.startIndex + 1], file: arguments[arguments.startIndex + 2]))
+        }
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: courier-bench [--quick] [--decoding-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.")
+            print("usage: courier-bench [--quick] [--decoding-only | --stores-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).")
             return
         }
         let plan = arguments.contains("--quick") ? Plan.quick : Plan.full
         do {
+            if arguments.contains("--stores-only") {
+                print("courier-bench (\(plan.name), stores only): \(MachineDescription.current().summary)")
+                print("load average at start: \(MachineDescription.loadAverage())\n")
+                print(try await StoreScenarios(plan: plan).run())
+                print("load average at end: \(MachineDescription.loadAverage())")
+                return
+            }
             if arguments.contains("--decoding-only") {
                 try await runDecodingOnly(plan)
                 return
@@ -67,6 +77,8 @@ struct CourierBench {
             contenders: contenders.map(\.name), networkRows: networkRows, decodingRows: decoding
         )
         print(report.render())
+        print("")
+        print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 

@@ -271,6 +271,10 @@ async def main() -> None:
     # A backlog above asyncio's 100: the whole suite opens connections in bursts, and a
     # connection refused by a full queue waits a SYN retransmission (1 s, then 3 s, 7 s...).
     server = await asyncio.start_server(handle, "127.0.0.1", args.port, backlog=1024)
+    # With --port 0 the system picks a free port; whoever started the server reads it here, and
+    # knows the server is accepting connections once the line is printed.
+    port = server.sockets[0].getsockname()[1]
+    print(f"listening on 127.0.0.1:{port}", flush=True)
     servers = [server]
     if args.small_backlog_port:
         servers.append(await asyncio.start_server(handle, "127.0.0.1", args.small_backlog_port, backlog=10))

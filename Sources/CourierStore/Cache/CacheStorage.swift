@@ -3,35 +3,66 @@ import Foundation
 
 /// The SQL side of ``ResponseCache``: one table of responses, least-recently-used eviction by a
 /// byte budget. Every method runs under the cache's lock.
+///
+/// Costs stay flat as the cache grows: triggers keep the number of responses and their total
+/// size in a one-row `totals` table (no scan per store), and eviction walks the `last_use` index
+/// from the oldest end, freeing down to ``lowWaterMark`` in one range delete, so a full cache
+/// evicts once per several stores rather than on every one.
 struct CacheStorage {
     let database: SQLiteDatabase
     let maximumSize: Int
     /// A counter, not a clock, orders uses: two uses never tie and wall-clock jumps do not matter.
     private var lastUse: Int64
 
-    private static let schemaVersion = 1
+    private static let schemaVersion = 2
+
+    /// When over budget, eviction frees down to this share of it.
+    static let lowWaterMark = 0.9
 
     init(path: String, maximumSize: Int) throws(SQLiteError) {
-        database = try SQLiteDatabase(path: path)
+        let database = try SQLiteDatabase(path: path)
+        self.database = database
         self.maximumSize = maximumSize
-        try database.execute("""
-            CREATE TABLE IF NOT EXISTS responses (
-                key TEXT PRIMARY KEY NOT NULL,
-                resource TEXT NOT NULL,
-                vary TEXT NOT NULL,
-                status INTEGER NOT NULL,
-                headers BLOB NOT NULL,
-                body BLOB NOT NULL,
-                url TEXT NOT NULL,
-                request_time REAL NOT NULL,
-                response_time REAL NOT NULL,
-                last_use INTEGER NOT NULL,
-                size INTEGER NOT NULL
-            );
-            CREATE INDEX IF NOT EXISTS responses_resource ON responses(resource);
-            CREATE INDEX IF NOT EXISTS responses_last_use ON responses(last_use);
-            PRAGMA user_version = \(Self.schemaVersion);
-            """)
+        try database.transaction { () throws(SQLiteError) in
+            try database.execute("""
+                CREATE TABLE IF NOT EXISTS responses (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    resource TEXT NOT NULL,
+                    vary TEXT NOT NULL,
+                    status INTEGER NOT NULL,
+                    headers BLOB NOT NULL,
+                    body BLOB NOT NULL,
+                    url TEXT NOT NULL,
+                    request_time REAL NOT NULL,
+                    response_time REAL NOT NULL,
+                    last_use INTEGER NOT NULL,
+                    size INTEGER NOT NULL
+                );
+                CREATE INDEX IF NOT EXISTS responses_resource ON responses(resource);
+                CREATE INDEX IF NOT EXISTS responses_last_use ON responses(last_use);
+                CREATE TABLE IF NOT EXISTS totals (
+                    id INTEGER PRIMARY KEY CHECK (id = 0),
+                    entries INTEGER NOT NULL,
+                    bytes INTEGER NOT NULL
+                );
+                """)
+            // A database from schema 1 has no totals yet: count once, then the triggers keep them.
+            if try database.query("SELECT 1 FROM totals WHERE id = 0").isEmpty {
+                try database.execute("INSERT INTO totals SELECT 0, COUNT(*), COALESCE(SUM(size), 0) FROM responses")
+            }
+            try database.execute("""
+                CREATE TRIGGER IF NOT EXISTS responses_added AFTER INSERT ON responses BEGIN
+                    UPDATE totals SET entries = entries + 1, bytes = bytes + NEW.size WHERE id = 0;
+                END;
+                CREATE TRIGGER IF NOT EXISTS responses_removed AFTER DELETE ON responses BEGIN
+                    UPDATE totals SET entries = entries - 1, bytes = bytes - OLD.size WHERE id = 0;
+                END;
+                CREATE TRIGGER IF NOT EXISTS responses_resized AFTER UPDATE OF size ON responses BEGIN
+                    UPDATE totals SET bytes = bytes - OLD.size + NEW.size WHERE id = 0;
+                END;
+                PRAGMA user_version = \(Self.schemaVersion);
+                """)
+        }
         lastUse = try database.query("SELECT COALESCE(MAX(last_use), 0) FROM responses").first?.first.flatMap {
             if case .integer(let value) = $0 { value } else { nil }
         } ?? 0
@@ -65,17 +96,23 @@ struct CacheStorage {
         lastUse += 1
         let use = lastUse
         try database.transaction { () throws(SQLiteError) in
+            // An upsert, not INSERT OR REPLACE: REPLACE's implicit delete would skip the triggers.
             try database.query("""
-                INSERT OR REPLACE INTO responses
+                INSERT INTO responses
                 (key, resource, vary, status, headers, body, url, request_time, response_time, last_use, size)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(key) DO UPDATE SET
+                resource = excluded.resource, vary = excluded.vary, status = excluded.status,
+                headers = excluded.headers, body = excluded.body, url = excluded.url,
+                request_time = excluded.request_time, response_time = excluded.response_time,
+                last_use = excluded.last_use, size = excluded.size
                 """, [
                     .text(entry.key), .text(entry.resourceKey), .blob(vary), .integer(Int64(entry.statusCode)),
                     .blob(headers), .blob(entry.body), .text(entry.url.absoluteString),
                     .real(entry.requestTime.timeIntervalSince1970), .real(entry.responseTime.timeIntervalSince1970),
                     .integer(use), .integer(Int64(size)),
                 ])
-            try evict()
+            try evict(keeping: use)
         }
     }
 
@@ -91,9 +128,9 @@ struct CacheStorage {
         try database.execute("DELETE FROM responses")
     }
 
-    /// Number of responses and their total size in bytes.
+    /// Number of responses and their total size in bytes, as the triggers keep them.
     func usage() throws(SQLiteError) -> (entries: Int, bytes: Int) {
-        let row = try database.query("SELECT COUNT(*), COALESCE(SUM(size), 0) FROM responses").first
+        let row = try database.query("SELECT entries, bytes FROM totals WHERE id = 0").first
         return (row?[0].int ?? 0, row?[1].int ?? 0)
     }
 
@@ -102,15 +139,31 @@ struct CacheStorage {
         try database.query("PRAGMA integrity_check").compactMap { $0.first?.string }.joined(separator: "\n")
     }
 
-    private func evict() throws(SQLiteError) {
-        var total = try usage().bytes
+    /// When over budget, removes the least recently used responses down to the low-water mark:
+    /// reads the oldest rows through the `last_use` index, a page at a time, until enough bytes
+    /// are found, then deletes them with one range delete.
+    private func evict(keeping newest: Int64) throws(SQLiteError) {
+        let total = try usage().bytes
         guard total > maximumSize else { return }
-        let oldest = try database.query("SELECT key, size FROM responses ORDER BY last_use ASC")
-        for row in oldest where total > maximumSize {
-            guard let key = row[0].string, let size = row[1].int else { continue }
-            try remove(key: key)
-            total -= size
+        let target = Int(Double(maximumSize) * Self.lowWaterMark)
+        var freed = 0
+        var cutoff: Int64 = .min
+        let page = 256
+        pages: while true {
+            let rows = try database.query(
+                "SELECT last_use, size FROM responses WHERE last_use > ? AND last_use < ? ORDER BY last_use ASC LIMIT ?",
+                [.integer(cutoff), .integer(newest), .integer(Int64(page))]
+            )
+            for row in rows {
+                guard case .integer(let use) = row[0], let size = row[1].int else { continue }
+                cutoff = use
+                freed += size
+                if total - freed <= target { break pages }
+            }
+            if rows.count < page { break }
         }
+        guard freed > 0 else { return }
+        try database.query("DELETE FROM responses WHERE last_use <= ?", [.integer(cutoff)])
     }
 
     // MARK: - Row encoding

@@ -30,6 +30,11 @@ import Synchronization
 /// The database is in WAL mode; a process killed mid-write leaves it consistent. A failure of the
 /// cache itself never fails a request: the request goes to the network and the error is reported
 /// to ``Configuration/onError``. Safe to share between tasks.
+///
+/// The cache heals: a damaged database (or a file that is not one) is moved aside and replaced
+/// by an empty one, and a database file deleted while the app runs is recreated at the next
+/// access; both are reported to ``Configuration/onEvent``. Its costs stay flat as it grows:
+/// running totals and batched eviction through an index, no scan per stored response.
 public final class ResponseCache: Interceptor {
     /// How a cache behaves.
     public struct Configuration: Sendable {
@@ -45,6 +50,9 @@ public final class ResponseCache: Interceptor {
         public var now: @Sendable () -> Date
         /// Told when the database fails; the request itself then goes on without the cache.
         public var onError: (@Sendable (ResponseCacheError) -> Void)?
+        /// Told when the cache healed itself: a damaged database moved aside, a deleted one
+        /// recreated. Called under the cache's lock: keep it short and do not use the cache from it.
+        public var onEvent: (@Sendable (ResponseCacheEvent) -> Void)?
 
         /// Creates a configuration; every parameter has a sensible default.
         public init(
@@ -52,13 +60,15 @@ public final class ResponseCache: Interceptor {
             isPrivate: Bool = false,
             defaultPolicy: CachePolicy = .useProtocolRules,
             now: @escaping @Sendable () -> Date = { Date() },
-            onError: (@Sendable (ResponseCacheError) -> Void)? = nil
+            onError: (@Sendable (ResponseCacheError) -> Void)? = nil,
+            onEvent: (@Sendable (ResponseCacheEvent) -> Void)? = nil
         ) {
             self.maximumSize = maximumSize
             self.isPrivate = isPrivate
             self.defaultPolicy = defaultPolicy
             self.now = now
             self.onError = onError
+            self.onEvent = onEvent
         }
     }
 
@@ -78,8 +88,12 @@ public final class ResponseCache: Interceptor {
 
     /// Opens (or creates) the cache database at `fileURL`, creating its directory if needed.
     ///
+    /// A damaged database, or a file that is not an SQLite database, is moved aside to
+    /// `<name>.corrupt-<milliseconds>` and an empty one is created; see
+    /// ``ResponseCacheEvent/damagedDatabaseMovedAside(file:movedTo:reason:)``.
+    ///
     /// - Throws: ``ResponseCacheError`` when the directory or database cannot be created or
-    ///   opened (for example a file that is not an SQLite database).
+    ///   opened (permissions, a read-only volume, a damaged file that cannot be moved aside).
     public init(fileURL: URL, configuration: Configuration = Configuration()) throws(ResponseCacheError) {
         self.fileURL = fileURL
         self.configuration = configuration
@@ -89,7 +103,7 @@ public final class ResponseCache: Interceptor {
             throw ResponseCacheError(path: fileURL.path, reason: "cannot create its directory: \(AtomicFile.describe(error))")
         }
         do {
-            storage = Mutex(try CacheStorage(path: fileURL.path, maximumSize: configuration.maximumSize))
+            storage = Mutex(try CacheDatabaseFile.open(fileURL, maximumSize: configuration.maximumSize, onEvent: configuration.onEvent))
         } catch {
             throw ResponseCacheError(path: fileURL.path, reason: error.description)
         }
@@ -237,9 +251,20 @@ public final class ResponseCache: Interceptor {
 
     // MARK: - Storage access
 
+    /// Runs `body` on the storage, after recreating a database file deleted behind the cache's
+    /// back; a damaged database is moved aside and replaced (the call itself still fails).
     private func withStorage<T>(_ body: (inout CacheStorage) throws(SQLiteError) -> T) throws(ResponseCacheError) -> T {
+        let (url, maximumSize, onEvent) = (fileURL, configuration.maximumSize, configuration.onEvent)
         do {
-            return try storage.withLock { storage throws(SQLiteError) in try body(&storage) }
+            return try storage.withLock { storage throws(SQLiteError) in
+                try CacheDatabaseFile.heal(&storage, after: nil, url: url, maximumSize: maximumSize, onEvent: onEvent)
+                do throws(SQLiteError) {
+                    return try body(&storage)
+                } catch let error where error.isDamage {
+                    try? CacheDatabaseFile.heal(&storage, after: error, url: url, maximumSize: maximumSize, onEvent: onEvent)
+                    throw error
+                }
+            }
         } catch {
             throw ResponseCacheError(path: fileURL.path, reason: error.description)
         }

@@ -36,6 +36,13 @@ struct SQLiteError: Error, CustomStringConvertible {
     let code: Int32
     let message: String
     var description: String { "SQLite error \(code): \(message)" }
+
+    /// Whether the file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`):
+    /// nothing in it can be trusted, and retrying will not help.
+    var isDamage: Bool {
+        let primary = code & 0xFF
+        return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+    }
 }
 
 /// One SQLite connection.
@@ -69,6 +76,21 @@ final class SQLiteDatabase: @unchecked Sendable {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Closes the connection now (the last one checkpoints and removes the `-wal` file); every
+    /// later call fails.
+    func close() {
+        sqlite3_close_v2(handle)
+        handle = nil
+    }
+
+    /// Whether the database file was deleted, renamed or replaced since it was opened
+    /// (`SQLITE_FCNTL_HAS_MOVED`, one `stat` of the path).
+    var fileHasMoved: Bool {
+        var moved: Int32 = 0
+        guard let handle, sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
     }
 
     /// Runs one or more statements that take no parameters.

@@ -26,6 +26,10 @@ import Synchronization
 ///   nil when there is none. A file that cannot be decoded is renamed to
 ///   `<name>.corrupt-<milliseconds since 1970>`, reported as
 ///   ``DocumentStoreEvent/corruptFileMovedAside(file:movedTo:reason:)``, and `load()` returns nil.
+///   When it cannot be renamed (a read-only volume) it stays in place, `load()` still returns nil
+///   and ``DocumentStoreEvent/corruptFileNotMovedAside(file:reason:moveError:)`` says why.
+/// - Leftovers: the first disk access of a store (``load()`` or a write) deletes the temporary
+///   files of a writer that was killed mid-write.
 /// - Versions: the file is `{"formatVersion": N, "value": …}`. Bump `formatVersion` when the
 ///   value's shape changes and pass `migrate` to read older files. A file with a *newer* version
 ///   than the store's is never overwritten: `load()` and ``flush()`` throw
@@ -67,6 +71,8 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
         /// Set when the file on disk has a newer format version: writes are refused.
         var refusal: DocumentStoreError?
         var checkedExistingFile = false
+        /// Set once the temporary files of a killed writer have been looked for.
+        var removedLeftovers = false
         var writes = 0
         var waiters: [(target: UInt64, continuation: CheckedContinuation<Result<Void, DocumentStoreError>, Never>)] = []
     }
@@ -118,7 +124,9 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
             switch unsaved {
             case .write(let value): return .success(value)
             case .remove: return .success(nil)
-            case nil: return Result { () throws(DocumentStoreError) in try readFile() }
+            case nil:
+                removeLeftoversOnce()
+                return Result { () throws(DocumentStoreError) in try readFile() }
             }
         }
         return try result.get()
@@ -222,17 +230,44 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Before the first write, makes sure the file there is not from a newer app version, and
-    /// clears temporary files left by a writer that was killed.
+    /// Before the first write, makes sure the file there is not from a newer app version. A file
+    /// this store wrote starts with its version, so only its first bytes are read; other files
+    /// are parsed once, without their value.
     private func checkExistingFileOnce() throws(DocumentStoreError) {
+        removeLeftoversOnce()
         guard !state.withLock({ $0.checkedExistingFile }) else { return }
-        AtomicFile.removeLeftovers(of: fileURL)
-        if let data = try? Data(contentsOf: fileURL),
-           let found = try? DocumentEnvelope.formatVersion(of: data), found > formatVersion {
+        if let found = Self.formatVersion(ofFileAt: fileURL), found > formatVersion {
             state.withLock { $0.refusal = .newerFormatVersion(path: fileURL.path, found: found, supported: formatVersion) }
         }
         state.withLock { $0.checkedExistingFile = true }
     }
+
+    /// Deletes the temporary files a killed writer left next to the file, once per store, on the
+    /// first disk access whichever it is (a `load()` or a write).
+    private func removeLeftoversOnce() {
+        let first = state.withLock { state in
+            defer { state.removedLeftovers = true }
+            return !state.removedLeftovers
+        }
+        if first { AtomicFile.removeLeftovers(of: fileURL) }
+    }
+
+    /// The format version of the file at `url`, or nil when there is no readable document.
+    private static func formatVersion(ofFileAt url: URL) -> Int? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 64)) ?? Data()
+        if let found = DocumentEnvelope.formatVersionPrefix(of: head) { return found }
+        // Not written by a store (keys in another order, say): one parse that skips the value.
+        guard let data = try? Data(contentsOf: url),
+              case .otherVersion(let found)? = try? DocumentEnvelope.read(Skipped.self, from: data, supported: Int.min, migrates: false)
+        else { return nil }
+        return found
+    }
+
+    /// Never decoded: ``DocumentEnvelope/read(_:from:supported:migrates:)`` with `supported:
+    /// Int.min` stops after the version.
+    private struct Skipped: Decodable {}
 
     // MARK: - Reading
 
@@ -246,41 +281,45 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
             throw .unreadable(path: fileURL.path, reason: AtomicFile.describe(error))
         }
         do {
-            let found = try DocumentEnvelope.formatVersion(of: data)
-            if found > formatVersion {
+            let value: Value
+            switch try DocumentEnvelope.read(Value.self, from: data, supported: formatVersion, migrates: migrate != nil) {
+            case .value(let decoded):
+                value = decoded
+            case .otherVersion(let found) where found > formatVersion:
                 let refusal = DocumentStoreError.newerFormatVersion(path: fileURL.path, found: found, supported: formatVersion)
                 state.withLock {
                     $0.refusal = refusal
                     $0.checkedExistingFile = true
                 }
                 throw refusal
-            }
-            let value: Value
-            if found < formatVersion, let migrate {
+            case .otherVersion(let found):
+                // An older version with a migration (`read` asks for one only then): the value's
+                // JSON, parsed a second time.
+                guard let migrate else { throw DocumentEnvelope.Malformed(description: "format version \(found) needs a migration") }
                 let json = try DocumentEnvelope.valueJSON(from: data)
                 do {
                     value = try migrate(found, json)
                 } catch {
                     throw DocumentEnvelope.Malformed(description: "migration from format version \(found) failed: \(error)")
                 }
-            } else {
-                value = try DocumentEnvelope.decodeValue(Value.self, from: data)
             }
             state.withLock { $0.checkedExistingFile = true }
             return value
         } catch let error as DocumentStoreError {
             throw error
         } catch let malformed as DocumentEnvelope.Malformed {
-            try moveAside(reason: malformed.description)
+            moveAside(reason: malformed.description)
             return nil
         } catch {
-            try moveAside(reason: String(describing: error))
+            moveAside(reason: String(describing: error))
             return nil
         }
     }
 
-    /// Renames an undecodable file to `<name>.corrupt-<milliseconds>` and reports it.
-    private func moveAside(reason: String) throws(DocumentStoreError) {
+    /// Renames an undecodable file to `<name>.corrupt-<milliseconds>` and reports it. When the
+    /// rename fails (a read-only volume, say) the file stays where it is and that is reported
+    /// instead: a corrupt file never makes `load()` throw.
+    private func moveAside(reason: String) {
         let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         var destination = fileURL.appendingPathExtension("corrupt-\(stamp)")
         var suffix = 1
@@ -288,8 +327,13 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
             suffix += 1
             destination = fileURL.appendingPathExtension("corrupt-\(stamp)-\(suffix)")
         }
-        do { try AtomicFile.move(fileURL, to: destination) } catch { throw DocumentStoreError(error) }
         state.withLock { $0.checkedExistingFile = true }
+        do {
+            try AtomicFile.move(fileURL, to: destination)
+        } catch {
+            onEvent?(.corruptFileNotMovedAside(file: fileURL, reason: reason, moveError: DocumentStoreError(error)))
+            return
+        }
         onEvent?(.corruptFileMovedAside(file: fileURL, movedTo: destination, reason: reason))
     }
 }

@@ -42,6 +42,10 @@ public enum DocumentStoreEvent: Sendable, Equatable {
     /// The file could not be decoded; it was renamed to `movedTo` (nothing is deleted) and the
     /// store behaves as if it were empty.
     case corruptFileMovedAside(file: URL, movedTo: URL, reason: String)
+    /// The file could not be decoded and could not be renamed either (a read-only volume, say):
+    /// it stays where it is, `load()` returns nil, and a later successful save replaces it.
+    /// `moveError` says why the rename failed.
+    case corruptFileNotMovedAside(file: URL, reason: String, moveError: DocumentStoreError)
     /// A background save failed; ``DocumentStore/flush()`` throws the same error.
     case saveFailed(DocumentStoreError)
 }

@@ -48,7 +48,7 @@ import Testing
         let (session, _) = tokenSession()
         let observer = AuthStateObserver(session: session)
         try await session.signIn(with: .clientCredentials)
-        let limit = Date().addingTimeInterval(10)
+        let limit = Date().addingTimeInterval(60) // catches a hang; the loop ends as soon as the state arrives
         while observer.state != .authenticated, Date() < limit {
             try await Task.sleep(for: .milliseconds(10))
         }

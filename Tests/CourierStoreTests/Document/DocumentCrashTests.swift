@@ -13,15 +13,25 @@ struct DocumentCrashTests {
         let helper = try CrashHelperProcess.executable()
         var killsAfterWrites = 0
         var lastCounter = 0
+        var mostLeftovers = 0
 
         for round in 1...200 {
             let delay = Duration.microseconds(Int.random(in: 0...40_000))
             let output = try await CrashHelperProcess.offPool {
-                try CrashHelperProcess.runAndKill(helper, arguments: ["document", file.path], after: delay)
+                // Every other round is killed only after a flush was reported, so enough kills land
+                // after writes however slow the machine is.
+                try CrashHelperProcess.runAndKill(helper, arguments: ["document", file.path], after: delay,
+                                                  marker: round.isMultiple(of: 2) ? "durable " : nil)
             }
             let durable = output.split(separator: "\n").compactMap { line in
                 line.hasPrefix("durable ") ? Int(line.dropFirst("durable ".count)) : nil
             }.max()
+
+            // Each helper loads before it saves (the README's pattern) and must clear what the
+            // previous kill left: at most this round's temporary file is there.
+            let leftovers = try directory.contents().filter { $0.contains(".tmp-") }.count
+            mostLeftovers = max(mostLeftovers, leftovers)
+            #expect(leftovers <= 1, "round \(round): \(leftovers) temporary files left by killed writers")
 
             let events = EventLog()
             let store = DocumentStore<CrashSample>(fileURL: file, onEvent: events.record)
@@ -41,5 +51,8 @@ struct DocumentCrashTests {
         }
         #expect(killsAfterWrites > 100, "too few kills landed after a write (\(killsAfterWrites)); the test proves little")
         #expect(try directory.contents().allSatisfy { !$0.contains(".corrupt-") })
+        #expect(try directory.contents().allSatisfy { !$0.contains(".tmp-") }, "the last load must clear the last kill's file")
+        print("DocumentCrashTests: at most \(mostLeftovers) temporary files after a kill; left at the end: "
+            + "\(try directory.contents().filter { $0.contains(".tmp-") }.count)")
     }
 }

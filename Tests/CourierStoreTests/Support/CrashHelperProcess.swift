@@ -25,9 +25,13 @@ enum CrashHelperProcess {
             + "build with `swift build --build-tests` or run `Scripts/test`")
     }
 
-    /// Starts the helper, waits until it says "ready", lets it run for `delay`, kills it with
-    /// SIGKILL and returns everything it printed. Blocks; call it off the Swift concurrency pool.
-    static func runAndKill(_ executable: URL, arguments: [String], after delay: Duration) throws -> String {
+    /// Starts the helper, waits until it says "ready" (and, when `marker` is given, until it
+    /// printed a line starting with it), lets it run for `delay`, kills it with SIGKILL and
+    /// returns everything it printed. Blocks; call it off the Swift concurrency pool.
+    ///
+    /// Waiting for a marker rather than for time makes "killed after a write" a condition: on a
+    /// busy machine a helper may not get through a single write in 40 ms.
+    static func runAndKill(_ executable: URL, arguments: [String], after delay: Duration, marker: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -39,9 +43,15 @@ enum CrashHelperProcess {
 
         // A helper that never gets ready must not hang the suite.
         let watchdog = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
         var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("ready\n") {
+        func seen() -> Bool {
+            let text = String(decoding: printed, as: UTF8.self)
+            guard text.contains("ready\n") else { return false }
+            guard let marker else { return true }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains { $0.hasPrefix(marker) }
+        }
+        while !seen() {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty {
                 watchdog.cancel()

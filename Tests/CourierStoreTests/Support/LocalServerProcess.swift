@@ -1,5 +1,6 @@
 import Courier
 import CourierStore
+import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -20,31 +21,44 @@ final class LocalServerProcess: Sendable {
         self.process = process
     }
 
-    /// Starts the server on a free loopback port and waits until it answers `/ok`.
+    /// Starts the server on a port the system picks and waits until it says it is listening.
+    ///
+    /// The wait is for that line, not for a time: a machine busy enough to take minutes to start
+    /// Python only makes it longer. A server that exits or closes its output fails at once; one
+    /// that says nothing for 5 minutes is taken for hung.
     static func start() async throws -> LocalServerProcess {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let venvPython = root.appendingPathComponent(".venv/bin/python")
         let python = FileManager.default.isExecutableFile(atPath: venvPython.path) ? venvPython : URL(fileURLWithPath: "/usr/bin/python3")
-        let port = try freePort(python: python)
 
         let process = Process()
         process.executableURL = python
-        process.arguments = [root.appendingPathComponent("Tests/Servers/fault_server.py").path, "--port", String(port)]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["-u", root.appendingPathComponent("Tests/Servers/fault_server.py").path, "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let server = LocalServerProcess(url: URL(string: "http://127.0.0.1:\(port)")!, process: process)
 
-        let probe = HTTPClient(baseURL: server.url)
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if (try? await probe.send(Request<String>(path: "/ok").timeout(.seconds(2)))) != nil { return server }
-            guard process.isRunning else { throw Failure(description: "the fault server exited at start") }
-            try await Task.sleep(for: .milliseconds(50))
+        let watchdog = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 300, execute: watchdog)
+        defer { watchdog.cancel() }
+        let port = try await CrashHelperProcess.offPool { () throws -> Int in
+            var printed = Data()
+            while true {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else {
+                    throw Failure(description: "the fault server exited before listening: \(String(decoding: printed, as: UTF8.self))")
+                }
+                printed.append(chunk)
+                let text = String(decoding: printed, as: UTF8.self)
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on 127.0.0.1:") }),
+                   let port = Int(line.split(separator: ":").last ?? "") {
+                    return port
+                }
+            }
         }
-        server.stop()
-        throw Failure(description: "the fault server did not answer on port \(port) within 20 s")
+        return LocalServerProcess(url: URL(string: "http://127.0.0.1:\(port)")!, process: process)
     }
 
     /// Stops the server and waits until it is gone.
@@ -55,20 +69,5 @@ final class LocalServerProcess: Sendable {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-    }
-
-    private static func freePort(python: URL) throws -> Int {
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw Failure(description: "could not find a free port with \(python.path): \(text)")
-        }
-        return port
     }
 }

@@ -139,14 +139,14 @@ struct HTTPBinTests {
     @Test("A 401 for Basic auth without credentials returns promptly instead of hanging", arguments: TransportUnderTest.allCases)
     func basicAuthWithoutCredentials(transport: TransportUnderTest) async throws {
         let client = try makeClient(transport)
-        let started = ContinuousClock.now
         let error = try await #require(throws: HTTPError.self) {
             try await client.send(HTTPBin.basicAuth(user: "user", password: "pass"))
         }
+        // The failure mode is waiting for credentials until the transport's timeout: that ends in
+        // a timeout error, never in this 401 with its challenge. (No bound on the time: a busy
+        // machine can take longer than any bound short of that timeout.)
         #expect(error.statusCode == 401)
         #expect(error.response?.headers["WWW-Authenticate"]?.contains("Basic") == true)
-        // A generous bound: the failure mode is hanging forever, not being slow.
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("Basic auth succeeds when an adapter adds the credentials", arguments: TransportUnderTest.allCases)
@@ -204,10 +204,10 @@ struct HTTPBinTests {
         let task = Task { try await client.send(Request<Data>(path: "/hang", query: [.init(name: "key", value: key)])) }
         let faults = try FaultServer()
         try await waitUntil("the request reached the server") { try await faults.hits(key).hits == 1 }
-        let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // An ignored cancellation would end the call with the transport's timeout error, which
+        // the check below tells from a cancellation without timing it.
         switch result {
         case .success: Issue.record("a cancelled request must not succeed")
         case .failure(let error): #expect((error as? HTTPError)?.isCancelled == true, "got \(error)")
@@ -227,8 +227,8 @@ struct HTTPBinTests {
         // libcurl's timer may fire a fraction of a millisecond early; the bug this catches is a
         // timeout rounded down to whole seconds (0.5 s firing at once).
         #expect(elapsed >= .milliseconds(milliseconds - 10), "timed out after \(elapsed)")
-        // Without the timeout, /delay/10 would have answered after 10 s and not thrown at all.
-        #expect(elapsed < .seconds(30), "the timeout did not fire: \(elapsed)")
+        // Without the timeout, /delay/10 would have answered after 10 s and not thrown at all,
+        // so `isTimeout` above proves the timeout fired; no upper bound on a busy machine's time.
     }
 
     @Test("An unreachable host is a connectivity error", arguments: TransportUnderTest.allCases)

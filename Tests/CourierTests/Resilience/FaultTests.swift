@@ -47,12 +47,16 @@ struct FaultTests {
     @Test("A server that never answers: the overall deadline ends the call with a timeout", .timeLimit(.minutes(1)))
     func hangDeadline() async throws {
         let key = uniqueKey("deadline")
+        // The deadline runs on a virtual clock, moved past it once the request is at the server:
+        // on a busy machine 500 real milliseconds could pass before the request even got there.
+        let clock = VirtualClock()
         let client = HTTPClient(baseURL: server.url, transport: server.transport) {
-            $0.interceptors = [RetryPolicy(deadline: .milliseconds(500))]
+            $0.interceptors = [RetryPolicy(deadline: .milliseconds(500), clock: clock)]
         }
-        let error = try await #require(throws: HTTPError.self) {
-            try await client.send(Request<Data>(path: "/hang?key=\(key)"))
-        }
+        let call = Task { try await client.send(Request<Data>(path: "/hang?key=\(key)")) }
+        try await waitUntil("the request reached the server") { try await server.hits(key).hits == 1 }
+        clock.advance(by: .milliseconds(501))
+        let error = try await #require(throws: HTTPError.self) { try await call.value }
         #expect(error.isTimeout)
         #expect(error.description.contains("deadline"))
         #expect(try await server.hits(key).hits == 1)

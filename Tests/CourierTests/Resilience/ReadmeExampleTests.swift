@@ -21,13 +21,17 @@ struct ReadmeExampleTests {
     func example() async throws {
         let tokens = Tokens()
         let transport = StubTransport(script: [.status(401), .status(200)])
+        // The one change from the README: the deadline runs on a clock that moves only when the
+        // test moves it, so a busy machine cannot run it out ("too slow") in real time.
+        let clock = VirtualClock()
         let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: transport) {
             $0.interceptors = [
                 RetryPolicy(
                     maxAttempts: 4,
                     backoff: .exponential(base: .milliseconds(500), cap: .seconds(30)),
                     maximumRetryAfter: .seconds(60),
-                    deadline: .seconds(20)
+                    deadline: .seconds(20),
+                    clock: clock
                 )
                 .retryDecision { error, request, attempt in
                     guard error.statusCode == 401, attempt == 1 else { return nil }

@@ -53,8 +53,10 @@ struct TransportFaultTests {
     func cancellationClosesConnection(transport: TransportUnderTest) async throws {
         let client = try faultClient(transport)
         let key = uniqueKey("cancel")
+        // The server holds the answer for 5 minutes: a close counted before then is prompt however
+        // busy the machine is.
         let task = Task {
-            try await client.send(Request<Data>(path: "/count/\(key)", query: [.init(name: "delay", value: "30")]))
+            try await client.send(Request<Data>(path: "/count/\(key)", query: [.init(name: "delay", value: "300")]))
         }
         _ = try await waitForHits(of: key, client: client) { $0.hits == 1 }
         task.cancel()
@@ -92,7 +94,7 @@ struct TransportFaultTests {
         }
         for (index, task) in tasks.enumerated() where index.isMultiple(of: 2) { task.cancel() }
         // A generous bound: the failure mode is a request that never finishes.
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + hangLimit
         while counters.finished.withLock({ $0 }) < tasks.count, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -109,13 +111,15 @@ struct TransportFaultTests {
     func largeUpload(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: try TestServers.httpbin(), transport: try transport.make())
         let payload = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let started = ContinuousClock.now
         let echo = try await client.send(Request<JSON>(method: .post, path: "/anything", body: .data(payload, contentType: "application/octet-stream"))).value
         let echoed = echo["data"]?.stringValue ?? ""
         #expect(echoed == "data:application/octet-stream;base64," + payload.base64EncodedString())
-        // A generous bound against hangs: waiting for a `100 Continue` the server never sends
-        // costs a second per request, a stall would cost the transport's 60 s timeout.
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // "At once": the body follows the headers without waiting for a `100 Continue` (which a
+        // server may never send), so the request must not ask for one. httpbin echoes the headers
+        // it got. This used to be a 20 s bound on the call, which a busy machine could exceed; a
+        // stall still fails the call through the transport's own timeout.
+        let expect = echo["headers"]?["Expect"]?.stringValue
+        #expect(expect == nil || expect == "", "the request asked for a 100 Continue: Expect: \(expect ?? "")")
     }
 
     @Test("A 401 with a Basic challenge comes back whole, body included, sent once", arguments: TransportUnderTest.allCases)
@@ -139,9 +143,11 @@ struct TransportFaultTests {
 
     private struct Hits { let hits: Int; let closedEarly: Int }
 
-    /// Polls the fault server's counters for `key` until `condition` holds (or 10 s pass).
+    /// Polls the fault server's counters for `key` until `condition` holds. The bound only
+    /// catches a hang: a condition like "closed early" proves promptness by itself (the server
+    /// counts a close only while it is still delaying its answer), not by how soon it is seen.
     private func waitForHits(of key: String, client: HTTPClient, until condition: (Hits) -> Bool) async throws -> Hits {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + hangLimit
         while true {
             let json = try await client.send(Request<JSON>(path: "/hits/\(key)")).value
             let hits = Hits(hits: json["hits"]?.intValue ?? 0, closedEarly: json["closed_early"]?.intValue ?? 0)

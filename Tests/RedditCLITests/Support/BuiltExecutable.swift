@@ -47,9 +47,11 @@ enum BuiltExecutable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes while the process runs, so a large output cannot block it.
-        async let stdout = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let stderr = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
+        // Read both pipes while the process runs, so a large output cannot block it. The blocking
+        // reads run on Dispatch threads: on the Swift concurrency pool (two threads on a 2-core
+        // machine) they would stall every other test until the program exits.
+        async let stdout = readToEnd(out)
+        async let stderr = readToEnd(err)
         let (outData, errData) = await (stdout, stderr)
         let deadline = ContinuousClock.now + .seconds(60)
         while process.isRunning {
@@ -60,5 +62,12 @@ enum BuiltExecutable {
             try await Task.sleep(for: .milliseconds(20))
         }
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Everything written to `pipe` until it closes, read off the Swift concurrency pool.
+    private static func readToEnd(_ pipe: Pipe) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
+        }
     }
 }

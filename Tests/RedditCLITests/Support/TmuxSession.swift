@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -124,7 +125,7 @@ final class TmuxSession {
     /// (a bound only a hang reaches).
     @discardableResult
     func waitFor(
-        _ what: String, timeout: Duration = .seconds(30), _ condition: ([String]) throws -> Bool
+        _ what: String, timeout: Duration = hangLimit, _ condition: ([String]) throws -> Bool
     ) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var last: [String] = []
