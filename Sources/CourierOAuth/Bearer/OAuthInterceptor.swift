@@ -1,5 +1,5 @@
 public import Courier
-public import Foundation
+import Foundation
 
 /// Adds `Authorization: Bearer <token>` from a ``BearerTokenProvider`` to every request, and
 /// replays a request once when the server says its token is invalid.

@@ -1,6 +1,6 @@
-public import Courier
+import Courier
 public import CourierOAuth
-public import Foundation
+import Foundation
 
 /// How a ``RedditClient`` authenticates.
 ///

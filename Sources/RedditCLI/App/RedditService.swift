@@ -1,5 +1,5 @@
 package import Courier
-public import Foundation
+package import Foundation
 package import RedditAPI
 import Synchronization
 
