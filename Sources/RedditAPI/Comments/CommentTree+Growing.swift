@@ -32,45 +32,19 @@ extension CommentTree {
             if byParent[parent] == nil { parentOrder.append(parent) }
             byParent[parent, default: []].append(thing)
         }
-        let stubEntry = entries[stubID]
-        let stubParent = stubEntry?.parent
-        // Detach the stub first, so that a stub named like one of its own items cannot clash.
-        var position: (parent: CommentNodeID?, index: Int)?
-        if let stubEntry {
-            entries[stubID] = nil
-            if let parent = stubEntry.parent {
-                if let index = entries[parent]?.children.firstIndex(of: stubID) {
-                    entries[parent]?.children.remove(at: index)
-                    position = (parent, index)
-                }
-            } else if let index = rootIDs.firstIndex(of: stubID) {
-                rootIDs.remove(at: index)
-                position = (nil, index)
-            }
-        }
-        // Thread every item under its parent in the batch: one pass, children found by lookup.
-        func attach(_ items: [Thing], under parent: CommentNodeID?) -> [CommentNodeID] {
-            let ids = insert(items, under: parent)
-            var pending = ids
-            while let id = pending.popLast() {
-                guard let name = id.commentName, let replies = byParent.removeValue(forKey: name) else { continue }
-                let added = insert(replies, under: id)
-                entries[id]?.children += added
-                pending += added
-            }
-            return ids
-        }
-        var inPlace = attach(byParent.removeValue(forKey: stub.parentID) ?? [], under: stubParent)
+        let stubParent = entries[stubID]?.parent
+        let position = detach(stubID)
+        var inPlace = attach(byParent.removeValue(forKey: stub.parentID) ?? [], under: stubParent, from: &byParent)
         for parent in parentOrder.sorted(by: { $0.rawValue < $1.rawValue }) where !inBatch.contains(parent) {
             guard let items = byParent.removeValue(forKey: parent) else { continue }
             let parentID = CommentNodeID(comment: parent)
             if parent == link.name {
-                rootIDs += attach(items, under: nil)
+                rootIDs += attach(items, under: nil, from: &byParent)
             } else if entries[parentID] != nil {
-                let added = attach(items, under: parentID)
+                let added = attach(items, under: parentID, from: &byParent)
                 entries[parentID]?.children += added
             } else {
-                inPlace += attach(items, under: stubParent)
+                inPlace += attach(items, under: stubParent, from: &byParent)
             }
         }
         place(inPlace, at: position)
@@ -88,19 +62,38 @@ extension CommentTree {
                 if case .comment(let comment) = $0 { comment.parentID == stub.parentID } else { false }
             }
         }
-        let stubEntry = entries[stubID]
-        var position: (parent: CommentNodeID?, index: Int)?
-        if let stubEntry {
-            entries[stubID] = nil
-            if let parent = stubEntry.parent, let index = entries[parent]?.children.firstIndex(of: stubID) {
-                entries[parent]?.children.remove(at: index)
-                position = (parent, index)
-            } else if stubEntry.parent == nil, let index = rootIDs.firstIndex(of: stubID) {
-                rootIDs.remove(at: index)
-                position = (nil, index)
-            }
+        let stubParent = entries[stubID]?.parent
+        let position = detach(stubID)
+        place(insert(replies, under: stubParent), at: position)
+    }
+
+    /// Adds `items` under `parent`, then threads the batch's items below them by lookup (one
+    /// pass, no recursion); returns the identities added at the first level.
+    private mutating func attach(
+        _ items: [Thing], under parent: CommentNodeID?, from byParent: inout [Fullname: [Thing]]
+    ) -> [CommentNodeID] {
+        let ids = insert(items, under: parent)
+        var pending = ids
+        while let id = pending.popLast() {
+            guard let name = id.commentName, let replies = byParent.removeValue(forKey: name) else { continue }
+            let added = insert(replies, under: id)
+            entries[id]?.children += added
+            pending += added
         }
-        place(insert(replies, under: stubEntry?.parent), at: position)
+        return ids
+    }
+
+    /// Takes a node out of the table and its parent's children; returns where it was.
+    private mutating func detach(_ id: CommentNodeID) -> (parent: CommentNodeID?, index: Int)? {
+        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        if let parent = entry.parent {
+            guard let index = entries[parent]?.children.firstIndex(of: id) else { return nil }
+            entries[parent]?.children.remove(at: index)
+            return (parent, index)
+        }
+        guard let index = rootIDs.firstIndex(of: id) else { return nil }
+        rootIDs.remove(at: index)
+        return (nil, index)
     }
 
     /// Puts `ids` where a stub was; at the end of the top level when the stub was not in the tree.
