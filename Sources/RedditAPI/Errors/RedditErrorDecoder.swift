@@ -68,7 +68,7 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         }
         if let reason = payload.reason {
             return RedditError(kind: .reason(reason, explanation: payload.explanation, fields: payload.fields ?? []),
-                               status: status, message: message)
+                               status: status, message: message, errorType: payload.errorType)
         }
         if case .code(let code)? = payload.error {
             return RedditError(kind: .oauth(code, description: payload.errorDescription), status: status, message: message)
@@ -132,9 +132,10 @@ struct ErrorPayload: Decodable {
     let reason: String?
     let explanation: String?
     let fields: [String]?
+    let errorType: String?
 
     private enum CodingKeys: String, CodingKey {
-        case json, message, error, errorDescription = "error_description", reason, explanation, fields
+        case json, message, error, errorDescription = "error_description", reason, explanation, fields, errorType = "error_type"
     }
 
     /// Reads each field on its own, so one field of an unexpected type does not hide the others.
@@ -147,6 +148,7 @@ struct ErrorPayload: Decodable {
         reason = try? c.decodeIfPresent(String.self, forKey: .reason)
         explanation = try? c.decodeIfPresent(String.self, forKey: .explanation)
         fields = try? c.decodeIfPresent([String].self, forKey: .fields)
+        errorType = try? c.decodeIfPresent(String.self, forKey: .errorType)
     }
 
     var apiErrors: [RedditError.APIError]? {

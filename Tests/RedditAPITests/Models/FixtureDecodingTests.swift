@@ -78,11 +78,11 @@ import Testing
         "users/user_saved.json": { Reddit.userSaved("someone") },
         "users/user_submitted_new.json": { Reddit.userSubmitted("spez") },
         // Issue 19 recordings not modelled yet: read as plain JSON.
-        "actions/flairselector_newlink_2021.json": { Request<JSON>(path: "/actions/flairselector_newlink_2021") },
-        "actions/hide_multiple_2026.json": { Request<JSON>(path: "/actions/hide_multiple_2026") },
-        "actions/report_2020.json": { Request<JSON>(path: "/actions/report_2020") },
-        "actions/selectflair_2020.json": { Request<JSON>(path: "/actions/selectflair_2020") },
-        "errors/json_errors_no_text_200.json": { Request<JSON>(path: "/errors/json_errors_no_text_200") },
+        "actions/flairselector_newlink_2021.json": { Reddit.flairSelector(subreddit: "test") },
+        "actions/hide_multiple_2026.json": { Reddit.hide(["t3_a", "t3_b"]) },
+        "actions/report_2020.json": { Reddit.report("t3_hmkfma", reason: "spam") },
+        "actions/selectflair_2020.json": { Reddit.selectFlair(subreddit: "test", link: "t3_f5z8dn", templateID: "ca999154-c1b0-11e7-b30b-0eb8423d5ed8") },
+        "errors/json_errors_no_text_200.json": { Request<Void>(method: .post, path: "/api/site_admin") },
         "errors/wiki_invalid_page_name_400.json": { Request<JSON>(path: "/errors/wiki_invalid_page_name_400") },
         "inbox/comment_replies_2025.json": { Request<JSON>(path: "/inbox/comment_replies_2025") },
         "inbox/compose_200.json": { Request<JSON>(path: "/inbox/compose_200") },
@@ -93,7 +93,7 @@ import Testing
         "inbox/message_thread_parent_chain_2022.json": { Request<JSON>(path: "/inbox/message_thread_parent_chain_2022") },
         "inbox/message_to_subreddit_2025.json": { Request<JSON>(path: "/inbox/message_to_subreddit_2025") },
         "inbox/read_message_200.json": { Request<JSON>(path: "/inbox/read_message_200") },
-        "inbox/reply_to_message_t4_2025.json": { Request<JSON>(path: "/inbox/reply_to_message_t4_2025") },
+        "inbox/reply_to_message_t4_2025.json": { Reddit.reply(to: "t4_42oz8wy", text: "reply") },
         "inbox/sent_2025.json": { Request<JSON>(path: "/inbox/sent_2025") },
         "inbox/unread_after_unread_message_2025.json": { Request<JSON>(path: "/inbox/unread_after_unread_message_2025") },
         "inbox/unread_empty_2025.json": { Request<JSON>(path: "/inbox/unread_empty_2025") },
@@ -116,21 +116,21 @@ import Testing
         "things/prefs_2020.json": { Request<JSON>(path: "/things/prefs_2020") },
         "things/subreddit_rules_2020.json": { Request<JSON>(path: "/things/subreddit_rules_2020") },
         "things/wiki_page_2022.json": { Request<JSON>(path: "/things/wiki_page_2022") },
-        "writes/comment_on_comment_2020_200.json": { Request<JSON>(path: "/writes/comment_on_comment_2020_200") },
-        "writes/comment_on_post_2020_200.json": { Request<JSON>(path: "/writes/comment_on_post_2020_200") },
-        "writes/delete_comment_2020_200.json": { Request<JSON>(path: "/writes/delete_comment_2020_200") },
-        "writes/edit_comment_2020_200.json": { Request<JSON>(path: "/writes/edit_comment_2020_200") },
-        "writes/edit_error_placeholder_200.json": { Request<JSON>(path: "/writes/edit_error_placeholder_200") },
-        "writes/edit_submission_2023_200.json": { Request<JSON>(path: "/writes/edit_submission_2023_200") },
-        "writes/edit_validation_400.json": { Request<JSON>(path: "/writes/edit_validation_400") },
-        "writes/submit_crosspost_2020_200.json": { Request<JSON>(path: "/writes/submit_crosspost_2020_200") },
-        "writes/submit_error_no_videos_200.json": { Request<JSON>(path: "/writes/submit_error_no_videos_200") },
-        "writes/submit_gallery_error_galleries_disabled_200.json": { Request<JSON>(path: "/writes/submit_gallery_error_galleries_disabled_200") },
-        "writes/submit_image_2025_200.json": { Request<JSON>(path: "/writes/submit_image_2025_200") },
-        "writes/submit_link_2020_200.json": { Request<JSON>(path: "/writes/submit_link_2020_200") },
-        "writes/submit_link_with_text_2025_200.json": { Request<JSON>(path: "/writes/submit_link_with_text_2025_200") },
-        "writes/submit_poll_2020_200.json": { Request<JSON>(path: "/writes/submit_poll_2020_200") },
-        "writes/submit_self_2020_200.json": { Request<JSON>(path: "/writes/submit_self_2020_200") },
+        "writes/comment_on_comment_2020_200.json": { Reddit.reply(to: "t1_fwxqvmr", text: "reply") },
+        "writes/comment_on_post_2020_200.json": { Reddit.reply(to: "t3_hmkfma", text: "comment") },
+        "writes/delete_comment_2020_200.json": { Reddit.delete("t1_fwxqvmr") },
+        "writes/edit_comment_2020_200.json": { Reddit.edit("t1_fwxqvmr", text: "edited") },
+        "writes/edit_error_placeholder_200.json": { Reddit.edit("t3_abc", text: "edited") },
+        "writes/edit_submission_2023_200.json": { Reddit.edit("t3_z3aqja", text: "New text") },
+        "writes/edit_validation_400.json": { Reddit.edit("t1_abc", text: "rewtwert") },
+        "writes/submit_crosspost_2020_200.json": { Reddit.submitCrosspost(subreddit: "test", title: "Test Title", of: "t3_abc") },
+        "writes/submit_error_no_videos_200.json": { Reddit.submitVideo(subreddit: "test", title: "Test", videoURL: "https://x/v", posterURL: "https://x/p") },
+        "writes/submit_gallery_error_galleries_disabled_200.json": { Reddit.submitGallery(subreddit: "test", title: "Test", items: [GalleryUploadItem(mediaID: "x")]) },
+        "writes/submit_image_2025_200.json": { Reddit.submitImage(subreddit: "test", title: "Test", imageURL: "https://reddit-uploaded-media.s3-accelerate.amazonaws.com/vhu529qqcxtf1") },
+        "writes/submit_link_2020_200.json": { Reddit.submitLink(subreddit: "test", title: "Test Title", url: "https://example.com") },
+        "writes/submit_link_with_text_2025_200.json": { Reddit.submitLink(subreddit: "test", title: "Test Title", url: "https://example.com", text: "text") },
+        "writes/submit_poll_2020_200.json": { Reddit.submitPoll(subreddit: "test", title: "Test Poll", options: ["1", "2"], durationDays: 6) },
+        "writes/submit_self_2020_200.json": { Reddit.submitSelf(subreddit: "test", title: "Test Title", text: "Test text") },
     ]
 
     @Test func everyFixtureIsCovered() throws {
@@ -186,6 +186,10 @@ import Testing
         case let request as Request<JSON>: return try await open(request)
         case let request as Request<TokenAnswer>: return try await open(request)
         case let request as Request<MoreChildrenAnswer>: return try await open(request)
+        case let request as Request<SubmittedPost>: return try await open(request)
+        case let request as Request<Thing>: return try await open(request)
+        case let request as Request<Thing?>: return try await open(request)
+        case let request as Request<FlairSelection>: return try await open(request)
         default: throw Fixture.Missing(name: "a request type for \(type(of: request))")
         }
     }
