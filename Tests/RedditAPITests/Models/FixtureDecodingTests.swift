@@ -68,7 +68,7 @@ import Testing
         "search/search_r_all.json": { Reddit.search("praw oauth search", subreddit: "all") },
         "search/search_reddit_names.json": { Reddit.subredditNames(startingWith: "reddit") },
         "things/me_2016.json": { Reddit.me() },
-        "things/message_thread_t4_2025.json": { Request<Listing>(path: "/message/messages/2r1s1k2") },
+        "things/message_thread_t4_2025.json": { Reddit.messageThread("2r1s1k2") },
         "things/multi_mine.json": { Reddit.myMultireddits() },
         "things/subreddit_about_announcements.json": { Reddit.subredditAbout("announcements") },
         "things/subreddits_mine_subscriber.json": { Reddit.mySubscriptions() },
@@ -84,21 +84,21 @@ import Testing
         "actions/selectflair_2020.json": { Reddit.selectFlair(subreddit: "test", link: "t3_f5z8dn", templateID: "ca999154-c1b0-11e7-b30b-0eb8423d5ed8") },
         "errors/json_errors_no_text_200.json": { Request<Void>(method: .post, path: "/api/site_admin") },
         "errors/wiki_invalid_page_name_400.json": { Request<JSON>(path: "/errors/wiki_invalid_page_name_400") },
-        "inbox/comment_replies_2025.json": { Request<JSON>(path: "/inbox/comment_replies_2025") },
-        "inbox/compose_200.json": { Request<JSON>(path: "/inbox/compose_200") },
-        "inbox/del_msg_200_2025.json": { Request<JSON>(path: "/inbox/del_msg_200_2025") },
-        "inbox/inbox_mixed_t1_t4_2025.json": { Request<JSON>(path: "/inbox/inbox_mixed_t1_t4_2025") },
-        "inbox/mentions_2025.json": { Request<JSON>(path: "/inbox/mentions_2025") },
-        "inbox/message_not_yours_403_2025.json": { Request<JSON>(path: "/inbox/message_not_yours_403_2025") },
-        "inbox/message_thread_parent_chain_2022.json": { Request<JSON>(path: "/inbox/message_thread_parent_chain_2022") },
-        "inbox/message_to_subreddit_2025.json": { Request<JSON>(path: "/inbox/message_to_subreddit_2025") },
-        "inbox/read_message_200.json": { Request<JSON>(path: "/inbox/read_message_200") },
+        "inbox/comment_replies_2025.json": { Reddit.commentReplies(page: .init(limit: 100)) },
+        "inbox/compose_200.json": { Reddit.compose(to: .subreddit("test"), subject: "Test from Async PRAW", text: "Test content") },
+        "inbox/del_msg_200_2025.json": { Reddit.deleteMessage("t4_2r1s1k2") },
+        "inbox/inbox_mixed_t1_t4_2025.json": { Reddit.inbox(page: .init(limit: 10)) },
+        "inbox/mentions_2025.json": { Reddit.mentions(page: .init(limit: 16)) },
+        "inbox/message_not_yours_403_2025.json": { Reddit.messageThread("6i8om7") },
+        "inbox/message_thread_parent_chain_2022.json": { Reddit.messageThread("1elxd5e") },
+        "inbox/message_to_subreddit_2025.json": { Reddit.messageThread("30rhflk") },
+        "inbox/read_message_200.json": { Reddit.markRead(["t1_mynkj7r", "t1_mynkie0"]) },
         "inbox/reply_to_message_t4_2025.json": { Reddit.reply(to: "t4_42oz8wy", text: "reply") },
-        "inbox/sent_2025.json": { Request<JSON>(path: "/inbox/sent_2025") },
-        "inbox/unread_after_unread_message_2025.json": { Request<JSON>(path: "/inbox/unread_after_unread_message_2025") },
-        "inbox/unread_empty_2025.json": { Request<JSON>(path: "/inbox/unread_empty_2025") },
-        "inbox/unread_message_200.json": { Request<JSON>(path: "/inbox/unread_message_200") },
-        "inbox/unread_post_replies_2025.json": { Request<JSON>(path: "/inbox/unread_post_replies_2025") },
+        "inbox/sent_2025.json": { Reddit.sentMessages(page: .init(limit: 1)) },
+        "inbox/unread_after_unread_message_2025.json": { Reddit.unread(page: .init(limit: 10)) },
+        "inbox/unread_empty_2025.json": { Reddit.unread(page: .init(limit: 100)) },
+        "inbox/unread_message_200.json": { Reddit.markUnread(["t4_30s40u5", "t1_mynqwvd"]) },
+        "inbox/unread_post_replies_2025.json": { Reddit.unread(page: .init(limit: 10)) },
         "media/asset_lease_image_2025.json": { Request<JSON>(path: "/media/asset_lease_image_2025") },
         "media/s3_upload_201_xml_2025.xml": { Request<Void>(method: .post, path: "/media/s3_upload_201_xml_2025") },
         "morechildren/morechildren_400_json_2022.json": { Request<JSON>(path: "/morechildren/morechildren_400_json_2022") },
@@ -190,6 +190,7 @@ import Testing
         case let request as Request<Thing>: return try await open(request)
         case let request as Request<Thing?>: return try await open(request)
         case let request as Request<FlairSelection>: return try await open(request)
+        case let request as Request<MessageThread>: return try await open(request)
         default: throw Fixture.Missing(name: "a request type for \(type(of: request))")
         }
     }
