@@ -65,6 +65,11 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `error_type` of a `reason` body (`SUBMIT_VALIDATION_ERROR`), when sent.
     public var errorType: String?
 
+    /// For a quarantined subreddit (403, reason `quarantined`), the text Reddit shows before opting in.
+    public var quarantineMessage: String?
+    /// For a 415 with `special_errors`, what they say.
+    public var specialErrors: [String] = []
+
     /// Creates an error.
     public init(kind: Kind, status: Int, message: String? = nil, body: String? = nil, errorType: String? = nil) {
         self.kind = kind
@@ -105,6 +110,8 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
         case .reason(let reason, let explanation, let fields):
             text += (errorType.map { $0 + " " } ?? "") + reason + (explanation.map { ": \($0)" } ?? "")
             if !fields.isEmpty { text += " [\(fields.joined(separator: ", "))]" }
+            if let quarantineMessage { text += " — " + quarantineMessage }
+            if !specialErrors.isEmpty { text += " — " + specialErrors.joined(separator: "; ") }
         case .oauth(let error, let description):
             text += "OAuth error \(error)" + (description.map { ": \($0)" } ?? "")
         case .invalidToken:

@@ -78,6 +78,8 @@ import Testing
     static func moreChildren(_ data: Data) -> Outcome { compare(data, as: MoreChildrenAnswer.self) { $0.things } }
     static func errorBody(_ data: Data) -> Outcome { compare(data, as: ErrorPayload.self, ErrorSummary.init) }
     static func tokenAnswer(_ data: Data) -> Outcome { compare(data, as: TokenAnswer.self) { "\($0)" } }
+    static func editedThing(_ data: Data) -> Outcome { compare(data, as: EditedThingAnswer.self) { $0.thing } }
+    static func submitted(_ data: Data) -> Outcome { compare(data, as: SubmitAnswer.self) { $0.post } }
     /// Bodies with no model of their own are compared as plain JSON values.
     static func json(_ data: Data) -> Outcome { compare(data, as: JSON.self) { $0 } }
 
@@ -140,7 +142,7 @@ import Testing
         "user_saved.json": listing,
         "user_submitted_new.json": listing,
         // Writes, inbox, streams, media and other reads (issue 19).
-        "flairselector_newlink_2021.json": json,
+        "flairselector_newlink_2021.json": { compare($0, as: FlairSelection.self) { $0 } },
         "hide_multiple_2026.json": errorBody,
         "report_2020.json": errorBody,
         "selectflair_2020.json": errorBody,
@@ -155,7 +157,7 @@ import Testing
         "message_thread_parent_chain_2022.json": listing,
         "message_to_subreddit_2025.json": listing,
         "read_message_200.json": errorBody,
-        "reply_to_message_t4_2025.json": moreChildren,
+        "reply_to_message_t4_2025.json": editedThing,
         "sent_2025.json": listing,
         "unread_after_unread_message_2025.json": listing,
         "unread_empty_2025.json": listing,
@@ -173,25 +175,25 @@ import Testing
         "unread_poll_limit99_empty.json": listing,
         "info_t1_2020.json": listing,
         "info_unknown_empty_2020.json": listing,
-        "karma_2020.json": json,
-        "prefs_2020.json": json,
-        "subreddit_rules_2020.json": json,
-        "wiki_page_2022.json": json,
-        "comment_on_comment_2020_200.json": moreChildren,
-        "comment_on_post_2020_200.json": moreChildren,
+        "karma_2020.json": { compare($0, as: KarmaList.self) { $0.data } },
+        "prefs_2020.json": { compare($0, as: Preferences.self) { $0 } },
+        "subreddit_rules_2020.json": { compare($0, as: SubredditRules.self) { $0 } },
+        "wiki_page_2022.json": { compare($0, as: Wrapped<WikiPage>.self) { $0.value } },
+        "comment_on_comment_2020_200.json": editedThing,
+        "comment_on_post_2020_200.json": editedThing,
         "delete_comment_2020_200.json": errorBody,
-        "edit_comment_2020_200.json": moreChildren,
+        "edit_comment_2020_200.json": editedThing,
         "edit_error_placeholder_200.json": errorBody,
-        "edit_submission_2023_200.json": moreChildren,
+        "edit_submission_2023_200.json": editedThing,
         "edit_validation_400.json": errorBody,
-        "submit_crosspost_2020_200.json": errorBody,
+        "submit_crosspost_2020_200.json": submitted,
         "submit_error_no_videos_200.json": errorBody,
         "submit_gallery_error_galleries_disabled_200.json": errorBody,
-        "submit_image_2025_200.json": errorBody,
-        "submit_link_2020_200.json": errorBody,
-        "submit_link_with_text_2025_200.json": errorBody,
-        "submit_poll_2020_200.json": errorBody,
-        "submit_self_2020_200.json": errorBody,
+        "submit_image_2025_200.json": submitted,
+        "submit_link_2020_200.json": submitted,
+        "submit_link_with_text_2025_200.json": submitted,
+        "submit_poll_2020_200.json": submitted,
+        "submit_self_2020_200.json": submitted,
     ]
 
     /// The package's root folder (this file is `Tests/RedditAPITests/Decoding/…`).

@@ -83,7 +83,7 @@ import Testing
         "actions/report_2020.json": { Reddit.report("t3_hmkfma", reason: "spam") },
         "actions/selectflair_2020.json": { Reddit.selectFlair(subreddit: "test", link: "t3_f5z8dn", templateID: "ca999154-c1b0-11e7-b30b-0eb8423d5ed8") },
         "errors/json_errors_no_text_200.json": { Request<Void>(method: .post, path: "/api/site_admin") },
-        "errors/wiki_invalid_page_name_400.json": { Request<JSON>(path: "/errors/wiki_invalid_page_name_400") },
+        "errors/wiki_invalid_page_name_400.json": { Reddit.wikiPage("\\A", subreddit: "reddit.com") },
         "inbox/comment_replies_2025.json": { Reddit.commentReplies(page: .init(limit: 100)) },
         "inbox/compose_200.json": { Reddit.compose(to: .subreddit("test"), subject: "Test from Async PRAW", text: "Test content") },
         "inbox/del_msg_200_2025.json": { Reddit.deleteMessage("t4_2r1s1k2") },
@@ -101,7 +101,7 @@ import Testing
         "inbox/unread_post_replies_2025.json": { Reddit.unread(page: .init(limit: 10)) },
         "media/asset_lease_image_2025.json": { Request<JSON>(path: "/media/asset_lease_image_2025") },
         "media/s3_upload_201_xml_2025.xml": { Request<Void>(method: .post, path: "/media/s3_upload_201_xml_2025") },
-        "morechildren/morechildren_400_json_2022.json": { Request<JSON>(path: "/morechildren/morechildren_400_json_2022") },
+        "morechildren/morechildren_400_json_2022.json": { try Reddit.moreChildren(["x"], of: "t3_n7r3uz") },
         "streams/subreddit_comments_poll1.json": { Reddit.subredditComments("askreddit", page: .init(limit: 100)) },
         "streams/subreddit_comments_poll2_before.json": { Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46b5", limit: 100)) },
         "streams/subreddit_comments_poll5_before.json": { Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46do", limit: 100)) },
@@ -110,12 +110,12 @@ import Testing
         "streams/subreddit_new_poll2_before.json": { Reddit.listing(.new, subreddit: "all", page: .init(before: "t3_kzj68i", limit: 100)) },
         "streams/unread_poll_limit100_empty.json": { Reddit.unread(page: .init(limit: 100)) },
         "streams/unread_poll_limit99_empty.json": { Reddit.unread(page: .init(limit: 99)) },
-        "things/info_t1_2020.json": { Request<JSON>(path: "/things/info_t1_2020") },
-        "things/info_unknown_empty_2020.json": { Request<JSON>(path: "/things/info_unknown_empty_2020") },
-        "things/karma_2020.json": { Request<JSON>(path: "/things/karma_2020") },
-        "things/prefs_2020.json": { Request<JSON>(path: "/things/prefs_2020") },
-        "things/subreddit_rules_2020.json": { Request<JSON>(path: "/things/subreddit_rules_2020") },
-        "things/wiki_page_2022.json": { Request<JSON>(path: "/things/wiki_page_2022") },
+        "things/info_t1_2020.json": { Reddit.info(["t1_cklhv0f"]) },
+        "things/info_unknown_empty_2020.json": { Reddit.info(["t1_0"]) },
+        "things/karma_2020.json": { Reddit.karma() },
+        "things/prefs_2020.json": { Reddit.preferences() },
+        "things/subreddit_rules_2020.json": { Reddit.rules(of: "test") },
+        "things/wiki_page_2022.json": { Reddit.wikiPage("search", subreddit: "reddit.com") },
         "writes/comment_on_comment_2020_200.json": { Reddit.reply(to: "t1_fwxqvmr", text: "reply") },
         "writes/comment_on_post_2020_200.json": { Reddit.reply(to: "t3_hmkfma", text: "comment") },
         "writes/delete_comment_2020_200.json": { Reddit.delete("t1_fwxqvmr") },
@@ -191,6 +191,10 @@ import Testing
         case let request as Request<Thing?>: return try await open(request)
         case let request as Request<FlairSelection>: return try await open(request)
         case let request as Request<MessageThread>: return try await open(request)
+        case let request as Request<Preferences>: return try await open(request)
+        case let request as Request<[SubredditKarma]>: return try await open(request)
+        case let request as Request<SubredditRules>: return try await open(request)
+        case let request as Request<WikiPage>: return try await open(request)
         default: throw Fixture.Missing(name: "a request type for \(type(of: request))")
         }
     }
