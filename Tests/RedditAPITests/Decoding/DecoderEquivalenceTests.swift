@@ -163,7 +163,7 @@ import Testing
         "unread_empty_2025.json": listing,
         "unread_message_200.json": errorBody,
         "unread_post_replies_2025.json": listing,
-        "asset_lease_image_2025.json": json,
+        "asset_lease_image_2025.json": { compare($0, as: MediaLease.self) { $0 } },
         "morechildren_400_json_2022.json": errorBody,
         "subreddit_comments_poll1.json": listing,
         "subreddit_comments_poll2_before.json": listing,

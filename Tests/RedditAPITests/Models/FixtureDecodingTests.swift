@@ -54,7 +54,7 @@ import Testing
         "errors/redirect_302_random.html": { Reddit.listing(.hot, subreddit: "random") },
         "errors/service_unavailable_503_empty.txt": { Reddit.frontPage() },
         "errors/submit_validation_400.json": { Request<Void>(method: .post, path: "/api/submit") },
-        "errors/wiki_page_not_found_404.json": { Request<JSON>(path: "/r/test/wiki/invalid") },
+        "errors/wiki_page_not_found_404.json": { Reddit.wikiPage("invalid", subreddit: "test") },
         "listings/front_hot.json": { Reddit.frontPage(.hot, page: .init(limit: 100)) },
         "listings/listing_empty.json": { Reddit.userOverview("spez", sort: .top(.hour)) },
         "listings/subreddit_hot_askreddit.json": { Reddit.listing(.hot, subreddit: "askreddit") },
@@ -77,7 +77,7 @@ import Testing
         "users/user_comments_new.json": { Reddit.userComments("spez") },
         "users/user_saved.json": { Reddit.userSaved("someone") },
         "users/user_submitted_new.json": { Reddit.userSubmitted("spez") },
-        // Issue 19 recordings not modelled yet: read as plain JSON.
+        // Issue 19 recordings.
         "actions/flairselector_newlink_2021.json": { Reddit.flairSelector(subreddit: "test") },
         "actions/hide_multiple_2026.json": { Reddit.hide(["t3_a", "t3_b"]) },
         "actions/report_2020.json": { Reddit.report("t3_hmkfma", reason: "spam") },
@@ -99,7 +99,7 @@ import Testing
         "inbox/unread_empty_2025.json": { Reddit.unread(page: .init(limit: 100)) },
         "inbox/unread_message_200.json": { Reddit.markUnread(["t4_30s40u5", "t1_mynqwvd"]) },
         "inbox/unread_post_replies_2025.json": { Reddit.unread(page: .init(limit: 10)) },
-        "media/asset_lease_image_2025.json": { Request<JSON>(path: "/media/asset_lease_image_2025") },
+        "media/asset_lease_image_2025.json": { Reddit.mediaLease(filename: "test.png", mimeType: "image/png") },
         "media/s3_upload_201_xml_2025.xml": { Request<Void>(method: .post, path: "/media/s3_upload_201_xml_2025") },
         "morechildren/morechildren_400_json_2022.json": { try Reddit.moreChildren(["x"], of: "t3_n7r3uz") },
         "streams/subreddit_comments_poll1.json": { Reddit.subredditComments("askreddit", page: .init(limit: 100)) },
@@ -195,6 +195,7 @@ import Testing
         case let request as Request<[SubredditKarma]>: return try await open(request)
         case let request as Request<SubredditRules>: return try await open(request)
         case let request as Request<WikiPage>: return try await open(request)
+        case let request as Request<MediaLease>: return try await open(request)
         default: throw Fixture.Missing(name: "a request type for \(type(of: request))")
         }
     }
