@@ -119,7 +119,7 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
         case .insufficientScope:
             text += "the access token lacks a scope this call needs"
         case .redirect(let location):
-            text += "redirected" + (location.map { " to \(Redactor.default.redactBody($0))" } ?? "")
+            text += "redirected" + (location.map { " to \(LoggingMonitor.Redactor.default.redactBody($0))" } ?? "")
                 + "; redirects are not followed"
         case .rateLimited(let retryAfter):
             text += "rate limited" + (retryAfter.map { "; retry after \($0) s" } ?? "")
@@ -127,7 +127,7 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
             text += "request failed"
         case .nonJSONBody(let contentType):
             text += "non-JSON body (\(contentType ?? "no content type"))"
-            if let body { text += ": " + Redactor.default.redactBody(body) }
+            if let body { text += ": " + LoggingMonitor.Redactor.default.redactBody(body) }
         case .emptyBody:
             text += "empty body"
         }

@@ -15,12 +15,12 @@ public struct RedditErrorDecoder: APIErrorDecoder {
     public init() {}
 
     /// The error the response carries, or nil.
-    public func decodeError(from response: HTTPRawResponse) -> (any Error)? {
+    public func decodeError(from response: HTTPResponse) -> (any Error)? {
         redditError(from: response)
     }
 
     /// The ``RedditError`` the response carries, or nil.
-    public func redditError(from response: HTTPRawResponse) -> RedditError? {
+    public func redditError(from response: HTTPResponse) -> RedditError? {
         let status = response.statusCode
         switch status {
         case 200..<300:
@@ -39,7 +39,7 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         }
     }
 
-    private func failure(_ response: HTTPRawResponse) -> RedditError {
+    private func failure(_ response: HTTPResponse) -> RedditError {
         let status = response.statusCode
         let payload = Self.payload(response.body)
         let message = payload?.message

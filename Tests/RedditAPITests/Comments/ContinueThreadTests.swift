@@ -45,7 +45,7 @@ import Testing
         let transport = TestTransport { request in
             // /comments/98vj9e/_/a9 → the page of t1_a9.
             let body = threadPages[request.url.lastPathComponent] ?? Data()
-            return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
         }
         let client = try makeClient(transport)
         let thread = try RedditJSONDecoder().decode(PostWithComments.self, from: page)

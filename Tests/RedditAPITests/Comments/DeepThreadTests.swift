@@ -26,7 +26,7 @@ import Testing
         ])
         let transport = TestTransport { request in
             let body = request.url.path == "/api/morechildren" ? answer : threadPage
-            return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
         }
         let client = try makeClient(transport)
         let post = try RedditJSONDecoder().decode(PostWithComments.self, from: try builder.page([]))

@@ -54,7 +54,7 @@ import Testing
         #expect(read.url.path == "/api/read_message" && read.form["id"]?.split(separator: ",").count == 4)
 
         let accepted = TestTransport { request in
-            HTTPRawResponse(statusCode: 202, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
+            HTTPResponse(statusCode: 202, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
         }
         try await makeClient(accepted).send(Reddit.markAllRead())
         #expect(accepted.requests.first?.url.path == "/api/read_all_messages")

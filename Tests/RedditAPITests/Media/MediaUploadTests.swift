@@ -42,7 +42,7 @@ import TestSupport
         let submitted = try Fixture("writes/submit_image_2025_200.json")
         let reddit = TestTransport { request in
             if request.url.path == "/api/media/asset.json" {
-                return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: lease, url: request.url)
+                return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: lease, url: request.url)
             }
             return submitted.response(for: request.url)
         }
@@ -54,7 +54,7 @@ import TestSupport
 
         // What the stand-in for S3 parsed.
         let recorded = try await HTTPClient(configuration: .init()).send(
-            Request<JSON>(url: faults.appendingPathComponent("s3-uploads/vhu529qqcxtf1"))).value
+            Request<JSON>(path: (faults.appendingPathComponent("s3-uploads/vhu529qqcxtf1")).absoluteString)).value
         let expectedLease = try JSONSerialization.jsonObject(with: try Fixture("media/asset_lease_image_2025.json").body) as! [String: Any]
         let leaseFields = ((expectedLease["args"] as! [String: Any])["fields"] as! [[String: String]]).map { [$0["name"]!, $0["value"]!] }
         let sentFields = recorded["fields"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
@@ -77,7 +77,7 @@ import TestSupport
         lease["args"] = args
         let body = try JSONSerialization.data(withJSONObject: lease)
         let reddit = TestTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
         }
         let client = try makeClient(reddit)
         do {

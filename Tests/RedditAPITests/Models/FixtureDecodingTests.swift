@@ -226,6 +226,6 @@ struct TokenAnswer: Decodable, Sendable {
     let refresh_token: String?
 
     static var request: Request<TokenAnswer> {
-        Request(method: .post, url: URL(string: "https://www.reddit.com/api/v1/access_token")!)
+        Request(method: .post, path: (URL(string: "https://www.reddit.com/api/v1/access_token")!).absoluteString)
     }
 }

@@ -64,14 +64,14 @@ import Testing
     }
 
     @Test func quarantineAndSpecialErrorTextsAreKept() {
-        let quarantined = HTTPRawResponse(
+        let quarantined = HTTPResponse(
             statusCode: 403, headers: ["Content-Type": "application/json"],
             body: Data(#"{"reason": "quarantined", "quarantine_message": "This community is quarantined.", "message": "Forbidden", "error": 403}"#.utf8),
             url: URL(string: "https://oauth.reddit.com/r/q/hot")!)
         let error = RedditErrorDecoder().redditError(from: quarantined)
         #expect(error?.code == "quarantined" && error?.quarantineMessage == "This community is quarantined.")
         #expect(error?.description.contains("This community is quarantined.") == true)
-        let special = HTTPRawResponse(
+        let special = HTTPResponse(
             statusCode: 415, headers: ["Content-Type": "application/json"],
             body: Data(#"{"reason": "UNSUPPORTED", "explanation": "bad media", "special_errors": ["too big", "wrong type"], "message": "Unsupported Media Type"}"#.utf8),
             url: URL(string: "https://oauth.reddit.com/api/submit")!)

@@ -129,7 +129,7 @@ import TestSupport
 
     @Test func aFailingPollEndsTheStreamWithTheError() async throws {
         let transport = TestTransport { request in
-            HTTPRawResponse(statusCode: 403, headers: ["Content-Type": "application/json"],
+            HTTPResponse(statusCode: 403, headers: ["Content-Type": "application/json"],
                             body: Data(#"{"message": "Forbidden", "error": 403}"#.utf8), url: request.url)
         }
         let stream = try makeClient(transport).newComments(in: "private", options: StreamOptions(clock: VirtualClock()))

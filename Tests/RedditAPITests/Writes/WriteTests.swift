@@ -93,7 +93,7 @@ import TestSupport
         let things = ((recorded["json"] as! [String: Any])["data"] as! [String: Any])["things"] as! [[String: Any]]
         let bare = try JSONSerialization.data(withJSONObject: things[0]["data"]!)
         let transport = TestTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: bare, url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: bare, url: request.url)
         }
         let richtext = JSON.object(["document": .array([.object(["e": .string("par")])])])
         let fromBare = try await makeClient(transport).send(Reddit.edit("t3_mcqjl8", richText: richtext))
@@ -138,7 +138,7 @@ import TestSupport
         // Two errors in one answer (the 2016 recording quoted in API-NOTES), sent with HTTP 200.
         let two = Data(#"{"json":{"errors":[["BAD_CAPTCHA","care to try these again?","captcha"],["RATELIMIT","you are doing that too much. try again in 1 minute.","ratelimit"]]}}"#.utf8)
         let transport = TestTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: two, url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: two, url: request.url)
         }
         let client = try makeClient(transport)
         do {
@@ -174,7 +174,7 @@ import TestSupport
         let count = Counter()
         return TestTransport { request in
             if count.next() < refusals {
-                return HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: refusal, url: request.url)
+                return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: refusal, url: request.url)
             }
             return success.response(for: request.url)
         }
@@ -213,7 +213,7 @@ import TestSupport
 
     @Test func writesAreNotRetriedOnServerErrors() async throws {
         let transport = TestTransport { request in
-            HTTPRawResponse(statusCode: 503, headers: [:], body: Data(), url: request.url)
+            HTTPResponse(statusCode: 503, headers: [:], body: Data(), url: request.url)
         }
         await #expect(throws: HTTPError.self) {
             try await makeClient(transport).send(Reddit.reply(to: "t3_abc", text: "x"))
@@ -224,7 +224,7 @@ import TestSupport
     @Test(arguments: ["<html>upstream error</html>", #"{"json": {"errors": [], "data": {"things": [{"kind": "t1", "da"#, "", "[]"])
     func aWriteWhose200BodyIsNotRedditsShapeIsADecodingError(_ body: String) async throws {
         let transport = TestTransport { request in
-            HTTPRawResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
         }
         let client = try makeClient(transport)
         for send in [
