@@ -88,4 +88,43 @@ import TestSupport
         #expect(reddit.authentication.isAuthenticated)
         #expect(await account.snapshot == .empty)
     }
+
+    @Test func postReplyAndReadTheInbox() async throws {
+        let submitted = try Fixture("writes/submit_self_2020_200.json")
+        let replied = try Fixture("writes/comment_on_post_2020_200.json")
+        let unreadItems = try Fixture("inbox/unread_after_unread_message_2025.json")
+        let read = try Fixture("inbox/read_message_200.json")
+        let transport = StubTransport(fixtureRoutes: [
+            "/api/submit": submitted, "/api/comment": replied, "/message/unread": unreadItems, "/api/read_message": read,
+        ])
+        let reddit = RedditClient(userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
+                                  authentication: .bearer("token"), transport: transport)
+
+        let post = try await reddit.send(Reddit.submitSelf(subreddit: "test", title: "Hello", text: "First post"))
+        var lines: [String] = []
+        if let reply = try await reddit.send(Reddit.reply(to: post.name!, text: "And a reply"))?.comment {
+            lines.append("replied as \(reply.name)")
+        }
+        let unread = try await reddit.send(Reddit.unread())
+        for case .message(let item) in unread.children {
+            lines.append("\(item.isComment ? "reply from" : "message from") \(item.author) — \(item.subject)")
+        }
+        try await reddit.send(Reddit.markRead(unread.children.compactMap(\.fullname)))
+        #expect(lines.first == "replied as t1_fx5oyxp")
+        #expect(lines.count == 11)
+        #expect(transport.requests.last?.form["id"]?.split(separator: ",").count == 10)
+        #expect(transport.requests.map(\.url.path) == ["/api/submit", "/api/comment", "/message/unread", "/api/read_message"])
+    }
+
+    @Test func streamNewComments() async throws {
+        let first = try Fixture("streams/subreddit_comments_poll1.json")
+        let reddit = RedditClient(userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
+                                  transport: StubTransport(fixtureRoutes: ["/r/swift/comments.json": first]))
+        var lines: [String] = []
+        for try await comment in reddit.newComments(in: "swift") {
+            lines.append("\(comment.author) \(comment.body)")
+            if lines.count == 3 { break }
+        }
+        #expect(lines.count == 3)
+    }
 }

@@ -33,6 +33,10 @@ Paths:
                             (i * 7 + X-Body-Seed) % 251) and headers X-Body-Length and X-Body-Seed
                             for the client to check it whole; counts the hit per RUN, ID and method
   /matrix-stats/RUN         200 {"requests": N, "posts": P, "posts_seen_twice": D} for RUN
+  /s3-upload                stands in for S3's POST upload (Reddit media): parses the multipart
+                            form, checks the file comes last after the fields and a key field
+                            is there, answers 201 with S3's XML PostResponse (400 XML otherwise)
+  /s3-uploads/KEY           200 with what /s3-upload parsed for KEY (fields in order, the file)
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
   www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
@@ -40,15 +44,18 @@ Paths:
 
 import argparse
 import asyncio
+import hashlib
 import json
 import socket
 import struct
 import time
 import zlib
+from email.parser import BytesParser
 from email.utils import formatdate
 from urllib.parse import urlsplit, parse_qs
 
 hits: dict[str, int] = {}
+uploads: dict[str, dict] = {}
 closed_early: dict[str, int] = {}
 gates: dict[str, asyncio.Event] = {}
 # Connections per key: every connection that carried a request for the key, those still open,
@@ -69,12 +76,53 @@ def http_date(seconds: float) -> str:
 def response(status: int, body: bytes, content_type="application/json", extra=None) -> bytes:
     reason = {200: "OK", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
               503: "Service Unavailable", 504: "Gateway Timeout", 408: "Request Timeout",
-              404: "Not Found"}.get(status, "Status")
+              404: "Not Found", 201: "Created", 400: "Bad Request"}.get(status, "Status")
     headers = [f"HTTP/1.1 {status} {reason}", f"Content-Type: {content_type}",
                f"Content-Length: {len(body)}", "Connection: keep-alive"]
     for name, value in (extra or {}).items():
         headers.append(f"{name}: {value}")
     return ("\r\n".join(headers) + "\r\n\r\n").encode() + body
+
+
+def s3_post(headers: dict, body: bytes, host: str) -> bytes:
+    """Stands in for S3's POST upload: a multipart form with the lease fields first and the file
+    last. Answers 201 with S3's XML PostResponse, or 400 with an XML error saying what is wrong;
+    records what it parsed for /s3-uploads/<key>."""
+    content_type = headers.get("Content-Type", headers.get("content-type", ""))
+    def error(message: str) -> bytes:
+        xml = f"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>InvalidArgument</Code><Message>{message}</Message></Error>"
+        return response(400, xml.encode(), "application/xml")
+    if not content_type.startswith("multipart/form-data"):
+        return error(f"not multipart/form-data: {content_type}")
+    message = BytesParser().parsebytes(f"Content-Type: {content_type}\r\n\r\n".encode() + body)
+    if not message.is_multipart():
+        return error("the body is not a multipart form")
+    fields, file = [], None
+    for part in message.get_payload():
+        name = part.get_param("name", header="content-disposition")
+        filename = part.get_param("filename", header="content-disposition")
+        data = part.get_payload(decode=True) or b""
+        if file is not None:
+            return error(f"field {name} comes after the file")
+        if filename is not None:
+            if name != "file":
+                return error(f"the file part is named {name}, not file")
+            file = {"filename": filename, "content_type": part.get_content_type(), "size": len(data),
+                    "md5": hashlib.md5(data).hexdigest()}
+        else:
+            fields.append([name, data.decode()])
+    if file is None:
+        return error("no file part")
+    key = dict(fields).get("key")
+    if not key:
+        return error("no key field")
+    authorization = headers.get("Authorization", headers.get("authorization"))
+    uploads[key] = {"fields": fields, "file": file, "authorization": authorization}
+    location = f"http://{host}/s3-upload/{key}"
+    xml = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+           f"<PostResponse><Location>{location}</Location><Bucket>reddit-uploaded-media</Bucket>"
+           f"<Key>{key}</Key><ETag>\"{file['md5']}\"</ETag></PostResponse>")
+    return response(201, xml.encode(), "application/xml", {"Location": location})
 
 
 def reset(writer: asyncio.StreamWriter) -> None:
@@ -229,6 +277,11 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     writer.write(part)
                     await writer.drain()
                     sent += len(part)
+            elif path == "s3-upload":
+                writer.write(s3_post(headers, body, headers.get("Host", headers.get("host", ""))))
+            elif path == "s3-uploads":
+                found = uploads.get(key)
+                writer.write(response(200 if found else 404, json.dumps(found or {"error": "no upload"}).encode()))
             elif path == "upload":
                 writer.write(response(200, json.dumps({"received": len(body)}).encode()))
             elif path == "gate":

@@ -16,7 +16,16 @@ public indirect enum CommentNode: Sendable, Hashable {
         if case .comment(_, let replies) = self { replies } else { [] }
     }
 
-    /// The node's name: the comment's fullname, or the stub's.
+    /// The node's identity in a tree (see ``CommentNodeID``).
+    public var id: CommentNodeID {
+        switch self {
+        case .comment(let comment, _): CommentNodeID(comment)
+        case .more(let more): CommentNodeID(more)
+        }
+    }
+
+    /// The node's name: the comment's fullname, or the stub's (`t1__` for every
+    /// continue-this-thread stub; ``id`` tells those apart).
     public var name: Fullname {
         switch self {
         case .comment(let comment, _): comment.name
@@ -72,11 +81,12 @@ public struct CommentRow: Sendable, Hashable, Identifiable {
     /// How many comments a collapsed comment hides (loaded or not).
     public var hiddenCount: Int
 
-    /// The fullname of the comment or stub.
-    public var id: Fullname {
+    /// The row's identity, unique in its tree (continue-this-thread stubs all share the name
+    /// `t1__`, so they are told apart by their parent).
+    public var id: CommentNodeID {
         switch content {
-        case .comment(let comment): comment.name
-        case .loadMore(let more), .continueThread(let more): more.name
+        case .comment(let comment): CommentNodeID(comment)
+        case .loadMore(let more), .continueThread(let more): CommentNodeID(more)
         }
     }
 }

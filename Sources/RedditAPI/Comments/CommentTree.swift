@@ -9,21 +9,43 @@
 ///     tree = try await reddit.loadMore(more, in: tree)
 /// }
 /// ```
+///
+/// The tree keeps its nodes in a table indexed by ``CommentNodeID``, so finding a parent or a
+/// stub costs the same however large the tree is, and every walk over it is a loop rather than
+/// a recursion: a thread followed through "continue this thread" without end (thousands of
+/// levels) neither slows growing down nor overflows the stack.
 public struct CommentTree: Sendable, Hashable {
+    /// What the table holds for one node.
+    struct Entry: Sendable, Hashable {
+        enum Content: Sendable, Hashable {
+            case comment(Comment)
+            case more(More)
+        }
+
+        var content: Content
+        /// The parent node, or nil at the top level.
+        var parent: CommentNodeID?
+        /// The direct replies, in order (always empty for a stub).
+        var children: [CommentNodeID] = []
+    }
+
     /// The post.
     public var link: Link
-    /// The top-level comments and stubs, in Reddit's order.
-    public private(set) var roots: [CommentNode]
     /// The sort the comments were fetched with; more comments are fetched with it too.
     public var sort: CommentSort?
     /// Names of collapsed comments.
     public private(set) var collapsed: Set<Fullname> = []
 
+    /// Every node by identity.
+    var entries: [CommentNodeID: Entry] = [:]
+    /// The top-level nodes, in Reddit's order.
+    var rootIDs: [CommentNodeID] = []
+
     /// Builds the tree from a `/comments/ID` answer.
     public init(_ page: PostWithComments, sort: CommentSort? = nil) {
         link = page.link
-        roots = page.comments.children.compactMap(CommentNode.init)
         self.sort = sort
+        rootIDs = insert(page.comments.children, under: nil)
     }
 
     // MARK: Collapsing
@@ -41,138 +63,116 @@ public struct CommentTree: Sendable, Hashable {
 
     // MARK: Reading
 
+    /// The number of comments and stubs in the tree.
+    public var count: Int { entries.count }
+
+    /// The node with this identity, as a flat value: the comment or stub, without its replies.
+    public func content(of id: CommentNodeID) -> CommentRow.Content? {
+        entries[id].map(Self.rowContent)
+    }
+
+    /// The identity of a node's parent; nil for a top-level node or one not in the tree.
+    public func parent(of id: CommentNodeID) -> CommentNodeID? { entries[id]?.parent }
+
+    /// The identities of a node's direct replies, in order.
+    public func children(of id: CommentNodeID) -> [CommentNodeID] { entries[id]?.children ?? [] }
+
+    /// The identities of the top-level nodes, in order.
+    public var topLevelIDs: [CommentNodeID] { rootIDs }
+
+    /// The top-level comments and stubs, each with its replies, in Reddit's order.
+    ///
+    /// This builds nested values; ``rows``, ``comments`` and ``stubs`` read the tree without
+    /// nesting and suit very deep threads better.
+    public var roots: [CommentNode] {
+        // Post-order without recursion: a node is built once all its replies are.
+        var built: [CommentNodeID: CommentNode] = [:]
+        var stack: [(id: CommentNodeID, expanded: Bool)] = rootIDs.reversed().map { ($0, false) }
+        while let (id, expanded) = stack.popLast() {
+            guard let entry = entries[id] else { continue }
+            if !expanded, !entry.children.isEmpty {
+                stack.append((id, true))
+                stack += entry.children.reversed().map { ($0, false) }
+                continue
+            }
+            switch entry.content {
+            case .comment(let comment):
+                built[id] = .comment(comment, replies: entry.children.compactMap { built.removeValue(forKey: $0) })
+            case .more(let more):
+                built[id] = .more(more)
+            }
+        }
+        return rootIDs.compactMap { built[$0] }
+    }
+
     /// The tree flattened in display order, each row with its depth; replies of collapsed
     /// comments are left out.
     public var rows: [CommentRow] {
         var rows: [CommentRow] = []
-        func visit(_ nodes: [CommentNode], depth: Int) {
-            for node in nodes {
-                switch node {
-                case .comment(let comment, let replies):
-                    let isCollapsed = collapsed.contains(comment.name)
-                    rows.append(CommentRow(content: .comment(comment), depth: depth, isCollapsed: isCollapsed,
-                                           hiddenCount: isCollapsed ? node.descendantCount : 0))
-                    if !isCollapsed { visit(replies, depth: depth + 1) }
-                case .more(let more):
-                    let content: CommentRow.Content = more.isContinueThread ? .continueThread(more) : .loadMore(more)
-                    rows.append(CommentRow(content: content, depth: depth, isCollapsed: false, hiddenCount: 0))
-                }
+        rows.reserveCapacity(entries.count)
+        var stack: [(id: CommentNodeID, depth: Int)] = rootIDs.reversed().map { ($0, 0) }
+        while let (id, depth) = stack.popLast() {
+            guard let entry = entries[id] else { continue }
+            switch entry.content {
+            case .comment(let comment):
+                let isCollapsed = collapsed.contains(comment.name)
+                rows.append(CommentRow(content: .comment(comment), depth: depth, isCollapsed: isCollapsed,
+                                       hiddenCount: isCollapsed ? descendantCount(of: id) : 0))
+                if !isCollapsed { stack += entry.children.reversed().map { ($0, depth + 1) } }
+            case .more:
+                rows.append(CommentRow(content: Self.rowContent(entry), depth: depth, isCollapsed: false, hiddenCount: 0))
             }
         }
-        visit(roots, depth: 0)
         return rows
     }
 
     /// Every loaded comment, depth first.
     public var comments: [Comment] {
-        var result: [Comment] = []
-        func visit(_ nodes: [CommentNode]) {
-            for case .comment(let comment, let replies) in nodes {
-                result.append(comment)
-                visit(replies)
-            }
+        walk().compactMap { id in
+            if case .comment(let comment)? = entries[id]?.content { comment } else { nil }
         }
-        visit(roots)
-        return result
     }
 
-    /// Every `more` stub still in the tree.
+    /// Every `more` stub still in the tree, depth first.
     public var stubs: [More] {
-        var result: [More] = []
-        func visit(_ nodes: [CommentNode]) {
-            for node in nodes {
-                if case .more(let more) = node { result.append(more) }
-                visit(node.replies)
-            }
+        walk().compactMap { id in
+            if case .more(let more)? = entries[id]?.content { more } else { nil }
         }
-        visit(roots)
-        return result
     }
 
-    // MARK: Growing
-
-    /// Replaces a stub with the flat list `/api/morechildren` returned, re-threaded by parent.
-    ///
-    /// Items whose parent is in the list hang under it; items whose parent is already in the
-    /// tree (or is the post) are appended to its replies (or the top level); the rest take the
-    /// stub's place. Comments already in
-    /// the tree, or repeated in the list, are not added twice.
-    public mutating func replace(_ stub: More, with things: [Thing]) {
-        let known = Set(comments.map(\.name))
-        var byParent: [Fullname: [Thing]] = [:]
-        var inBatch: Set<Fullname> = []
-        for thing in things {
-            guard let name = thing.fullname, !known.contains(name), !inBatch.contains(name) else { continue }
-            let parent: Fullname? = switch thing {
-            case .comment(let comment): comment.parentID
-            case .more(let more): more.parentID
-            default: nil
+    /// Comments below a node that are loaded, plus those its stubs say are hidden.
+    public func descendantCount(of id: CommentNodeID) -> Int {
+        var total = 0
+        var stack = entries[id]?.children ?? []
+        if case .more(let more)? = entries[id]?.content { return more.count }
+        while let child = stack.popLast() {
+            guard let entry = entries[child] else { continue }
+            switch entry.content {
+            case .comment: total += 1
+            case .more(let more): total += more.count
             }
-            guard let parent else { continue }
-            byParent[parent, default: []].append(thing)
-            inBatch.insert(name)
+            stack += entry.children
         }
-        func build(_ parent: Fullname, depth: Int = 0) -> [CommentNode] {
-            // Parent links cannot form a cycle in real data; the depth bound guards hostile input.
-            guard depth < 10_000, let children = byParent.removeValue(forKey: parent) else { return [] }
-            return children.compactMap { thing in
-                guard var node = CommentNode(thing) else { return nil }
-                if case .comment(let comment, let replies) = node {
-                    node = .comment(comment, replies: replies + build(comment.name, depth: depth + 1))
-                }
-                return node
-            }
-        }
-        var inPlace = build(stub.parentID)
-        // Parents elsewhere in the tree get their replies appended; unknown parents go in place.
-        for parent in byParent.keys.sorted(by: { $0.rawValue < $1.rawValue }) where !inBatch.contains(parent) {
-            let nodes = build(parent)
-            if parent == link.name {
-                roots += nodes
-            } else if !Self.append(nodes, to: parent, in: &roots) {
-                inPlace += nodes
-            }
-        }
-        if !Self.replace(stub.name, with: inPlace, in: &roots) { roots += inPlace }
+        return total
     }
 
-    /// Replaces a continue-this-thread stub with the replies of its parent from the parent's own page.
-    public mutating func replace(_ stub: More, withThreadOf page: PostWithComments) {
-        let nodes = page.comments.children.compactMap(CommentNode.init)
-        let replies = nodes.first { $0.name == stub.parentID }?.replies
-            ?? nodes.filter { $0.comment?.parentID == stub.parentID }
-        if !Self.replace(stub.name, with: replies, in: &roots) { roots += replies }
+    /// Every node's identity in display order (depth first), without recursion.
+    func walk() -> [CommentNodeID] {
+        var order: [CommentNodeID] = []
+        order.reserveCapacity(entries.count)
+        var stack = Array(rootIDs.reversed())
+        while let id = stack.popLast() {
+            guard let entry = entries[id] else { continue }
+            order.append(id)
+            stack += entry.children.reversed()
+        }
+        return order
     }
 
-    /// Swaps the node named `name` for `nodes`; false when it is not in the tree.
-    private static func replace(_ name: Fullname, with nodes: [CommentNode], in list: inout [CommentNode]) -> Bool {
-        if let index = list.firstIndex(where: { $0.isMore && $0.name == name }) {
-            list.replaceSubrange(index...index, with: nodes)
-            return true
+    static func rowContent(_ entry: Entry) -> CommentRow.Content {
+        switch entry.content {
+        case .comment(let comment): .comment(comment)
+        case .more(let more): more.isContinueThread ? .continueThread(more) : .loadMore(more)
         }
-        for index in list.indices {
-            guard case .comment(let comment, var replies) = list[index] else { continue }
-            if replace(name, with: nodes, in: &replies) {
-                list[index] = .comment(comment, replies: replies)
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Appends `nodes` to the replies of comment `parent`; false when it is not in the tree.
-    private static func append(_ nodes: [CommentNode], to parent: Fullname, in list: inout [CommentNode]) -> Bool {
-        for index in list.indices {
-            guard case .comment(let comment, var replies) = list[index] else { continue }
-            if comment.name == parent {
-                list[index] = .comment(comment, replies: replies + nodes)
-                return true
-            }
-            if append(nodes, to: parent, in: &replies) {
-                list[index] = .comment(comment, replies: replies)
-                return true
-            }
-        }
-        return false
     }
 }

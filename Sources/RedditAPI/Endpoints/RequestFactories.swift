@@ -7,11 +7,21 @@ extension Reddit {
         Request<Void>(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) }).reading(Response.self) { $0 }
     }
 
-    /// A form POST whose body is ignored; `api_type=json` asks Reddit for JSON errors.
+    /// A form POST answered with a JSON object whose content does not matter (`{}` or
+    /// `{"json": {"errors": []}}`); `api_type=json` asks Reddit for JSON errors. A body that is
+    /// not a JSON object (HTML, truncated) fails with a decoding error rather than passing as success.
     static func post(_ path: String, _ form: [String: String]) -> Request<Void> {
         var fields = form
         fields["api_type"] = "json"
-        return Request<Void>(method: .post, path: path, body: .form(fields))
+        return Request<Void>(method: .post, path: path, body: .form(fields)).reading(WriteAcknowledgement.self) { _ in () }
+    }
+
+    /// A POST with a JSON body (the poll and gallery endpoints), `api_type=json` added.
+    static func postJSON(_ path: String, _ body: [String: JSON]) -> Request<Void> {
+        var fields = body
+        fields["api_type"] = .string("json")
+        return Request<Void>(method: .post, path: path, body: .json(JSON.object(fields)))
+            .reading(WriteAcknowledgement.self) { _ in () }
     }
 
     /// A GET request for a wrapped thing (`{"kind", "data"}`), returning its `data`.

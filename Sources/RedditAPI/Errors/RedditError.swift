@@ -63,12 +63,26 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The start of a non-JSON body, for diagnosis (at most 200 characters).
     public var body: String?
 
+    /// The `error_type` of a `reason` body (`SUBMIT_VALIDATION_ERROR`), when sent.
+    public var errorType: String?
+
+    /// For a quarantined subreddit (403, reason `quarantined`), the text Reddit shows before opting in.
+    public var quarantineMessage: String?
+    /// For a 415 with `special_errors`, what they say.
+    public var specialErrors: [String] = []
+
     /// Creates an error.
-    public init(kind: Kind, status: Int, message: String? = nil, body: String? = nil) {
+    public init(kind: Kind, status: Int, message: String? = nil, body: String? = nil, errorType: String? = nil) {
         self.kind = kind
         self.status = status
         self.message = message
         self.body = body
+        self.errorType = errorType
+    }
+
+    /// Every `[code, message, field]` entry (several may come in one answer); empty for other kinds.
+    public var apiErrors: [APIError] {
+        if case .api(let errors) = kind { errors } else { [] }
     }
 
     /// The first `api_type=json` error code, or the `reason`, or the OAuth error: the one
@@ -95,8 +109,10 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
                 "\(error.code): \(error.message)" + (error.field.map { " [\($0)]" } ?? "")
             }.joined(separator: "; ")
         case .reason(let reason, let explanation, let fields):
-            text += reason + (explanation.map { ": \($0)" } ?? "")
+            text += (errorType.map { $0 + " " } ?? "") + reason + (explanation.map { ": \($0)" } ?? "")
             if !fields.isEmpty { text += " [\(fields.joined(separator: ", "))]" }
+            if let quarantineMessage { text += " — " + quarantineMessage }
+            if !specialErrors.isEmpty { text += " — " + specialErrors.joined(separator: "; ") }
         case .oauth(let error, let description):
             text += "OAuth error \(error)" + (description.map { ": \($0)" } ?? "")
         case .invalidToken:

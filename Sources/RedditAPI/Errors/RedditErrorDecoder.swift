@@ -68,8 +68,11 @@ public struct RedditErrorDecoder: APIErrorDecoder {
             return RedditError(kind: .api(errors), status: status, message: message)
         }
         if let reason = payload.reason {
-            return RedditError(kind: .reason(reason, explanation: payload.explanation, fields: payload.fields ?? []),
-                               status: status, message: message)
+            var error = RedditError(kind: .reason(reason, explanation: payload.explanation, fields: payload.fields ?? []),
+                                    status: status, message: message, errorType: payload.errorType)
+            error.quarantineMessage = payload.quarantineMessage
+            error.specialErrors = payload.specialErrors ?? []
+            return error
         }
         if case .code(let code)? = payload.error {
             return RedditError(kind: .oauth(code, description: payload.errorDescription), status: status, message: message)
@@ -133,9 +136,13 @@ struct ErrorPayload: Decodable {
     let reason: String?
     let explanation: String?
     let fields: [String]?
+    let errorType: String?
+    let quarantineMessage: String?
+    let specialErrors: [String]?
 
     private enum CodingKeys: String, CodingKey {
-        case json, message, error, errorDescription = "error_description", reason, explanation, fields
+        case json, message, error, errorDescription = "error_description", reason, explanation, fields, errorType = "error_type"
+        case quarantineMessage = "quarantine_message", specialErrors = "special_errors"
     }
 
     /// Reads each field on its own, so one field of an unexpected type does not hide the others.
@@ -148,6 +155,9 @@ struct ErrorPayload: Decodable {
         reason = try? c.decodeIfPresent(String.self, forKey: .reason)
         explanation = try? c.decodeIfPresent(String.self, forKey: .explanation)
         fields = try? c.decodeIfPresent([String].self, forKey: .fields)
+        errorType = try? c.decodeIfPresent(String.self, forKey: .errorType)
+        quarantineMessage = try? c.decodeIfPresent(String.self, forKey: .quarantineMessage)
+        specialErrors = try? c.decodeIfPresent([String].self, forKey: .specialErrors)
     }
 
     var apiErrors: [RedditError.APIError]? {

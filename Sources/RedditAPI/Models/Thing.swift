@@ -24,13 +24,20 @@ public enum Thing: Sendable, Hashable, Decodable {
     case unknown(kind: String)
 
     private enum CodingKeys: String, CodingKey { case kind, data }
+    private enum InboxKeys: String, CodingKey { case wasComment = "was_comment" }
 
     /// Decodes `{"kind": ..., "data": {...}}`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let kind = try c.decode(String.self, forKey: .kind)
         switch kind {
-        case "t1": self = .comment(try c.decode(Comment.self, forKey: .data))
+        case "t1":
+            // The inbox sends comments as messages (`was_comment`, no `link_id`).
+            if try c.nestedContainer(keyedBy: InboxKeys.self, forKey: .data).contains(.wasComment) {
+                self = .message(try c.decode(Message.self, forKey: .data))
+            } else {
+                self = .comment(try c.decode(Comment.self, forKey: .data))
+            }
         case "t2": self = .account(try c.decode(Account.self, forKey: .data))
         case "t3": self = .link(try c.decode(Link.self, forKey: .data))
         case "t4": self = .message(try c.decode(Message.self, forKey: .data))
@@ -59,6 +66,8 @@ public enum Thing: Sendable, Hashable, Decodable {
     public var link: Link? { if case .link(let link) = self { link } else { nil } }
     /// The comment, if this is one.
     public var comment: Comment? { if case .comment(let comment) = self { comment } else { nil } }
+    /// The message (or inbox comment), if this is one.
+    public var message: Message? { if case .message(let message) = self { message } else { nil } }
     /// The subreddit, if this is one.
     public var subreddit: Subreddit? { if case .subreddit(let subreddit) = self { subreddit } else { nil } }
     /// The `more` stub, if this is one.

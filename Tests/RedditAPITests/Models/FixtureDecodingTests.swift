@@ -56,7 +56,7 @@ import TestSupport
         "errors/redirect_302_random.html": { Reddit.listing(.hot, subreddit: "random") },
         "errors/service_unavailable_503_empty.txt": { Reddit.frontPage() },
         "errors/submit_validation_400.json": { Request<Void>(method: .post, path: "/api/submit") },
-        "errors/wiki_page_not_found_404.json": { Request<JSON>(path: "/r/test/wiki/invalid") },
+        "errors/wiki_page_not_found_404.json": { Reddit.wikiPage("invalid", subreddit: "test") },
         "listings/front_hot.json": { Reddit.frontPage(.hot, page: .init(limit: 100)) },
         "listings/listing_empty.json": { Reddit.userOverview("spez", sort: .top(.hour)) },
         "listings/subreddit_hot_askreddit.json": { Reddit.listing(.hot, subreddit: "askreddit") },
@@ -70,7 +70,7 @@ import TestSupport
         "search/search_r_all.json": { Reddit.search("praw oauth search", subreddit: "all") },
         "search/search_reddit_names.json": { Reddit.subredditNames(startingWith: "reddit") },
         "things/me_2016.json": { Reddit.me() },
-        "things/message_thread_t4_2025.json": { Request<Listing>(path: "/message/messages/2r1s1k2") },
+        "things/message_thread_t4_2025.json": { Reddit.messageThread("2r1s1k2") },
         "things/multi_mine.json": { Reddit.myMultireddits() },
         "things/subreddit_about_announcements.json": { Reddit.subredditAbout("announcements") },
         "things/subreddits_mine_subscriber.json": { Reddit.mySubscriptions() },
@@ -79,6 +79,60 @@ import TestSupport
         "users/user_comments_new.json": { Reddit.userComments("spez") },
         "users/user_saved.json": { Reddit.userSaved("someone") },
         "users/user_submitted_new.json": { Reddit.userSubmitted("spez") },
+        // Issue 19 recordings.
+        "actions/flairselector_newlink_2021.json": { Reddit.flairSelector(subreddit: "test") },
+        "actions/hide_multiple_2026.json": { Reddit.hide(["t3_a", "t3_b"]) },
+        "actions/report_2020.json": { Reddit.report("t3_hmkfma", reason: "spam") },
+        "actions/selectflair_2020.json": { Reddit.selectFlair(subreddit: "test", link: "t3_f5z8dn", templateID: "ca999154-c1b0-11e7-b30b-0eb8423d5ed8") },
+        "errors/json_errors_no_text_200.json": { Request<Void>(method: .post, path: "/api/site_admin") },
+        "errors/wiki_invalid_page_name_400.json": { Reddit.wikiPage("\\A", subreddit: "reddit.com") },
+        "inbox/comment_replies_2025.json": { Reddit.commentReplies(page: .init(limit: 100)) },
+        "inbox/compose_200.json": { Reddit.compose(to: .subreddit("test"), subject: "Test from Async PRAW", text: "Test content") },
+        "inbox/del_msg_200_2025.json": { Reddit.deleteMessage("t4_2r1s1k2") },
+        "inbox/inbox_mixed_t1_t4_2025.json": { Reddit.inbox(page: .init(limit: 10)) },
+        "inbox/mentions_2025.json": { Reddit.mentions(page: .init(limit: 16)) },
+        "inbox/message_not_yours_403_2025.json": { Reddit.messageThread("6i8om7") },
+        "inbox/message_thread_parent_chain_2022.json": { Reddit.messageThread("1elxd5e") },
+        "inbox/message_to_subreddit_2025.json": { Reddit.messageThread("30rhflk") },
+        "inbox/read_message_200.json": { Reddit.markRead(["t1_mynkj7r", "t1_mynkie0"]) },
+        "inbox/reply_to_message_t4_2025.json": { Reddit.reply(to: "t4_42oz8wy", text: "reply") },
+        "inbox/sent_2025.json": { Reddit.sentMessages(page: .init(limit: 1)) },
+        "inbox/unread_after_unread_message_2025.json": { Reddit.unread(page: .init(limit: 10)) },
+        "inbox/unread_empty_2025.json": { Reddit.unread(page: .init(limit: 100)) },
+        "inbox/unread_message_200.json": { Reddit.markUnread(["t4_30s40u5", "t1_mynqwvd"]) },
+        "inbox/unread_post_replies_2025.json": { Reddit.unread(page: .init(limit: 10)) },
+        "media/asset_lease_image_2025.json": { Reddit.mediaLease(filename: "test.png", mimeType: "image/png") },
+        "media/s3_upload_201_xml_2025.xml": { Request<Void>(method: .post, path: "/media/s3_upload_201_xml_2025") },
+        "morechildren/morechildren_400_json_2022.json": { try Reddit.moreChildren(["x"], of: "t3_n7r3uz") },
+        "streams/subreddit_comments_poll1.json": { Reddit.subredditComments("askreddit", page: .init(limit: 100)) },
+        "streams/subreddit_comments_poll2_before.json": { Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46b5", limit: 100)) },
+        "streams/subreddit_comments_poll5_before.json": { Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46do", limit: 100)) },
+        "streams/subreddit_comments_poll6_before_empty.json": { Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46ef", limit: 100)) },
+        "streams/subreddit_new_poll1.json": { Reddit.listing(.new, subreddit: "all", page: .init(limit: 100)) },
+        "streams/subreddit_new_poll2_before.json": { Reddit.listing(.new, subreddit: "all", page: .init(before: "t3_kzj68i", limit: 100)) },
+        "streams/unread_poll_limit100_empty.json": { Reddit.unread(page: .init(limit: 100)) },
+        "streams/unread_poll_limit99_empty.json": { Reddit.unread(page: .init(limit: 99)) },
+        "things/info_t1_2020.json": { Reddit.info(["t1_cklhv0f"]) },
+        "things/info_unknown_empty_2020.json": { Reddit.info(["t1_0"]) },
+        "things/karma_2020.json": { Reddit.karma() },
+        "things/prefs_2020.json": { Reddit.preferences() },
+        "things/subreddit_rules_2020.json": { Reddit.rules(of: "test") },
+        "things/wiki_page_2022.json": { Reddit.wikiPage("search", subreddit: "reddit.com") },
+        "writes/comment_on_comment_2020_200.json": { Reddit.reply(to: "t1_fwxqvmr", text: "reply") },
+        "writes/comment_on_post_2020_200.json": { Reddit.reply(to: "t3_hmkfma", text: "comment") },
+        "writes/delete_comment_2020_200.json": { Reddit.delete("t1_fwxqvmr") },
+        "writes/edit_comment_2020_200.json": { Reddit.edit("t1_fwxqvmr", text: "edited") },
+        "writes/edit_error_placeholder_200.json": { Reddit.edit("t3_abc", text: "edited") },
+        "writes/edit_submission_2023_200.json": { Reddit.edit("t3_z3aqja", text: "New text") },
+        "writes/edit_validation_400.json": { Reddit.edit("t1_abc", text: "rewtwert") },
+        "writes/submit_crosspost_2020_200.json": { Reddit.submitCrosspost(subreddit: "test", title: "Test Title", of: "t3_abc") },
+        "writes/submit_error_no_videos_200.json": { Reddit.submitVideo(subreddit: "test", title: "Test", videoURL: "https://x/v", posterURL: "https://x/p") },
+        "writes/submit_gallery_error_galleries_disabled_200.json": { Reddit.submitGallery(subreddit: "test", title: "Test", items: [GalleryUploadItem(mediaID: "x")]) },
+        "writes/submit_image_2025_200.json": { Reddit.submitImage(subreddit: "test", title: "Test", imageURL: "https://reddit-uploaded-media.s3-accelerate.amazonaws.com/vhu529qqcxtf1") },
+        "writes/submit_link_2020_200.json": { Reddit.submitLink(subreddit: "test", title: "Test Title", url: "https://example.com") },
+        "writes/submit_link_with_text_2025_200.json": { Reddit.submitLink(subreddit: "test", title: "Test Title", url: "https://example.com", text: "text") },
+        "writes/submit_poll_2020_200.json": { Reddit.submitPoll(subreddit: "test", title: "Test Poll", options: ["1", "2"], durationDays: 6) },
+        "writes/submit_self_2020_200.json": { Reddit.submitSelf(subreddit: "test", title: "Test Title", text: "Test text") },
     ]
 
     @Test func everyFixtureIsCovered() throws {
@@ -134,6 +188,16 @@ import TestSupport
         case let request as Request<JSON>: return try await open(request)
         case let request as Request<TokenAnswer>: return try await open(request)
         case let request as Request<MoreChildrenAnswer>: return try await open(request)
+        case let request as Request<SubmittedPost>: return try await open(request)
+        case let request as Request<Thing>: return try await open(request)
+        case let request as Request<Thing?>: return try await open(request)
+        case let request as Request<FlairSelection>: return try await open(request)
+        case let request as Request<MessageThread>: return try await open(request)
+        case let request as Request<Preferences>: return try await open(request)
+        case let request as Request<[SubredditKarma]>: return try await open(request)
+        case let request as Request<SubredditRules>: return try await open(request)
+        case let request as Request<WikiPage>: return try await open(request)
+        case let request as Request<MediaLease>: return try await open(request)
         default: throw Fixture.Missing(name: "a request type for \(type(of: request))")
         }
     }

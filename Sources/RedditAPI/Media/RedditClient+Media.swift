@@ -1,0 +1,42 @@
+public import Courier
+public import Foundation
+
+extension Reddit {
+    /// Asks for an upload lease for one file (`/api/media/asset.json`).
+    public static func mediaLease(filename: String, mimeType: String) -> Request<MediaLease> {
+        post("/api/media/asset.json", ["filepath": filename, "mimetype": mimeType]).reading(MediaLease.self) { $0 }
+    }
+}
+
+extension RedditClient {
+    /// Uploads a file for an image, video or gallery post: takes a lease from Reddit, then POSTs
+    /// the file as `multipart/form-data` to the lease's upload URL with every lease field first,
+    /// and reads S3's `201` XML answer.
+    ///
+    /// The upload goes through a separate plain client on `uploadTransport`: it carries no
+    /// Reddit token and no Reddit rate limiting (S3 sends no rate-limit headers).
+    ///
+    /// ```swift
+    /// let image = try await reddit.upload(pngData, filename: "cat.png", mimeType: "image/png")
+    /// let post = try await reddit.send(Reddit.submitImage(subreddit: "test", title: "Cat", imageURL: image.url))
+    /// ```
+    public func upload(
+        _ file: Data, filename: String, mimeType: String, uploadTransport: any HTTPTransport = HTTPClient.defaultTransport
+    ) async throws(HTTPError) -> UploadedMedia {
+        let lease = try await send(Reddit.mediaLease(filename: filename, mimeType: mimeType))
+        var form = RequestBody.Multipart()
+        for field in lease.fields { form.add(name: field.name, value: field.value) }
+        form.add(name: "file", filename: filename, contentType: mimeType, data: file)
+        let uploader = HTTPClient(configuration: HTTPClient.Configuration(transport: uploadTransport))
+        let request = Request<S3PostResponse>(method: .post, path: lease.uploadURL.absoluteString, body: .multipart(form)) { data, _, _ in
+            guard let answer = S3PostResponse(data) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not an S3 PostResponse with Location and Key"))
+            }
+            return answer
+        }
+        let answer = try await uploader.send(request).value
+        var base = lease.uploadURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return UploadedMedia(assetID: lease.assetID, url: base + "/" + answer.key, websocketURL: lease.websocketURL)
+    }
+}

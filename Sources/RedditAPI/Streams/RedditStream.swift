@@ -1,0 +1,117 @@
+public import Courier
+import Foundation
+
+/// New items of a listing as they appear, polled the way PRAW's `stream_generator` does.
+///
+/// Each poll asks the newest-first listing for up to 100 items `before` the newest item seen, so
+/// Reddit answers only with newer ones; each new item is yielded once, oldest first. The last
+/// ``StreamOptions/rememberedCount`` fullnames are remembered so nothing repeats. When a poll finds
+/// nothing the stream pauses (1 s, doubling up to ``StreamOptions/maximumWait``), drops `before`
+/// and asks again with a limit of 100, 99, … 71 (as PRAW does, so the answer is never served
+/// from a cache); the pause resets when new items arrive. Polls go through the client, sharing
+/// its rate-limit budget. The stream ends when the consuming task is cancelled, and throws the
+/// client's ``HTTPError`` when a poll fails.
+///
+/// ```swift
+/// for try await comment in reddit.newComments(in: "swift") {
+///     print(comment.author, comment.body)
+/// }
+/// ```
+public struct RedditStream<Element: Sendable>: AsyncSequence, Sendable {
+    let client: RedditClient
+    let request: @Sendable (PageParameters) -> Request<Listing>
+    let extract: @Sendable (Thing) -> Element?
+    let options: StreamOptions
+
+    /// Creates a stream of the items `extract` takes from the listing `request` builds.
+    public init(
+        client: RedditClient, options: StreamOptions = .init(),
+        request: @escaping @Sendable (PageParameters) -> Request<Listing>,
+        extract: @escaping @Sendable (Thing) -> Element?
+    ) {
+        self.client = client
+        self.options = options
+        self.request = request
+        self.extract = extract
+    }
+
+    /// Starts polling (on the first call to `next()`).
+    public func makeAsyncIterator() -> Iterator { Iterator(stream: self) }
+
+    /// Polls when its buffer of new items is empty.
+    public struct Iterator: AsyncIteratorProtocol {
+        let stream: RedditStream
+        var buffer: [Element] = []
+        var before: Fullname?
+        var withoutBeforeCount = 0
+        var responsesSeen = 0
+        var seen: RecentNames
+        var backoff: StreamBackoff
+
+        init(stream: RedditStream) {
+            self.stream = stream
+            seen = RecentNames(capacity: stream.options.rememberedCount)
+            backoff = StreamBackoff(maximum: stream.options.maximumWait)
+        }
+
+        /// The next new item; nil once the task is cancelled.
+        public mutating func next() async throws -> Element? {
+            while buffer.isEmpty {
+                guard !Task.isCancelled else { return nil }
+                var limit = 100
+                if before == nil {
+                    limit -= withoutBeforeCount
+                    withoutBeforeCount = (withoutBeforeCount + 1) % 30
+                }
+                let listing: Listing
+                do {
+                    listing = try await stream.client.send(stream.request(PageParameters(before: before, limit: limit)))
+                } catch {
+                    if Task.isCancelled { return nil }
+                    throw error
+                }
+                var newest: Fullname?
+                for thing in listing.children.reversed() {
+                    guard let name = thing.fullname, !seen.contains(name) else { continue }
+                    seen.insert(name)
+                    newest = name
+                    if !stream.options.skipExisting || responsesSeen > 0, let element = stream.extract(thing) {
+                        buffer.append(element)
+                    }
+                }
+                before = newest
+                responsesSeen += 1
+                if newest != nil {
+                    backoff.reset()
+                } else {
+                    do { try await stream.options.sleep(backoff.next()) } catch { return nil }
+                }
+            }
+            return buffer.removeFirst()
+        }
+    }
+}
+
+extension Reddit {
+    /// A subreddit's newest comments (`/r/SUB/comments`), newest first.
+    public static func subredditComments(_ subreddit: String, page: PageParameters = .first) -> Request<Listing> {
+        get("/r/" + segment(subreddit) + "/comments", page.queryItems)
+    }
+}
+
+extension RedditClient {
+    /// New posts in a subreddit (`/r/SUB/new`) as they appear.
+    public func newPosts(in subreddit: String, options: StreamOptions = .init()) -> RedditStream<Link> {
+        RedditStream(client: self, options: options, request: { Reddit.listing(.new, subreddit: subreddit, page: $0) }, extract: \.link)
+    }
+
+    /// New comments in a subreddit (`/r/SUB/comments`) as they appear.
+    public func newComments(in subreddit: String, options: StreamOptions = .init()) -> RedditStream<Comment> {
+        RedditStream(client: self, options: options, request: { Reddit.subredditComments(subreddit, page: $0) }, extract: \.comment)
+    }
+
+    /// New unread inbox items (`/message/unread`, not marked read) as they arrive.
+    public func newInboxItems(options: StreamOptions = .init()) -> RedditStream<Message> {
+        RedditStream(client: self, options: options, request: { Reddit.unread(page: $0) }, extract: \.message)
+    }
+}
