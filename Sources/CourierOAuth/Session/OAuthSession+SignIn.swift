@@ -79,7 +79,9 @@ extension OAuthSession {
         do {
             try await clearStore()
         } catch {
-            if let token { SignedOutTokens.shared.insert(token) }
+            // A token overwritten in its file is unreadable to every process already.
+            let overwritten = (error as? FileTokenStore.Failure)?.tokenOverwritten == true
+            if let token, !overwritten { SignedOutTokens.shared.insert(token) }
             throw .store(error)
         }
     }

@@ -27,10 +27,13 @@ import Testing
         )
     }
 
-    /// The token endpoint: a token for a sign-in, an empty 200 for each revocation.
-    private func tokenServer() -> ScriptedTransport {
+    /// The token endpoint: a token named `name` for a sign-in, an empty 200 for each revocation.
+    /// Each test uses its own name: sessions of one process share the list of signed-out tokens.
+    private func tokenServer(_ name: String) -> ScriptedTransport {
         ScriptedTransport { request, _ in
-            if request.url.path == "/token" { return ScriptedTransport.token(1, for: request) }
+            if request.url.path == "/token" {
+                return ScriptedTransport.json(#"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"refresh_token":"refresh-\#(name)"}"#, for: request)
+            }
             return ScriptedTransport.json("{}", for: request)
         }
     }
@@ -42,10 +45,11 @@ import Testing
     @Test func signOutThatCannotDeleteTheFileLeavesNoTokenForANewProcess() async throws {
         let file = try temporaryFile()
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let server = tokenServer()
+        let name = UUID().uuidString
+        let server = tokenServer(name)
         let session = session(FileTokenStore(fileURL: file, operations: undeletable()), server)
         try await session.signIn(with: .password(username: "u", password: "p"))
-        #expect(try FileTokenStore(fileURL: file).load()?.accessToken == "access-1")
+        #expect(try FileTokenStore(fileURL: file).load()?.accessToken == "access-\(name)")
 
         await #expect {
             try await session.signOut()
@@ -56,13 +60,15 @@ import Testing
         #expect(await session.state == .signedOut)
         // The file is still there, but holds neither token.
         let left = try String(contentsOf: file, encoding: .utf8)
-        #expect(!left.contains("access-1") && !left.contains("refresh-1"), "the file still holds the token: \(left)")
+        #expect(!left.contains("access-\(name)") && !left.contains("refresh-\(name)"), "the file still holds the token: \(left)")
 
         // A new process: a new store on the same path reads no token and deletes the marker.
         #expect(try FileTokenStore(fileURL: file).load() == nil)
         #expect(!FileManager.default.fileExists(atPath: file.path))
 
-        // And a new session on it is signed out and sends nothing with the dead token.
+        // And a new session on it is signed out and sends nothing with the dead token. (The
+        // session does not add an overwritten token to this process's signed-out list, so this is
+        // what a new process sees.)
         let sentBefore = server.requests.count
         let later = self.session(FileTokenStore(fileURL: file), server)
         #expect(try await later.restore() == .signedOut)
@@ -101,7 +107,8 @@ import Testing
     @Test func signOutThatCanNeitherDeleteNorOverwriteSaysSo() async throws {
         let file = try temporaryFile()
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let server = tokenServer()
+        let name = UUID().uuidString
+        let server = tokenServer(name)
         let session = session(FileTokenStore(fileURL: file, operations: undeletable(overwriteFails: true)), server)
         try await session.signIn(with: .password(username: "u", password: "p"))
 
@@ -114,7 +121,7 @@ import Testing
         #expect(await session.state == .signedOut)
         // What the docs promise in this case and no more: the token stays in the file, and only
         // sessions of this process refuse it.
-        #expect(try FileTokenStore(fileURL: file).load()?.accessToken == "access-1")
+        #expect(try FileTokenStore(fileURL: file).load()?.accessToken == "access-\(name)")
         #expect(try await self.session(FileTokenStore(fileURL: file), server).restore() == .signedOut)
     }
 
@@ -125,7 +132,8 @@ import Testing
         let file = try temporaryFile()
         let folder = file.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = tokenServer()
+        let name = UUID().uuidString
+        let server = tokenServer(name)
         let session = session(FileTokenStore(fileURL: file), server)
         try await session.signIn(with: .password(username: "u", password: "p"))
 
@@ -137,7 +145,7 @@ import Testing
             guard case OAuthError.store(let failure as FileTokenStore.Failure) = error else { return false }
             return failure.tokenOverwritten
         }
-        #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("access-1"))
+        #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("access-\(name)"))
         // A new process reads no token; it cannot delete the marker yet, so the marker stays.
         #expect(try FileTokenStore(fileURL: file).load() == nil)
         #expect(FileManager.default.fileExists(atPath: file.path))
