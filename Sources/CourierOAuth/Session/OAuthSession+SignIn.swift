@@ -53,15 +53,16 @@ extension OAuthSession {
     /// - Throws: ``OAuthError/store(_:)`` when the store could not be cleared. The session is
     ///   signed out anyway and the tokens were revoked where the server allowed it. What a later
     ///   ``restore()`` finds then depends on the store:
-    ///   - ``FileTokenStore`` that could not delete its file (an unwritable folder, an immutable
-    ///     file): it overwrites the token in the file with a signed-out marker, and the error's
+    ///   - ``FileTokenStore`` that could not delete its file (a folder the process may not write
+    ///     to, or one marked immutable) but may write the file: it overwrites the token in the file with a signed-out marker, and the error's
     ///     ``FileTokenStore/Failure/tokenOverwritten`` is true. Every later session, in this
     ///     process or a new one, restores signed out.
     ///   - ``FileTokenStore`` that could not overwrite the file either (a read-only file system, a
-    ///     file that may not be written): the file keeps the token. Sessions of this process
-    ///     that read it treat it as signed out; a new process restores it as authenticated. Its
-    ///     first refresh then fails with `invalid_grant` if the server revoked the token, and
-    ///     signs out; if the revocation did not reach the server, the token still works there.
+    ///     file that may not be written or is marked immutable or append-only): the file keeps
+    ///     the token. Sessions of this process that read it treat it as signed out; a new process
+    ///     restores it as authenticated. If the server revoked the token, that process's first
+    ///     request is rejected, the refresh that follows fails with `invalid_grant`, and it signs
+    ///     out; if the revocation did not reach the server, the token still works there.
     ///   - Other stores (`KeychainTokenStore`, your own): no fallback; as in the previous case.
     ///   - ``InMemoryTokenStore`` cannot fail to clear.
     public func signOut() async throws(OAuthError) {
