@@ -51,8 +51,20 @@ extension OAuthSession {
     /// user asked to leave) and clears the store.
     ///
     /// - Throws: ``OAuthError/store(_:)`` when the store could not be cleared. The session is
-    ///   signed out anyway, the tokens were revoked where the server allowed it, and a session of
-    ///   this process that later reads the same token from the store treats it as signed out.
+    ///   signed out anyway and the tokens were revoked where the server allowed it. What a later
+    ///   ``restore()`` finds then depends on the store:
+    ///   - ``FileTokenStore`` that could not delete its file (a folder the process may not write
+    ///     to, or one marked immutable) but may write the file: it overwrites the token in the file with a signed-out marker, and the error's
+    ///     ``FileTokenStore/Failure/tokenOverwritten`` is true. Every later session, in this
+    ///     process or a new one, restores signed out.
+    ///   - ``FileTokenStore`` that could not overwrite the file either (a read-only file system, a
+    ///     file that may not be written or is marked immutable or append-only): the file keeps
+    ///     the token. Sessions of this process that read it treat it as signed out; a new process
+    ///     restores it as authenticated. If the server revoked the token, that process's first
+    ///     request is rejected, the refresh that follows fails with `invalid_grant`, and it signs
+    ///     out; if the revocation did not reach the server, the token still works there.
+    ///   - Other stores (`KeychainTokenStore`, your own): no fallback; as in the previous case.
+    ///   - ``InMemoryTokenStore`` cannot fail to clear.
     public func signOut() async throws(OAuthError) {
         // An unreadable store holds no token to revoke; it is cleared below all the same.
         do { try await loadIfNeeded() } catch { machine.loaded(nil) }
@@ -68,7 +80,9 @@ extension OAuthSession {
         do {
             try await clearStore()
         } catch {
-            if let token { SignedOutTokens.shared.insert(token) }
+            // A token overwritten in its file is unreadable to every process already.
+            let overwritten = (error as? FileTokenStore.Failure)?.tokenOverwritten == true
+            if let token, !overwritten { SignedOutTokens.shared.insert(token) }
             throw .store(error)
         }
     }

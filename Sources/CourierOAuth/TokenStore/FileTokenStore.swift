@@ -24,14 +24,40 @@ import Darwin
 /// ```swift
 /// let store = try FileTokenStore(appName: "my-app")   // ~/.config/my-app/token.json
 /// ```
+///
+/// ## Signing out when the file cannot be deleted
+///
+/// ``clear()`` (called by ``OAuthSession/signOut()``) deletes the file. Deleting needs write
+/// permission on the folder, so it fails in a folder the process may not write to, on a
+/// read-only file system, or for a file marked immutable or append-only. Then `clear()` opens
+/// the existing file (without creating it), truncates it and writes a signed-out marker
+/// (`{"at":"<time>","signedOut":true}`, no secret) in place. That needs write permission on the
+/// file only, so it works in an unwritable folder; it fails on a read-only file system and for
+/// an immutable, append-only or unwritable file. Either way `clear()` throws a ``Failure``
+/// naming the file, whose ``Failure/tokenOverwritten`` says whether the token was overwritten.
+///
+/// ``load()`` reads a marker, or an empty file (what is left when writing the marker failed after
+/// the truncation), as no token, in any process, and deletes it if it can and it is still the
+/// same file; otherwise it stays until the next ``save(_:)`` replaces it. When the overwrite
+/// failed too, the file keeps the token: ``OAuthSession`` then refuses that token in the same
+/// process only, and a new process restores it (see ``OAuthSession/signOut()``). No marker is
+/// written beside the file: creating one needs a writable folder, which is what deleting needs.
 public final class FileTokenStore: SharedTokenStore {
     /// Where the token lives.
     public let fileURL: URL
     private let lock = Mutex(())
+    /// How the file is deleted or overwritten; tests make these fail.
+    let operations: TokenFileOperations
 
     /// A store at an explicit path; its folder is created (mode 0700) on first save.
     public init(fileURL: URL) {
         self.fileURL = fileURL
+        self.operations = .system
+    }
+
+    init(fileURL: URL, operations: TokenFileOperations) {
+        self.fileURL = fileURL
+        self.operations = operations
     }
 
     /// A store at `<config>/<appName>/<fileName>`, where `<config>` is `$XDG_CONFIG_HOME`, or
@@ -59,7 +85,8 @@ public final class FileTokenStore: SharedTokenStore {
         return nil
     }
 
-    /// The stored token; nil when the file does not exist.
+    /// The stored token; nil when the file does not exist or holds the signed-out marker (or is
+    /// empty). A marker is deleted when possible.
     ///
     /// - Throws: ``Failure`` when the file cannot be read or does not hold a token.
     public func load() throws(Failure) -> Token? {
@@ -73,6 +100,10 @@ public final class FileTokenStore: SharedTokenStore {
             } catch {
                 let reason = Self.pathProblem(fileURL) ?? error.localizedDescription
                 throw Failure(operation: "read", path: fileURL.path, reason: reason)
+            }
+            if SignedOutMarker.matches(data) {
+                removeSignedOutMarker()
+                return nil
             }
             do {
                 return try JSONDecoder().decode(Token.self, from: data)
@@ -94,13 +125,28 @@ public final class FileTokenStore: SharedTokenStore {
         try lock.withLock { _ throws(Failure) in try write(data) }
     }
 
-    /// Deletes the file; no error when it does not exist.
+    /// Deletes the file; no error when it does not exist. When it cannot be deleted, the token
+    /// in it is overwritten with the signed-out marker if possible (see the type's overview).
+    ///
+    /// - Throws: ``Failure`` when the file could not be deleted, also when the marker replaced
+    ///   the token (``Failure/tokenOverwritten`` tells the two apart).
     public func clear() throws(Failure) {
         try lock.withLock { _ throws(Failure) in
-            if unlink(fileURL.path) != 0, errno != ENOENT {
-                let code = errno
-                throw Failure(operation: "delete", path: fileURL.path, reason: Self.pathProblem(fileURL) ?? String(cString: strerror(code)))
+            let code = operations.remove(fileURL.path)
+            guard code != 0, code != ENOENT else { return }
+            let reason = Self.pathProblem(fileURL) ?? String(cString: strerror(code))
+            let overwrite = operations.overwrite(fileURL.path, SignedOutMarker.data(now: Date()))
+            if overwrite == 0 {
+                throw Failure(
+                    operation: "delete", path: fileURL.path,
+                    reason: reason + "; the token in it was overwritten with a signed-out marker instead",
+                    tokenOverwritten: true
+                )
             }
+            throw Failure(
+                operation: "delete", path: fileURL.path,
+                reason: reason + "; overwriting the token in it failed too: " + String(cString: strerror(overwrite))
+            )
         }
     }
 
@@ -169,11 +215,15 @@ public final class FileTokenStore: SharedTokenStore {
         public let path: String
         /// Why it failed.
         public let reason: String
+        /// True when ``FileTokenStore/clear()`` could not delete the file but overwrote the token
+        /// in it with the signed-out marker: no ``FileTokenStore`` loads that token again.
+        public let tokenOverwritten: Bool
 
-        init(operation: String, path: String, reason: String) {
+        init(operation: String, path: String, reason: String, tokenOverwritten: Bool = false) {
             self.operation = operation
             self.path = path
             self.reason = reason
+            self.tokenOverwritten = tokenOverwritten
         }
 
         init(operation: String, path: String, errno code: Int32) {

@@ -69,7 +69,8 @@ public struct KeychainTokenStore: TokenStore {
         guard addStatus == errSecSuccess else { throw KeychainError(operation: "add", status: addStatus) }
     }
 
-    /// Deletes the item; no error when there is none.
+    /// Deletes the item; no error when there is none. A failed delete has no fallback: the item
+    /// keeps the token, and only sessions of the same process refuse it after a sign-out.
     public func clear() throws {
         let status = SecItemDelete(baseQuery as CFDictionary)
         guard status == errSecSuccess || status == errSecItemNotFound else {
