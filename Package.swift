@@ -63,11 +63,16 @@ let package = Package(
         .executableTarget(name: "reddit", dependencies: ["RedditCLI"], swiftSettings: swiftSettings),
 
         // Benchmarks: Courier side by side with raw URLSession against a local nginx.
-        .executableTarget(name: "courier-bench", dependencies: ["Courier", "CourierStore", "RedditAPI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "courier-bench", dependencies: ["Courier", "CourierStore", "RedditAPI"], swiftSettings: swiftSettings),
 
         // Helpers shared by the test targets: where the test servers and fixtures are.
-        .target(name: "TestSupport", dependencies: ["Courier", "CourierTesting"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "TestSupport"], swiftSettings: swiftSettings),
+        .target(
+            name: "TestSupport", dependencies: ["Courier", "CourierTesting"], path: "Tests/TestSupport",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CourierTests", dependencies: ["Courier", "CourierTesting", "TestSupport"],
+            swiftSettings: swiftSettings),
         // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.
         .executableTarget(
             name: "courier-store-crash-helper",

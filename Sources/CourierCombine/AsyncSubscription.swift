@@ -26,7 +26,8 @@ protocol SubscriptionSink<Output, Failure>: AnyObject, Sendable {
 /// `@unchecked Sendable`: Combine subscribers are not `Sendable`; here the subscriber, demand and
 /// task are only read and written while `lock` is held, and the subscriber is called outside the
 /// lock, one call at a time, by the single task that feeds it.
-final class AsyncSubscription<S: Subscriber>: Subscription, SubscriptionSink, @unchecked Sendable where S.Input: Sendable {
+final class AsyncSubscription<S: Subscriber>: Subscription, SubscriptionSink, @unchecked Sendable
+where S.Input: Sendable {
     private let lock = NSLock()
     private var subscriber: S?
     private var demand: Subscribers.Demand = .none
@@ -80,7 +81,9 @@ final class AsyncSubscription<S: Subscriber>: Subscription, SubscriptionSink, @u
     }
 
     /// An emitter that reaches `sink` while it lives (a cancelled subscription may be released).
-    private static func emitter(for sink: any SubscriptionSink<S.Input, S.Failure>) -> SubscriptionEmitter<S.Input, S.Failure> {
+    private static func emitter(for sink: any SubscriptionSink<S.Input, S.Failure>) -> SubscriptionEmitter<
+        S.Input, S.Failure
+    > {
         SubscriptionEmitter(
             send: { [weak sink] value in sink?.send(value) },
             finish: { [weak sink] completion in sink?.finish(completion) }

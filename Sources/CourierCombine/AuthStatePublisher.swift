@@ -20,12 +20,13 @@ struct AuthStatePublisher: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == AuthState, S.Failure == Never {
         let session = session
-        subscriber.receive(subscription: AsyncSubscription(subscriber: subscriber) { emitter in
-            for await state in await session.stateUpdates() {
-                emitter.send(state)
-            }
-            emitter.finish(.finished)
-        })
+        subscriber.receive(
+            subscription: AsyncSubscription(subscriber: subscriber) { emitter in
+                for await state in await session.stateUpdates() {
+                    emitter.send(state)
+                }
+                emitter.finish(.finished)
+            })
     }
 }
 #endif

@@ -37,15 +37,16 @@ public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let client = client
         let request = request
-        subscriber.receive(subscription: AsyncSubscription(subscriber: subscriber) { emitter in
-            do throws(HTTPError) {
-                let response = try await client.send(request)
-                emitter.send(response)
-                emitter.finish(.finished)
-            } catch {
-                emitter.finish(.failure(error))
-            }
-        })
+        subscriber.receive(
+            subscription: AsyncSubscription(subscriber: subscriber) { emitter in
+                do throws(HTTPError) {
+                    let response = try await client.send(request)
+                    emitter.send(response)
+                    emitter.finish(.finished)
+                } catch {
+                    emitter.finish(.failure(error))
+                }
+            })
     }
 
     /// The same publisher, accepting only the given status codes (see ``Request/allowed(statusCodes:)-(Set<Int>)``).
@@ -59,7 +60,9 @@ public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
     /// The same publisher with the call's own retry decision, asked before the client's
     /// `RetryPolicy` (see ``Request/retryDecision(_:)``).
     public func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
+        _ decide:
+            @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy
+            .Decision?
     ) -> Self {
         Self(client: client, request: request.retryDecision(decide))
     }

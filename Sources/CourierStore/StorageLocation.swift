@@ -30,7 +30,8 @@ public enum StorageLocation {
     private static func appleDirectory(
         _ directory: FileManager.SearchPathDirectory, fallback: String, application: String
     ) -> URL {
-        let base = FileManager.default.urls(for: directory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: directory, in: .userDomainMask).first
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(fallback)
         return base.appendingPathComponent(application, isDirectory: true)
     }
@@ -46,7 +47,8 @@ public enum StorageLocation {
         if let xdg = environment[variable], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            let home =
+                environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileManager.default.homeDirectoryForCurrentUser
             base = home.appendingPathComponent(fallback, isDirectory: true)
         }

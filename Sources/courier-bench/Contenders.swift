@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -40,9 +41,11 @@ struct Contender: Sendable {
             return data
         }
         let decoder = JSONDecoder()
-        return Contender(name: "raw URLSession", fetch: get, fetchFeed: { path in
-            try decoder.decode(Feed.self, from: try await get(path, nil))
-        }, fetchShared: get)
+        return Contender(
+            name: "raw URLSession", fetch: get,
+            fetchFeed: { path in
+                try decoder.decode(Feed.self, from: try await get(path, nil))
+            }, fetchShared: get)
     }
 
     /// Courier's whole pipeline (request building, validation, decoding) on `transport`.

@@ -12,10 +12,14 @@ struct CourierBench {
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "--document-memory-child", arguments.count == 3 {
-            exit(await DocumentMemory.runChild(mode: arguments[arguments.startIndex + 1], file: arguments[arguments.startIndex + 2]))
+            exit(
+                await DocumentMemory.runChild(
+                    mode: arguments[arguments.startIndex + 1], file: arguments[arguments.startIndex + 2]))
         }
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: courier-bench [--quick] [--decoding-only | --stores-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).")
+            print(
+                "usage: courier-bench [--quick] [--decoding-only | --stores-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
+            )
             return
         }
         let plan = arguments.contains("--quick") ? Plan.quick : Plan.full
@@ -40,8 +44,11 @@ struct CourierBench {
 
     private static func run(_ plan: Plan) async throws {
         let repository = Self.repositoryRoot()
-        let listing = try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
-        let comments = try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        let listing = try Data(
+            contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
+        let comments = try Data(
+            contentsOf: repository.appendingPathComponent(
+                "Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
         let files = [
             "small.json": try Feed.json(atLeast: 1_800),
             "medium.json": try Feed.json(atLeast: 100_000),
@@ -53,13 +60,16 @@ struct CourierBench {
 
         let machine = MachineDescription.current()
         print("courier-bench (\(plan.name)): \(machine.summary)")
-        print("nginx at \(nginx.baseURL), files: small.json \(files["small.json"]!.count) B, medium.json \(files["medium.json"]!.count) B, listing.json \(listing.count) B")
+        print(
+            "nginx at \(nginx.baseURL), files: small.json \(files["small.json"]!.count) B, medium.json \(files["medium.json"]!.count) B, listing.json \(listing.count) B"
+        )
         print("load average at start: \(MachineDescription.loadAverage())")
         print("")
 
         var contenders = [
             Contender.rawURLSession(baseURL: nginx.baseURL),
-            Contender.courier("Courier+URLSessionTransport", baseURL: nginx.baseURL, transport: URLSessionTransport.shared),
+            Contender.courier(
+                "Courier+URLSessionTransport", baseURL: nginx.baseURL, transport: URLSessionTransport.shared),
         ]
         #if os(Linux)
         do {
@@ -85,8 +95,11 @@ struct CourierBench {
     /// Only the in-memory rows: no nginx, no network columns.
     private static func runDecodingOnly(_ plan: Plan) async throws {
         let repository = Self.repositoryRoot()
-        let listing = try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
-        let comments = try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        let listing = try Data(
+            contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
+        let comments = try Data(
+            contentsOf: repository.appendingPathComponent(
+                "Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
         print("courier-bench (\(plan.name), decoding only): \(MachineDescription.current().summary)")
         print("load average at start: \(MachineDescription.loadAverage())")
         print("")
@@ -99,7 +112,8 @@ struct CourierBench {
     /// with `swift run` from the checkout, so the source file's path leads back to it; the
     /// current directory is the fallback.
     private static func repositoryRoot() -> URL {
-        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let marker = "Benchmarks/nginx/nginx.conf.template"
         if FileManager.default.fileExists(atPath: fromSource.appendingPathComponent(marker).path) { return fromSource }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

@@ -29,13 +29,15 @@ struct DecodingScenarios {
         let decoder = JSONDecoder()
 
         let listingRow = try await row(
-            "Reddit listing decode, \(listing.count / 1000) KB", unit: .megabytesPerSecond, count: plan.listingDecodes, bytes: listing.count,
+            "Reddit listing decode, \(listing.count / 1000) KB", unit: .megabytesPerSecond, count: plan.listingDecodes,
+            bytes: listing.count,
             baseline: { _ = try decoder.decode(PlainListing.self, from: listing) },
             courier: { _ = try await listingClient.send(Reddit.listing(.hot)) }
         )
         // Decoding the page and building the rows a client shows, in display order.
         let treeRow = try await row(
-            "comment tree build, \(comments.count / 1000) KB page", unit: .treesPerSecond, count: plan.treeBuilds, bytes: comments.count,
+            "comment tree build, \(comments.count / 1000) KB page", unit: .treesPerSecond, count: plan.treeBuilds,
+            bytes: comments.count,
             baseline: {
                 let page = try decoder.decode([PlainListing].self, from: comments)
                 _ = PlainCommentRows(page.last?.data.children ?? []).rows.count
@@ -49,12 +51,14 @@ struct DecodingScenarios {
         let smallClient = HTTPClient(baseURL: URL(string: "http://memory.invalid"), transport: transport)
         let direct = HTTPRequest(url: URL(string: "http://memory.invalid/small.json")!)
         let pipelineRow = try await row(
-            "pipeline alone, 1.8 KB Data response", unit: .requestsPerSecond, count: plan.pipelineRequests, bytes: small.count,
+            "pipeline alone, 1.8 KB Data response", unit: .requestsPerSecond, count: plan.pipelineRequests,
+            bytes: small.count,
             baseline: { _ = try await transport.send(direct).body },
             courier: { _ = try await smallClient.send(Request<Data>(path: "/small.json")).value }
         )
         let concurrentPipelineRow = try await row(
-            "pipeline alone, 16 in flight", unit: .requestsPerSecond, count: plan.pipelineRequests, bytes: small.count, concurrency: 16,
+            "pipeline alone, 16 in flight", unit: .requestsPerSecond, count: plan.pipelineRequests, bytes: small.count,
+            concurrency: 16,
             baseline: { _ = try await transport.send(direct).body },
             courier: { _ = try await smallClient.send(Request<Data>(path: "/small.json")).value }
         )
@@ -68,7 +72,9 @@ struct DecodingScenarios {
         try await baseline()
         try await courier()
         func measure(_ operation: @escaping @Sendable () async throws -> Void) async throws -> RunResult {
-            guard concurrency > 1 else { return try await timeSequentially(.operations(count), bytesEach: bytes, operation) }
+            guard concurrency > 1 else {
+                return try await timeSequentially(.operations(count), bytesEach: bytes, operation)
+            }
             var result = try await timeConcurrently(.operations(count), concurrency: concurrency, operation)
             result.bytes = bytes * count
             return result
@@ -79,6 +85,8 @@ struct DecodingScenarios {
             baselineRuns.append(try await measure(baseline))
             courierRuns.append(try await measure(courier))
         }
-        return DecodingRow(scenario: scenario, baseline: CellResult(runs: baselineRuns, unit: unit), courier: CellResult(runs: courierRuns, unit: unit))
+        return DecodingRow(
+            scenario: scenario, baseline: CellResult(runs: baselineRuns, unit: unit),
+            courier: CellResult(runs: courierRuns, unit: unit))
     }
 }

@@ -1,5 +1,6 @@
 import CourierStore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,16 +40,18 @@ enum DocumentMemory {
     /// A document of about `size` bytes when encoded.
     static func document(size: Int) -> [Item] {
         (0..<max(1, size / 215)).map { index in
-            Item(id: index, title: "Item number \(index) of the benchmark document",
-                 body: String(repeating: "lorem ipsum dolor sit amet ", count: 4) + String(index),
-                 score: Double(index) / 7, tags: ["swift", "bench", String(index % 97)])
+            Item(
+                id: index, title: "Item number \(index) of the benchmark document",
+                body: String(repeating: "lorem ipsum dolor sit amet ", count: 4) + String(index),
+                score: Double(index) / 7, tags: ["swift", "bench", String(index % 97)])
         }
     }
 
     /// Writes a document of about `size` bytes with a store, runs `mode` on it in a child
     /// process, and returns the child's peak memory above its starting point, in bytes.
     static func measure(_ mode: Mode, size: Int) async throws -> Int {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-doc-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-bench-doc-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("document.json")
@@ -65,8 +68,11 @@ enum DocumentMemory {
         try process.run()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let bytes = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchFailure("document memory child (\(mode.rawValue), \(size) B) failed: status \(process.terminationStatus), printed \(printed)")
+        guard process.terminationStatus == 0, let bytes = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            throw BenchFailure(
+                "document memory child (\(mode.rawValue), \(size) B) failed: status \(process.terminationStatus), printed \(printed)"
+            )
         }
         return bytes
     }
@@ -122,7 +128,8 @@ enum DocumentMemory {
     private static func startMeasuring() -> Int {
         #if os(Linux)
         if (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil,
-           let resident = procStatus("VmRSS") {
+            let resident = procStatus("VmRSS")
+        {
             return resident
         }
         #endif
@@ -148,7 +155,8 @@ enum DocumentMemory {
     private static func procStatus(_ field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-            let number = line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first
+            let number = line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ")
+                .first
             return number.flatMap { Int($0) }.map { $0 * 1024 }
         }
         return nil

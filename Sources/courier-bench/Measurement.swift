@@ -104,9 +104,12 @@ enum Budget: Sendable {
 }
 
 /// Times `operation` once per call, calls following one another until `budget` is spent.
-func timeSequentially(_ budget: Budget, bytesEach: Int = 0, _ operation: () async throws -> Void) async throws -> RunResult {
+func timeSequentially(_ budget: Budget, bytesEach: Int = 0, _ operation: () async throws -> Void) async throws
+    -> RunResult
+{
     let started = ContinuousClock.now
-    let latencies = try await timedLoop(share: budget.share(of: 0, among: 1), deadline: budget.deadline(from: started), operation)
+    let latencies = try await timedLoop(
+        share: budget.share(of: 0, among: 1), deadline: budget.deadline(from: started), operation)
     return RunResult(
         operations: latencies.count, bytes: bytesEach * latencies.count, elapsed: .now - started, latencies: latencies
     )

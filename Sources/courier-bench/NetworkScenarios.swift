@@ -39,11 +39,15 @@ struct NetworkScenarios {
         _ = try await PlainSocket.run(port: port, path: "/small.json", budget: .operations(plan.warmUpRequests))
         let slice = Budget.time(plan.slice)
         return [
-            try await row("sequential GET, 1.8 KB", ceiling: {
-                try await PlainSocket.run(port: port, path: "/small.json", budget: .time(plan.slice * plan.slicesPerRun))
-            }, { contender in
-                try await timeSequentially(slice) { _ = try await contender.fetch("/small.json", nil) }
-            }),
+            try await row(
+                "sequential GET, 1.8 KB",
+                ceiling: {
+                    try await PlainSocket.run(
+                        port: port, path: "/small.json", budget: .time(plan.slice * plan.slicesPerRun))
+                },
+                { contender in
+                    try await timeSequentially(slice) { _ = try await contender.fetch("/small.json", nil) }
+                }),
             try await row("16 in flight GET, 1.8 KB") { contender in
                 try await timeConcurrently(slice, concurrency: 16) { _ = try await contender.fetch("/small.json", nil) }
             },
@@ -87,7 +91,8 @@ struct NetworkScenarios {
             }
             if let ceiling { ceilingRuns.append(try await ceiling()) }
         }
-        var row = NetworkRow(scenario: scenario, cells: runs.map { CellResult(runs: $0, unit: .requestsPerSecond) }, turns: turns)
+        var row = NetworkRow(
+            scenario: scenario, cells: runs.map { CellResult(runs: $0, unit: .requestsPerSecond) }, turns: turns)
         if !ceilingRuns.isEmpty { row.ceiling = CellResult(runs: ceilingRuns, unit: .requestsPerSecond) }
         return row
     }
@@ -107,7 +112,9 @@ struct NetworkScenarios {
     private func identicalRequestsRow() async throws -> NetworkRow {
         var row = try await row("\(plan.identicalRequests) identical concurrent GETs", slices: 1) { contender in
             let marker = "run-" + UUID().uuidString
-            var result = try await timeConcurrently(.operations(plan.identicalRequests), concurrency: plan.identicalRequests) {
+            var result = try await timeConcurrently(
+                .operations(plan.identicalRequests), concurrency: plan.identicalRequests
+            ) {
                 _ = try await contender.fetchShared("/counted/small.json", marker)
             }
             result.serverHits = await nginx.hits(containing: marker)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -30,14 +31,17 @@ final class Nginx {
         root = run.appendingPathComponent("www")
         try? FileManager.default.removeItem(at: run)
         // World-readable: nginx's workers run as `nobody` when it is started as root.
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: run.path)
         for (name, data) in files {
             try data.write(to: root.appendingPathComponent(name))
         }
         let port = try LoopbackSocket().bindToFreePort()
-        let template = try String(contentsOf: repository.appendingPathComponent("Benchmarks/nginx/nginx.conf.template"), encoding: .utf8)
-        let config = template
+        let template = try String(
+            contentsOf: repository.appendingPathComponent("Benchmarks/nginx/nginx.conf.template"), encoding: .utf8)
+        let config =
+            template
             .replacingOccurrences(of: "{{RUN}}", with: run.path)
             .replacingOccurrences(of: "{{ROOT}}", with: root.path)
             .replacingOccurrences(of: "{{PORT}}", with: String(port))
@@ -102,12 +106,14 @@ final class Nginx {
         while ContinuousClock.now - started < .seconds(10) {
             guard process.isRunning else { break }
             if let (_, response) = try? await URLSession.shared.data(from: probe),
-               (response as? HTTPURLResponse)?.statusCode == 200 {
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
                 return
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        let log = (try? String(contentsOf: run.appendingPathComponent("error.log"), encoding: .utf8)) ?? "(no error log)"
+        let log =
+            (try? String(contentsOf: run.appendingPathComponent("error.log"), encoding: .utf8)) ?? "(no error log)"
         stop()
         throw Failure(description: "nginx did not start; its error log:\n\(log)")
     }
@@ -117,7 +123,8 @@ final class Nginx {
         if let found = locate() { return found }
         FileHandle.standardError.write(Data("courier-bench: nginx not found, installing it with apt-get\n".utf8))
         let asRoot = getuid() == 0
-        let script = asRoot
+        let script =
+            asRoot
             ? "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx"
             : "sudo -n apt-get update -qq && sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx"
         let install = Process()
@@ -127,12 +134,14 @@ final class Nginx {
         try install.run()
         install.waitUntilExit()
         if let found = locate() { return found }
-        throw Failure(description: "nginx is missing and could not be installed; install it with `sudo apt-get install nginx`")
+        throw Failure(
+            description: "nginx is missing and could not be installed; install it with `sudo apt-get install nginx`")
     }
 
     private static func locate() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = path.split(separator: ":").map { "\($0)/nginx" } + ["/usr/sbin/nginx", "/usr/local/sbin/nginx"]
+        let candidates =
+            path.split(separator: ":").map { "\($0)/nginx" } + ["/usr/sbin/nginx", "/usr/local/sbin/nginx"]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
     }
 }

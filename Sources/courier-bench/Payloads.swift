@@ -25,11 +25,12 @@ struct Feed: Codable, Sendable {
         var data = Data()
         repeat {
             let id = items.count
-            items.append(Item(
-                id: id, title: "Item number \(id) of the benchmark feed", author: "user\(id % 97)",
-                score: (id * 7919) % 10_000, tags: ["swift", "linux", "tag\(id % 13)"],
-                createdAt: 1_700_000_000 + Double(id) * 61.5, nsfw: id % 11 == 0
-            ))
+            items.append(
+                Item(
+                    id: id, title: "Item number \(id) of the benchmark feed", author: "user\(id % 97)",
+                    score: (id * 7919) % 10_000, tags: ["swift", "linux", "tag\(id % 13)"],
+                    createdAt: 1_700_000_000 + Double(id) * 61.5, nsfw: id % 11 == 0
+                ))
             if items.count % 16 == 0 || bytes < 4096 {
                 data = try encoder.encode(Feed(items: items, next: "cursor-\(id)"))
             }

@@ -98,7 +98,9 @@ struct PlainGalleryData: Decodable, Sendable {
         let outboundURL: String?
 
         private enum CodingKeys: String, CodingKey {
-            case mediaID = "media_id", id, caption, outboundURL = "outbound_url"
+            case mediaID = "media_id"
+            case id, caption
+            case outboundURL = "outbound_url"
         }
     }
 
@@ -145,14 +147,29 @@ struct PlainLink: Decodable, Sendable {
     let crosspostParents: [PlainLink]?
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, title, author, subreddit, subredditID = "subreddit_id", selftext
-        case selftextHTML = "selftext_html", url, permalink, domain, score
-        case upvoteRatio = "upvote_ratio", commentCount = "num_comments", created = "created_utc"
-        case edited, likes, saved, hidden, isSelf = "is_self", over18 = "over_18", spoiler, stickied
-        case locked, archived, distinguished, linkFlairText = "link_flair_text"
-        case authorFlairText = "author_flair_text", thumbnail, postHint = "post_hint"
-        case isGallery = "is_gallery", galleryData = "gallery_data", mediaMetadata = "media_metadata"
-        case preview, crosspostParent = "crosspost_parent", crosspostParents = "crosspost_parent_list"
+        case id, name, title, author, subreddit
+        case subredditID = "subreddit_id"
+        case selftext
+        case selftextHTML = "selftext_html"
+        case url, permalink, domain, score
+        case upvoteRatio = "upvote_ratio"
+        case commentCount = "num_comments"
+        case created = "created_utc"
+        case edited, likes, saved, hidden
+        case isSelf = "is_self"
+        case over18 = "over_18"
+        case spoiler, stickied
+        case locked, archived, distinguished
+        case linkFlairText = "link_flair_text"
+        case authorFlairText = "author_flair_text"
+        case thumbnail
+        case postHint = "post_hint"
+        case isGallery = "is_gallery"
+        case galleryData = "gallery_data"
+        case mediaMetadata = "media_metadata"
+        case preview
+        case crosspostParent = "crosspost_parent"
+        case crosspostParents = "crosspost_parent_list"
     }
 }
 
@@ -182,10 +199,20 @@ struct PlainComment: Decodable, Sendable {
     let mediaMetadata: [String: PlainMediaMetadata]?
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, author, body, bodyHTML = "body_html", linkID = "link_id", parentID = "parent_id"
-        case subreddit, score, scoreHidden = "score_hidden", created = "created_utc", edited, likes, saved
-        case stickied, archived, distinguished, authorFlairText = "author_flair_text", depth
-        case linkTitle = "link_title", replies, mediaMetadata = "media_metadata"
+        case id, name, author, body
+        case bodyHTML = "body_html"
+        case linkID = "link_id"
+        case parentID = "parent_id"
+        case subreddit, score
+        case scoreHidden = "score_hidden"
+        case created = "created_utc"
+        case edited, likes, saved
+        case stickied, archived, distinguished
+        case authorFlairText = "author_flair_text"
+        case depth
+        case linkTitle = "link_title"
+        case replies
+        case mediaMetadata = "media_metadata"
     }
 
     init(from decoder: any Decoder) throws {
@@ -225,14 +252,19 @@ struct PlainMore: Decodable, Sendable {
     let depth: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, parentID = "parent_id", count, children, depth
+        case id, name
+        case parentID = "parent_id"
+        case count, children, depth
     }
 }
 
 /// The rows a client shows for a comments page, built from the plain structs: each comment or
 /// stub in display order with its depth.
 struct PlainCommentRows: Sendable {
-    enum Content: Sendable { case comment(PlainComment), more(PlainMore) }
+    enum Content: Sendable {
+        case comment(PlainComment)
+        case more(PlainMore)
+    }
 
     private(set) var rows: [(content: Content, depth: Int)] = []
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,8 @@ enum PlainSocket {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var pending: [UInt8] = []
         return try await timeSequentially(budget) {
-            guard request.withUnsafeBytes({ send(socket.descriptor, $0.baseAddress, $0.count, 0) }) == request.count else {
+            guard request.withUnsafeBytes({ send(socket.descriptor, $0.baseAddress, $0.count, 0) }) == request.count
+            else {
                 throw Failure(description: "send() failed")
             }
             // Reads until the head and a Content-Length body have arrived.
@@ -42,7 +44,8 @@ enum PlainSocket {
 
     private static func endOfHead(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count where bytes[index] == 10 && bytes[index - 1] == 13 && bytes[index - 2] == 10 && bytes[index - 3] == 13 {
+        for index in 3..<bytes.count
+        where bytes[index] == 10 && bytes[index - 1] == 13 && bytes[index - 2] == 10 && bytes[index - 3] == 13 {
             return index + 1
         }
         return nil

@@ -11,7 +11,9 @@ struct Report {
         var lines: [String] = []
         let ratioHeaders = contenders.dropFirst().map { "\($0) / raw" }
         if !networkRows.isEmpty {
-            lines.append("| scenario | " + contenders.joined(separator: " | ") + " | " + ratioHeaders.joined(separator: " | ") + " |")
+            lines.append(
+                "| scenario | " + contenders.joined(separator: " | ") + " | " + ratioHeaders.joined(separator: " | ")
+                    + " |")
             lines.append("|" + String(repeating: "---|", count: 1 + contenders.count + ratioHeaders.count))
         }
         for row in networkRows {
@@ -21,29 +23,43 @@ struct Report {
                 let cell = row.cells[index]
                 return row.countsHits
                     ? "\(Self.hits(cell.serverHits)) vs \(Self.hits(base.serverHits))"
-                    : Self.pairedRatioCell(row.turnRatios(index)) + " (p50 " + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
+                    : Self.pairedRatioCell(row.turnRatios(index)) + " (p50 "
+                        + Self.ratio(base.percentile(0.5), cell.percentile(0.5)) + ")"
             }
-            lines.append("| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |")
+            lines.append(
+                "| \(row.scenario) | " + cells.joined(separator: " | ") + " | " + ratios.joined(separator: " | ") + " |"
+            )
         }
         lines.append("")
         for row in networkRows {
             guard let ceiling = row.ceiling else { continue }
-            lines.append("Ceiling, \(row.scenario) over a plain keep-alive socket (hand-written request, blocking reads), in the same rounds: \(Self.rateCell(ceiling)).")
+            lines.append(
+                "Ceiling, \(row.scenario) over a plain keep-alive socket (hand-written request, blocking reads), in the same rounds: \(Self.rateCell(ceiling))."
+            )
             lines.append("")
         }
-        lines.append("| scenario (in memory) | baseline: plain JSONDecoder into equivalent structs, or the transport alone | RedditAPI's RedditClient, or Courier's pipeline | ratio |")
+        lines.append(
+            "| scenario (in memory) | baseline: plain JSONDecoder into equivalent structs, or the transport alone | RedditAPI's RedditClient, or Courier's pipeline | ratio |"
+        )
         lines.append("|---|---|---|---|")
         for row in decodingRows {
             // Against a transport that answers in nanoseconds a ratio means little; the time the
             // pipeline adds to each request is the figure that matters.
-            let comparison = row.baseline.unit == .requestsPerSecond
+            let comparison =
+                row.baseline.unit == .requestsPerSecond
                 ? String(format: "+%.1f µs a request", (1 / row.courier.rate - 1 / row.baseline.rate) * 1e6)
-                : Self.ratio(row.courier.rate, row.baseline.rate) + " (p50 " + Self.ratio(row.baseline.percentile(0.5), row.courier.percentile(0.5)) + ")"
-            lines.append("| \(row.scenario) | \(Self.rateCell(row.baseline)) | \(Self.rateCell(row.courier)) | \(comparison) |")
+                : Self.ratio(row.courier.rate, row.baseline.rate) + " (p50 "
+                    + Self.ratio(row.baseline.percentile(0.5), row.courier.percentile(0.5)) + ")"
+            lines.append(
+                "| \(row.scenario) | \(Self.rateCell(row.baseline)) | \(Self.rateCell(row.courier)) | \(comparison) |")
         }
         lines.append("")
-        lines.append("Cells: median of the runs' rates, ± the spread between runs ((max − min) / median), latency percentiles over every operation.")
-        lines.append("Ratios: throughput against the first column, the median over turns of the ratio within a turn (the contenders run back to back in short time slices, in every order in turn), so load that changes between turns cancels out; in square brackets the middle half of the turns' ratios; in round brackets the comparison by p50 latency over every request.")
+        lines.append(
+            "Cells: median of the runs' rates, ± the spread between runs ((max − min) / median), latency percentiles over every operation."
+        )
+        lines.append(
+            "Ratios: throughput against the first column, the median over turns of the ratio within a turn (the contenders run back to back in short time slices, in every order in turn), so load that changes between turns cancels out; in square brackets the middle half of the turns' ratios; in round brackets the comparison by p50 latency over every request."
+        )
         lines += targets()
         return lines.joined(separator: "\n")
     }
@@ -53,14 +69,20 @@ struct Report {
         var lines = ["", "Targets:"]
         #if DEBUG
         // Courier and RedditAPI are compiled without optimization here, Foundation is not.
-        lines.append("(debug build: these ratios compare unoptimized Courier code with optimized Foundation; only a release build, `-c release`, says whether a target is met)")
+        lines.append(
+            "(debug build: these ratios compare unoptimized Courier code with optimized Foundation; only a release build, `-c release`, says whether a target is met)"
+        )
         #endif
         func check(_ text: String, _ value: Double?, atLeast bound: Double) {
             guard let value else { return }
-            lines.append("- \(text): \(String(format: "%.2f", value))× (target ≥ \(bound)×) \(value >= bound ? "met" : "NOT met")")
+            lines.append(
+                "- \(text): \(String(format: "%.2f", value))× (target ≥ \(bound)×) \(value >= bound ? "met" : "NOT met")"
+            )
         }
         if let sequential = networkRows.first, sequential.cells.count >= 3, let ceiling = sequential.ceiling {
-            check("Courier+CurlTransport vs the plain socket, \(sequential.scenario)", sequential.cells[2].rate / ceiling.rate, atLeast: 0.5)
+            check(
+                "Courier+CurlTransport vs the plain socket, \(sequential.scenario)",
+                sequential.cells[2].rate / ceiling.rate, atLeast: 0.5)
         }
         for row in networkRows.prefix(2) where row.cells.count >= 2 {
             check("Courier+URLSessionTransport vs raw URLSession, \(row.scenario)", row.pairedRatio(1), atLeast: 0.95)
@@ -69,18 +91,22 @@ struct Report {
             }
         }
         if let listing = decodingRows.first {
-            check("RedditAPI listing decode vs plain JSONDecoder into equivalent structs", listing.courier.rate / listing.baseline.rate, atLeast: 1.0)
+            check(
+                "RedditAPI listing decode vs plain JSONDecoder into equivalent structs",
+                listing.courier.rate / listing.baseline.rate, atLeast: 1.0)
         }
         return lines
     }
 
     private static func rateCell(_ cell: CellResult) -> String {
-        let rate: String = switch cell.unit {
-        case .requestsPerSecond: "\(grouped(cell.rate))/s"
-        case .megabytesPerSecond: String(format: "%.1f MB/s", cell.rate)
-        case .treesPerSecond: "\(grouped(cell.rate)) trees/s"
-        }
-        return "\(rate) ±\(Int(cell.spreadPercent.rounded()))% · p50 \(milliseconds(cell.percentile(0.5))) · p99 \(milliseconds(cell.percentile(0.99))) ms"
+        let rate: String =
+            switch cell.unit {
+            case .requestsPerSecond: "\(grouped(cell.rate))/s"
+            case .megabytesPerSecond: String(format: "%.1f MB/s", cell.rate)
+            case .treesPerSecond: "\(grouped(cell.rate)) trees/s"
+            }
+        return
+            "\(rate) ±\(Int(cell.spreadPercent.rounded()))% · p50 \(milliseconds(cell.percentile(0.5))) · p99 \(milliseconds(cell.percentile(0.99))) ms"
     }
 
     /// The median of the turns' ratios and, in brackets, their middle half (25th–75th percentile).
@@ -133,7 +159,8 @@ struct MachineDescription {
 
     static func current() -> MachineDescription {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
         let memory = ProcessInfo.processInfo.physicalMemory / 1_073_741_824
@@ -143,7 +170,8 @@ struct MachineDescription {
         let build = "release build"
         #endif
         let os = ProcessInfo.processInfo.operatingSystemVersionString
-        return MachineDescription(summary: "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GB, \(os), \(build)")
+        return MachineDescription(
+            summary: "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GB, \(os), \(build)")
     }
 
     /// The 1, 5 and 15 minute load averages.

@@ -1,6 +1,7 @@
 import Courier
 import CourierStore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,8 +19,10 @@ struct StoreScenarios {
     /// `COURIER_BENCH_CACHE_SIZES=1000,10000` overrides them (a cache whose cost grows with its
     /// size can take an hour to reach 100,000 entries).
     var cacheSizes: [Int] {
-        if let sizes = ProcessInfo.processInfo.environment["COURIER_BENCH_CACHE_SIZES"]?.split(separator: ",").compactMap({ Int($0) }),
-           !sizes.isEmpty {
+        if let sizes = ProcessInfo.processInfo.environment["COURIER_BENCH_CACHE_SIZES"]?.split(separator: ",")
+            .compactMap({ Int($0) }),
+            !sizes.isEmpty
+        {
             return sizes.sorted()
         }
         return plan.name == "quick" ? [1_000, 3_000] : [1_000, 10_000, 100_000]
@@ -31,12 +34,17 @@ struct StoreScenarios {
 
     /// Every row of the stores' table, rendered.
     func run() async throws -> String {
-        var lines = ["Stores (\(plan.name)): per-operation cost at growing sizes (mean of at least \(sampledOperations) operations, amortized)", ""]
+        var lines = [
+            "Stores (\(plan.name)): per-operation cost at growing sizes (mean of at least \(sampledOperations) operations, amortized)",
+            "",
+        ]
         lines.append(Self.row("ResponseCache", cacheSizes.map { Self.grouped($0) + " entries" }))
         lines.append(Self.row("insert (ms, cache not full)", try await insertCosts().map(Self.milliseconds)))
         lines.append(Self.row("insert + evict (ms, cache full)", try await evictionCosts().map(Self.milliseconds)))
         lines.append("")
-        lines.append("Peak memory above the process's own, in MB and as a multiple of the file (a child process per cell; peak resident size)")
+        lines.append(
+            "Peak memory above the process's own, in MB and as a multiple of the file (a child process per cell; peak resident size)"
+        )
         lines.append(Self.row("DocumentStore", documentSizes.map { Self.grouped($0 / 1_000_000) + " MB file" }))
         for mode in DocumentMemory.Mode.allCases {
             var cells: [String] = []
@@ -55,8 +63,9 @@ struct StoreScenarios {
     private struct Answering: HTTPTransport {
         static let bodySize = 200
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
-                            body: Data(repeating: 0x61, count: Self.bodySize), url: request.url)
+            HTTPResponse(
+                statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
+                body: Data(repeating: 0x61, count: Self.bodySize), url: request.url)
         }
     }
 
@@ -82,8 +91,9 @@ struct StoreScenarios {
     private func insertCosts() async throws -> [Duration] {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = try ResponseCache(fileURL: directory.appendingPathComponent("insert.sqlite"),
-                                      configuration: .init(maximumSize: Int.max / 2))
+        let cache = try ResponseCache(
+            fileURL: directory.appendingPathComponent("insert.sqlite"),
+            configuration: .init(maximumSize: Int.max / 2))
         let client = Self.client(cache)
         var stored = 0
         var costs: [Duration] = []
@@ -120,13 +130,15 @@ struct StoreScenarios {
     // MARK: - Formatting
 
     private static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-stores-" + UUID().uuidString)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-bench-stores-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     private static func row(_ title: String, _ cells: [String]) -> String {
-        title.padding(toLength: 34, withPad: " ", startingAt: 0) + cells.map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) }.joined()
+        title.padding(toLength: 34, withPad: " ", startingAt: 0)
+            + cells.map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) }.joined()
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
@@ -141,8 +153,8 @@ struct StoreScenarios {
     }
 }
 
-private extension Array where Element == Duration {
-    var mean: Duration {
+extension Array where Element == Duration {
+    fileprivate var mean: Duration {
         guard !isEmpty else { return .zero }
         return reduce(.zero, +) / count
     }

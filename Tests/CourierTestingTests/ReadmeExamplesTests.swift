@@ -6,7 +6,10 @@ import Testing
 /// The code shown in the README, compiled and run.
 @Suite("README examples")
 struct ReadmeExamplesTests {
-    struct Account: Codable, Sendable, Equatable { let name: String; let linkKarma: Int }
+    struct Account: Codable, Sendable, Equatable {
+        let name: String
+        let linkKarma: Int
+    }
 
     @Test("The stub example works as written")
     func stubExample() async throws {
@@ -35,14 +38,18 @@ struct ReadmeExamplesTests {
         let meJSON = Data(#"{"name": "spez", "linkKarma": 7}"#.utf8)
 
         var cassette = Cassette()
-        cassette.append(HTTPRequest(url: URL(string: "https://oauth.reddit.com/api/v1/me?raw_json=1")!),
-                        HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: meJSON,
-                                        url: URL(string: "https://oauth.reddit.com/api/v1/me?raw_json=1")!))
+        cassette.append(
+            HTTPRequest(url: URL(string: "https://oauth.reddit.com/api/v1/me?raw_json=1")!),
+            HTTPResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json"], body: meJSON,
+                url: URL(string: "https://oauth.reddit.com/api/v1/me?raw_json=1")!))
         try cassette.write(to: folder.appending(path: "Cassettes/offline.json"))
 
-        let transport = try CassetteTransport(file: folder.appending(path: "Cassettes/offline.json"), mode: .recordIfMissing,
-                                              upstream: StubTransport(), matching: ReplayMatching(ignoredQueryItems: ["raw_json"]))
+        let transport = try CassetteTransport(
+            file: folder.appending(path: "Cassettes/offline.json"), mode: .recordIfMissing,
+            upstream: StubTransport(), matching: ReplayMatching(ignoredQueryItems: ["raw_json"]))
         let client = HTTPClient(baseURL: URL(string: "https://oauth.reddit.com")!, transport: transport)
-        #expect(try await client.send(Request<Account>(path: "/api/v1/me")).value == Account(name: "spez", linkKarma: 7))
+        #expect(
+            try await client.send(Request<Account>(path: "/api/v1/me")).value == Account(name: "spez", linkKarma: 7))
     }
 }

@@ -31,13 +31,20 @@ var flags: Set<String> = []
 var remaining = CommandLine.arguments.dropFirst()
 while let argument = remaining.popFirst() {
     guard argument.hasPrefix("--") else { fail("unexpected argument \(argument)") }
-    if argument == "--unshared" { flags.insert(argument); continue }
+    if argument == "--unshared" {
+        flags.insert(argument)
+        continue
+    }
     guard let value = remaining.popFirst() else { fail("\(argument) needs a value") }
     options[argument] = value
 }
 guard let server = options["--server"].flatMap(URL.init(string:)), let file = options["--token-file"],
-      let key = options["--key"], let refreshes = options["--refreshes"].flatMap(Int.init)
-else { fail("usage: courier-oauth-refresh-helper --server URL --token-file FILE --key KEY --refreshes N [--deadline S] [--unshared]") }
+    let key = options["--key"], let refreshes = options["--refreshes"].flatMap(Int.init)
+else {
+    fail(
+        "usage: courier-oauth-refresh-helper --server URL --token-file FILE --key KEY --refreshes N [--deadline S] [--unshared]"
+    )
+}
 let deadline = Date().addingTimeInterval(options["--deadline"].flatMap(TimeInterval.init) ?? 60)
 
 /// A file store without its lock: what a session saw before stores could be shared.

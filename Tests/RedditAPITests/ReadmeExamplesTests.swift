@@ -1,11 +1,11 @@
 import Courier
 import CourierOAuth
 import CourierStore
+import CourierTesting
 import Foundation
 import RedditAPI
-import Testing
-import CourierTesting
 import TestSupport
+import Testing
 
 /// The README's examples, run against recorded responses.
 @Suite struct ReadmeExamplesTests {
@@ -77,11 +77,14 @@ import TestSupport
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let session = OAuthSession(configuration: .reddit(clientID: "client-id", redirectURI: callback, scopes: [.identity, .read, .vote]))
-        let reddit = RedditClient(userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
-                                  authentication: .session(session), transport: try AccountStoreTests.accountTransport())
-        let account = AccountStore(client: reddit,
-                                   persistence: DocumentStore<AccountSnapshot>(fileURL: directory.appendingPathComponent("account.json")))
+        let session = OAuthSession(
+            configuration: .reddit(clientID: "client-id", redirectURI: callback, scopes: [.identity, .read, .vote]))
+        let reddit = RedditClient(
+            userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
+            authentication: .session(session), transport: try AccountStoreTests.accountTransport())
+        let account = AccountStore(
+            client: reddit,
+            persistence: DocumentStore<AccountSnapshot>(fileURL: directory.appendingPathComponent("account.json")))
         let following = Task { await account.follow(session) }
         following.cancel()
         await following.value
@@ -95,10 +98,12 @@ import TestSupport
         let unreadItems = try Fixture("inbox/unread_after_unread_message_2025.json")
         let read = try Fixture("inbox/read_message_200.json")
         let transport = StubTransport(fixtureRoutes: [
-            "/api/submit": submitted, "/api/comment": replied, "/message/unread": unreadItems, "/api/read_message": read,
+            "/api/submit": submitted, "/api/comment": replied, "/message/unread": unreadItems,
+            "/api/read_message": read,
         ])
-        let reddit = RedditClient(userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
-                                  authentication: .bearer("token"), transport: transport)
+        let reddit = RedditClient(
+            userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
+            authentication: .bearer("token"), transport: transport)
 
         let post = try await reddit.send(Reddit.submitSelf(subreddit: "test", title: "Hello", text: "First post"))
         var lines: [String] = []
@@ -113,13 +118,17 @@ import TestSupport
         #expect(lines.first == "replied as t1_fx5oyxp")
         #expect(lines.count == 11)
         #expect(transport.requests.last?.form["id"]?.split(separator: ",").count == 10)
-        #expect(transport.requests.map(\.url.path) == ["/api/submit", "/api/comment", "/message/unread", "/api/read_message"])
+        #expect(
+            transport.requests.map(\.url.path) == [
+                "/api/submit", "/api/comment", "/message/unread", "/api/read_message",
+            ])
     }
 
     @Test func streamNewComments() async throws {
         let first = try Fixture("streams/subreddit_comments_poll1.json")
-        let reddit = RedditClient(userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
-                                  transport: StubTransport(fixtureRoutes: ["/r/swift/comments.json": first]))
+        let reddit = RedditClient(
+            userAgent: try UserAgent("linux:com.example.reader:1.0 (by /u/example)"),
+            transport: StubTransport(fixtureRoutes: ["/r/swift/comments.json": first]))
         var lines: [String] = []
         for try await comment in reddit.newComments(in: "swift") {
             lines.append("\(comment.author) \(comment.body)")

@@ -1,6 +1,7 @@
 public import Courier
 public import CourierTesting
 public import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -41,7 +42,9 @@ extension StubTransport {
     public convenience init(
         status: Int, headers: HTTPHeaders = ["Content-Type": "application/json"], body: String = "{}"
     ) {
-        self.init(routes: [StubRoute(nil, .any, response: StubResponse(statusCode: status, headers: headers, body: Data(body.utf8)))])
+        self.init(routes: [
+            StubRoute(nil, .any, response: StubResponse(statusCode: status, headers: headers, body: Data(body.utf8)))
+        ])
     }
 }
 

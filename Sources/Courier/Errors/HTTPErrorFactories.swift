@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -33,17 +34,27 @@ extension HTTPError {
     }
 
     /// The error for a response whose status `request` does not accept (``HTTPRequest/accepts(statusCode:)``).
-    public static func unacceptableStatus(_ response: HTTPResponse, request: HTTPRequest, attempts: Int = 1) -> HTTPError {
-        HTTPError(.unacceptableStatus(response.statusCode), method: request.method, url: request.url, response: response, attempts: attempts)
+    public static func unacceptableStatus(_ response: HTTPResponse, request: HTTPRequest, attempts: Int = 1)
+        -> HTTPError
+    {
+        HTTPError(
+            .unacceptableStatus(response.statusCode), method: request.method, url: request.url, response: response,
+            attempts: attempts)
     }
 
     /// The error for a response refused by a validator, with its reason.
-    public static func validationFailed(_ reason: String, request: HTTPRequest, response: HTTPResponse, attempts: Int = 1) -> HTTPError {
-        HTTPError(.validationFailed(reason: reason), method: request.method, url: request.url, response: response, attempts: max(attempts, 1))
+    public static func validationFailed(
+        _ reason: String, request: HTTPRequest, response: HTTPResponse, attempts: Int = 1
+    ) -> HTTPError {
+        HTTPError(
+            .validationFailed(reason: reason), method: request.method, url: request.url, response: response,
+            attempts: max(attempts, 1))
     }
 
     /// The error for a response carrying the API's own error payload (see ``APIErrorDecoder``).
-    public static func server(_ error: any Error, request: HTTPRequest, response: HTTPResponse, attempts: Int = 1) -> HTTPError {
+    public static func server(_ error: any Error, request: HTTPRequest, response: HTTPResponse, attempts: Int = 1)
+        -> HTTPError
+    {
         HTTPError(.server(error), method: request.method, url: request.url, response: response, attempts: attempts)
     }
 

@@ -41,11 +41,17 @@ final class EventDispatcher: EventMonitor {
         post({ $0.requestWillSend(request, attempt: attempt, requestID: requestID) })
     }
 
-    func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
-        post({ $0.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: requestID) })
+    func requestDidReceive(
+        _ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) {
+        post({
+            $0.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: requestID)
+        })
     }
 
-    func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
+    func attemptDidFail(
+        _ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) {
         post({ $0.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: requestID) })
     }
 

@@ -26,9 +26,11 @@ public protocol EventMonitor: Sendable {
     /// An attempt is about to reach the transport, after every interceptor; `attempt` counts from 1.
     func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64)
     /// The transport answered an attempt (any status); `duration` is the attempt's time on the wire.
-    func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64)
+    func requestDidReceive(
+        _ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64)
     /// The transport failed an attempt without a response (network error, timeout, cancellation).
-    func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64)
+    func attemptDidFail(
+        _ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64)
     /// A retrying interceptor will send the request again: `attempt` is the number of the attempt
     /// that will follow, after waiting `delay`, because of `reason`.
     func requestWillRetry(_ request: HTTPRequest, attempt: Int, delay: Duration, reason: String, requestID: UInt64)
@@ -46,11 +48,17 @@ extension EventMonitor {
     /// Does nothing.
     public func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) {}
     /// Does nothing.
-    public func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {}
+    public func requestDidReceive(
+        _ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) {}
     /// Does nothing.
-    public func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {}
+    public func attemptDidFail(
+        _ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) {}
     /// Does nothing.
-    public func requestWillRetry(_ request: HTTPRequest, attempt: Int, delay: Duration, reason: String, requestID: UInt64) {}
+    public func requestWillRetry(
+        _ request: HTTPRequest, attempt: Int, delay: Duration, reason: String, requestID: UInt64
+    ) {}
     /// Does nothing.
     public func requestDidFail(_ error: HTTPError, requestID: UInt64) {}
     /// Does nothing.

@@ -16,11 +16,14 @@ extension LoggingMonitor.Redactor {
     /// replaced the original bytes are returned unchanged; otherwise the document is written
     /// again with sorted keys.
     public func redactJSON(_ data: Data) -> Data? {
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return nil
+        }
         var changed = false
         let redacted = redactJSONNode(object, underSecretKey: false, changed: &changed)
         guard changed else { return data }
-        return try? JSONSerialization.data(withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        return try? JSONSerialization.data(
+            withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
     }
 
     private func redactJSONNode(_ node: Any, underSecretKey: Bool, changed: inout Bool) -> Any {
@@ -28,7 +31,8 @@ extension LoggingMonitor.Redactor {
         case let object as [String: Any]:
             var result: [String: Any] = [:]
             for (key, value) in object {
-                result[key] = redactJSONNode(value, underSecretKey: underSecretKey || isSecret(name: key), changed: &changed)
+                result[key] = redactJSONNode(
+                    value, underSecretKey: underSecretKey || isSecret(name: key), changed: &changed)
             }
             return result
         case let array as [Any]:
@@ -56,7 +60,8 @@ extension LoggingMonitor.Redactor {
             return string[...mark] + redactForm(String(rest[..<hash])) + rest[hash...]
         }
         if let first = string.first, first == "{" || first == "[",
-           let nested = redactJSON(Data(string.utf8)), let text = String(data: nested, encoding: .utf8) {
+            let nested = redactJSON(Data(string.utf8)), let text = String(data: nested, encoding: .utf8)
+        {
             return text
         }
         if string.contains("="), !string.contains(" "), !string.contains("://") {

@@ -92,22 +92,32 @@ public final class LoggingMonitor: EventMonitor {
     }
 
     /// Writes a `receive` line (and, verbose, the response's headers and body).
-    public func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
-        write(requestID, attempt, "receive", request.method, request.url,
-              "status=\(response.statusCode) bytes=\(response.body.count) duration=\(DurationFormat.milliseconds(duration))")
+    public func requestDidReceive(
+        _ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) {
+        write(
+            requestID, attempt, "receive", request.method, request.url,
+            "status=\(response.statusCode) bytes=\(response.body.count) duration=\(DurationFormat.milliseconds(duration))"
+        )
         if level == .verbose { writeDetails("<", response.headers, response.body) }
     }
 
     /// Writes an `error` line for an attempt that got no response.
-    public func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
-        write(requestID, attempt, "error", request.method, request.url,
-              "duration=\(DurationFormat.milliseconds(duration)) error=\(quoted(String(describing: error)))")
+    public func attemptDidFail(
+        _ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) {
+        write(
+            requestID, attempt, "error", request.method, request.url,
+            "duration=\(DurationFormat.milliseconds(duration)) error=\(quoted(String(describing: error)))")
     }
 
     /// Writes a `retry` line.
-    public func requestWillRetry(_ request: HTTPRequest, attempt: Int, delay: Duration, reason: String, requestID: UInt64) {
-        write(requestID, attempt, "retry", request.method, request.url,
-              "delay=\(DurationFormat.milliseconds(delay)) reason=\(quoted(reason))")
+    public func requestWillRetry(
+        _ request: HTTPRequest, attempt: Int, delay: Duration, reason: String, requestID: UInt64
+    ) {
+        write(
+            requestID, attempt, "retry", request.method, request.url,
+            "delay=\(DurationFormat.milliseconds(delay)) reason=\(quoted(reason))")
     }
 
     /// Writes a `failed` line with the error's description.
@@ -115,14 +125,17 @@ public final class LoggingMonitor: EventMonitor {
         let call = calls.withLock { $0[requestID] }
         var fields = error.statusCode.map { "status=\($0) " } ?? ""
         fields += "error=\(quoted(error.description))"
-        line(requestID, error.attempts, "failed", call?.method ?? error.method,
-             call?.url ?? error.url.map(redactor.redact) ?? "<no URL>", fields)
+        line(
+            requestID, error.attempts, "failed", call?.method ?? error.method,
+            call?.url ?? error.url.map(redactor.redact) ?? "<no URL>", fields)
     }
 
     /// Writes a `decoded` line with the value's type.
     public func requestDidDecode(_ value: any Sendable, requestID: UInt64) {
         let call = calls.withLock { $0[requestID] }
-        line(requestID, call?.attempt, "decoded", call?.method ?? .get, call?.url ?? "<unknown>", "type=\(type(of: value))")
+        line(
+            requestID, call?.attempt, "decoded", call?.method ?? .get, call?.url ?? "<unknown>",
+            "type=\(type(of: value))")
     }
 
     /// Writes a `finish` line with the call's metrics.
@@ -138,11 +151,15 @@ public final class LoggingMonitor: EventMonitor {
 
     // MARK: Formatting
 
-    private func write(_ id: UInt64, _ attempt: Int?, _ event: String, _ method: HTTPMethod, _ url: URL, _ fields: String) {
+    private func write(
+        _ id: UInt64, _ attempt: Int?, _ event: String, _ method: HTTPMethod, _ url: URL, _ fields: String
+    ) {
         line(id, attempt, event, method, redactor.redact(url), fields)
     }
 
-    private func line(_ id: UInt64, _ attempt: Int?, _ event: String, _ method: HTTPMethod, _ url: String, _ fields: String) {
+    private func line(
+        _ id: UInt64, _ attempt: Int?, _ event: String, _ method: HTTPMethod, _ url: String, _ fields: String
+    ) {
         let attemptText = attempt.map { "attempt=\($0)" } ?? "attempt=-"
         // Error texts may quote URLs or bodies: a second pass applies this logger's own names.
         output("[Courier] #\(id) \(attemptText) \(event) \(method.rawValue) \(url) \(redactor.redactBody(fields))")
@@ -154,11 +171,14 @@ public final class LoggingMonitor: EventMonitor {
         }
         guard !body.isEmpty else { return }
         let text = redactor.redactBody(body, contentType: headers["Content-Type"], limit: bodyLimit)
-        output("    \(marker) body (\(body.count) bytes): " + text.replacingOccurrences(of: "\n", with: "\n    \(marker) "))
+        output(
+            "    \(marker) body (\(body.count) bytes): " + text.replacingOccurrences(of: "\n", with: "\n    \(marker) ")
+        )
     }
 
     private func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: " ") + "\""
     }
 }

@@ -20,7 +20,9 @@ final class MetricsRecorder: Sendable {
         state.withLock { $0.joinedInFlightRequest = true }
     }
 
-    func metrics(of request: HTTPRequest, context: RequestContext, statusCode: Int?, error: HTTPError?) -> RequestMetrics {
+    func metrics(of request: HTTPRequest, context: RequestContext, statusCode: Int?, error: HTTPError?)
+        -> RequestMetrics
+    {
         let snapshot = state.withLock { $0 }
         return RequestMetrics(
             requestID: context.id, method: request.method, url: request.url, start: start, end: Date(),
@@ -39,14 +41,17 @@ extension RequestContext {
     }
 
     /// The transport answered attempt `attempt`, begun at `started`: records and reports it.
-    func attemptDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, started: ContinuousClock.Instant) {
+    func attemptDidReceive(
+        _ response: HTTPResponse, for request: HTTPRequest, attempt: Int, started: ContinuousClock.Instant
+    ) {
         let duration = started.duration(to: .now)
         if let metricsRecorder {
             let received = request.options[TransferObserverKey.self]?.bytesWrittenToFile ?? Int64(response.body.count)
-            metricsRecorder.record(.init(
-                number: attempt, start: Date() - Self.seconds(duration), duration: duration,
-                bytesSent: Int64(request.body?.count ?? 0), bytesReceived: received, statusCode: response.statusCode
-            ))
+            metricsRecorder.record(
+                .init(
+                    number: attempt, start: Date() - Self.seconds(duration), duration: duration,
+                    bytesSent: Int64(request.body?.count ?? 0), bytesReceived: received, statusCode: response.statusCode
+                ))
         }
         eventMonitor.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: id)
     }
@@ -55,10 +60,11 @@ extension RequestContext {
     func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, started: ContinuousClock.Instant) {
         let duration = started.duration(to: .now)
         if let metricsRecorder {
-            metricsRecorder.record(.init(
-                number: attempt, start: Date() - Self.seconds(duration), duration: duration,
-                bytesSent: 0, bytesReceived: 0, statusCode: nil
-            ))
+            metricsRecorder.record(
+                .init(
+                    number: attempt, start: Date() - Self.seconds(duration), duration: duration,
+                    bytesSent: 0, bytesReceived: 0, statusCode: nil
+                ))
         }
         eventMonitor.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: id)
     }

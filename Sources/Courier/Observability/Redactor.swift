@@ -21,16 +21,19 @@ extension LoggingMonitor {
         /// Creates a redactor with the built-in rules plus extra secret names.
         public init(additionalSecretNames: [String] = []) {
             secretHeaderNames = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
-            secretNameFragments = [
-                "token", "secret", "password", "passwd", "api_key", "apikey", "api-key", "session",
-                "signature", "credential",
-            ] + additionalSecretNames.map { $0.lowercased() }
+            secretNameFragments =
+                [
+                    "token", "secret", "password", "passwd", "api_key", "apikey", "api-key", "session",
+                    "signature", "credential",
+                ] + additionalSecretNames.map { $0.lowercased() }
             exactSecretNames = ["code", "key", "sig", "otp", "client_assertion", "code_verifier", "device_code"]
         }
 
         /// Names that contain a secret fragment but describe a secret rather than hold one; replaying
         /// an OAuth token response needs `token_type` intact.
-        private static let nonSecretNames: Set<String> = ["token_type", "token_type_hint", "access-control-allow-credentials"]
+        private static let nonSecretNames: Set<String> = [
+            "token_type", "token_type_hint", "access-control-allow-credentials",
+        ]
 
         /// Names that are secret only when they match exactly (too short to match as fragments).
         private var exactSecretNames: Set<String>
@@ -45,9 +48,10 @@ extension LoggingMonitor {
 
         /// The headers with secret values replaced.
         public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
-            HTTPHeaders(headers.map { field in
-                isSecret(name: field.name) ? .init(name: field.name, value: Self.placeholder) : field
-            })
+            HTTPHeaders(
+                headers.map { field in
+                    isSecret(name: field.name) ? .init(name: field.name, value: Self.placeholder) : field
+                })
         }
 
         /// The URL's text with secret query values (and any user info) replaced.
@@ -92,7 +96,8 @@ extension LoggingMonitor {
             var result = text
             let media = contentType.flatMap(MediaType.init)
             if media.map({ $0.type == "application" && $0.subtype == "x-www-form-urlencoded" }) ?? false
-                || (media == nil && !text.contains("{") && text.contains("=") && !text.contains(" ")) {
+                || (media == nil && !text.contains("{") && text.contains("=") && !text.contains(" "))
+            {
                 result = redactForm(result)
             }
             if media.map({ $0.type == "multipart" }) ?? false {
@@ -103,7 +108,9 @@ extension LoggingMonitor {
             result = redactJSONValues(result)
             result = Self.replacingMatches(of: Self.queryPairPattern, in: result) { groups in
                 // An empty match is a value already redacted (`<` ends a value) or truly empty.
-                guard !groups[3].isEmpty, isSecret(name: groups[2].removingPercentEncoding ?? groups[2]) else { return groups[0] }
+                guard !groups[3].isEmpty, isSecret(name: groups[2].removingPercentEncoding ?? groups[2]) else {
+                    return groups[0]
+                }
                 return "\(groups[1])\(groups[2])=\(Self.placeholder)"
             }
             result = Self.replacingMatches(of: Self.bearerPattern, in: result) { "\($0[1]) \(Self.placeholder)" }
@@ -113,16 +120,21 @@ extension LoggingMonitor {
         /// The body bytes as text, redacted and cut to `limit` bytes; binary bodies are summarised.
         public func redactBody(_ data: Data, contentType: String?, limit: Int) -> String {
             guard !data.isEmpty else { return "" }
-            guard let text = String(data: data.prefix(limit), encoding: .utf8) ?? String(data: data.prefix(max(0, limit - 3)), encoding: .utf8) else {
+            guard
+                let text = String(data: data.prefix(limit), encoding: .utf8)
+                    ?? String(data: data.prefix(max(0, limit - 3)), encoding: .utf8)
+            else {
                 return "<\(data.count) bytes of binary data>"
             }
             let redacted = redactBody(text, contentType: contentType)
             return data.count > limit ? redacted + "… (\(data.count) bytes)" : redacted
         }
 
-        private static let bearerPattern = try! NSRegularExpression(pattern: "\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]+", options: [.caseInsensitive])
+        private static let bearerPattern = try! NSRegularExpression(
+            pattern: "\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]+", options: [.caseInsensitive])
         /// `name=value` after `?`, `&` or `;` (also JSON-escaped `\u0026`), as in a URL quoted in text.
-        private static let queryPairPattern = try! NSRegularExpression(pattern: "([?&;]\\s*|\\\\u0026)([A-Za-z0-9_.~%\\[\\]-]+)=([^&;#\\s\"'<>\\\\]*)", options: [])
+        private static let queryPairPattern = try! NSRegularExpression(
+            pattern: "([?&;]\\s*|\\\\u0026)([A-Za-z0-9_.~%\\[\\]-]+)=([^&;#\\s\"'<>\\\\]*)", options: [])
         /// A multipart part: its headers up to the blank line (naming it in group 2), its value
         /// (group 3) and the boundary line that follows (group 4).
         private static let multipartPartPattern = try! NSRegularExpression(

@@ -27,7 +27,9 @@ extension HTTPClient {
 
 extension APIErrorDecoder where Self == HTTPClient.ClosureAPIErrorDecoder {
     /// An API-error decoder from a closure: return the error a response carries, or nil.
-    public static func decode(_ decode: @escaping @Sendable (HTTPResponse) -> (any Error)?) -> HTTPClient.ClosureAPIErrorDecoder {
+    public static func decode(_ decode: @escaping @Sendable (HTTPResponse) -> (any Error)?)
+        -> HTTPClient.ClosureAPIErrorDecoder
+    {
         HTTPClient.ClosureAPIErrorDecoder(decode)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -133,7 +134,8 @@ public final class HTTPClient: Sendable {
                     }
                 }
             } catch {
-                throw HTTPError(wrapping: error, request: context.lastRequest ?? wire, attempts: max(context.attempts, 1))
+                throw HTTPError(
+                    wrapping: error, request: context.lastRequest ?? wire, attempts: max(context.attempts, 1))
             }
             let sent = context.lastRequest ?? wire
             let attempts = max(context.attempts, 1)
@@ -153,7 +155,8 @@ public final class HTTPClient: Sendable {
             // 9. Decoding.
             let response: Response<Value>
             do {
-                response = Response(value: try request.decode(raw.body, raw, configuration.decoder), request: sent, raw: raw)
+                response = Response(
+                    value: try request.decode(raw.body, raw, configuration.decoder), request: sent, raw: raw)
             } catch {
                 throw HTTPError.decodingFailure(error, request: sent, response: raw, attempts: attempts)
             }
@@ -178,7 +181,8 @@ public final class HTTPClient: Sendable {
         guard index < interceptors.count else { return try await transmit(request, context: context) }
         let interceptor = interceptors[index]
         do {
-            return try await interceptor.intercept(request, context: context, next: Next(client: self, context: context, index: index + 1))
+            return try await interceptor.intercept(
+                request, context: context, next: Next(client: self, context: context, index: index + 1))
         } catch let error where error is HTTPError || error is URLError || error is CancellationError {
             throw error
         } catch {
@@ -207,7 +211,8 @@ public final class HTTPClient: Sendable {
         } catch {
             context.attemptDidFail(error, for: request, attempt: attempt, started: started)
             // A transport's own error (a stub with no route) is a transport failure too.
-            throw error is URLError || error is CancellationError ? error : HTTPError(wrapping: error, request: request, attempts: attempt)
+            throw error is URLError || error is CancellationError
+                ? error : HTTPError(wrapping: error, request: request, attempts: attempt)
         }
     }
 }

@@ -50,7 +50,8 @@ extension HTTPClient {
         }
 
         /// Adapts the request, then passes it on.
-        public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
+        public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse
+        {
             var request = request
             try await adapt(&request)
             return try await next(request)
@@ -67,10 +68,12 @@ extension HTTPClient {
         }
 
         /// Passes the request on and validates what comes back.
-        public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
+        public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse
+        {
             let response = try await next(request)
             if case .invalid(let reason) = validate(response) {
-                throw HTTPError.validationFailed(reason, request: request, response: response, attempts: context.attempts)
+                throw HTTPError.validationFailed(
+                    reason, request: request, response: response, attempts: context.attempts)
             }
             return response
         }
@@ -86,7 +89,9 @@ extension Interceptor where Self == HTTPClient.AdaptingInterceptor {
     ///     request.headers["Authorization"] = "Bearer \(try await tokens.current())"
     /// }
     /// ```
-    public static func adapt(_ adapt: @escaping @Sendable (inout HTTPRequest) async throws -> Void) -> HTTPClient.AdaptingInterceptor {
+    public static func adapt(_ adapt: @escaping @Sendable (inout HTTPRequest) async throws -> Void)
+        -> HTTPClient.AdaptingInterceptor
+    {
         HTTPClient.AdaptingInterceptor(adapt)
     }
 }
@@ -94,7 +99,9 @@ extension Interceptor where Self == HTTPClient.AdaptingInterceptor {
 extension Interceptor where Self == HTTPClient.ValidatingInterceptor {
     /// An interceptor that refuses responses for which `validate` returns `.invalid`
     /// (``HTTPError/Kind/validationFailed(reason:)``).
-    public static func validate(_ validate: @escaping @Sendable (HTTPResponse) -> Validation.Result) -> HTTPClient.ValidatingInterceptor {
+    public static func validate(_ validate: @escaping @Sendable (HTTPResponse) -> Validation.Result)
+        -> HTTPClient.ValidatingInterceptor
+    {
         HTTPClient.ValidatingInterceptor(validate)
     }
 }

@@ -13,7 +13,8 @@ extension HTTPClient {
                 body = encoded.data
                 if !headers.contains("Content-Type") { headers["Content-Type"] = encoded.contentType }
             } catch {
-                throw HTTPError.invalidRequest("the body could not be encoded", underlying: error, method: request.method, url: url)
+                throw HTTPError.invalidRequest(
+                    "the body could not be encoded", underlying: error, method: request.method, url: url)
             }
         }
         var wire = HTTPRequest(
@@ -82,8 +83,9 @@ extension HTTPClient {
         guard let first = utf8.next(), isLetter(first) else { return false }
         while let byte = utf8.next() {
             if byte == UInt8(ascii: ":") { return true }
-            guard isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard
+                isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             else { return false }
         }
         return false

@@ -54,7 +54,8 @@ public struct Validation: Sendable {
     func validateContent(_ response: HTTPResponse, extra: [Validation.Validator]) -> Validation.Result {
         if let acceptable = acceptableContentTypes, !response.body.isEmpty {
             guard let media = response.mediaType else {
-                return .invalid(reason: "the response has no Content-Type; expected \(acceptable.joined(separator: " or "))")
+                return .invalid(
+                    reason: "the response has no Content-Type; expected \(acceptable.joined(separator: " or "))")
             }
             if !acceptable.contains(where: media.matches) {
                 return .invalid(reason: "content type \(media) is not \(acceptable.joined(separator: " or "))")

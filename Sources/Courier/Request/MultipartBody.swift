@@ -31,7 +31,9 @@ extension RequestBody {
         }
 
         /// Adds a file field.
-        public mutating func add(name: String, filename: String, contentType: String = "application/octet-stream", data: Data) {
+        public mutating func add(
+            name: String, filename: String, contentType: String = "application/octet-stream", data: Data
+        ) {
             parts.append(Part(name: name, filename: filename, contentType: contentType, data: data))
         }
 

@@ -75,9 +75,11 @@ public struct Request<Response>: Sendable {
 
     /// The same call, reading its body as another type.
     public func map<Other>(
-        _ transform: @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Other
+        _ transform:
+            @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Other
     ) -> Request<Other> {
-        var other = Request<Other>(method: method, path: path, query: query, headers: headers, body: body, decode: transform)
+        var other = Request<Other>(
+            method: method, path: path, query: query, headers: headers, body: body, decode: transform)
         other.timeout = timeout
         other.followsRedirects = followsRedirects
         other.acceptableStatusCodes = acceptableStatusCodes
@@ -181,12 +183,13 @@ enum TextDecoding {
 
     static func decode(_ data: Data, contentType: String?) throws -> String {
         let charset = contentType.flatMap(MediaType.init)?.parameters["charset"]?.lowercased() ?? "utf-8"
-        let encoding: String.Encoding = switch charset {
-        case "iso-8859-1", "latin1": .isoLatin1
-        case "us-ascii", "ascii": .ascii
-        case "utf-16": .utf16
-        default: .utf8
-        }
+        let encoding: String.Encoding =
+            switch charset {
+            case "iso-8859-1", "latin1": .isoLatin1
+            case "us-ascii", "ascii": .ascii
+            case "utf-16": .utf16
+            default: .utf8
+            }
         guard let text = String(data: data, encoding: encoding) else { throw UndecodableText(charset: charset) }
         return text
     }

@@ -30,7 +30,9 @@ extension RetryPolicy {
         }
 
         /// Exponential backoff with full jitter.
-        public static func exponential(base: Duration = .milliseconds(500), cap: Duration = .seconds(30), jitter: Jitter = .full) -> Backoff {
+        public static func exponential(
+            base: Duration = .milliseconds(500), cap: Duration = .seconds(30), jitter: Jitter = .full
+        ) -> Backoff {
             Backoff(base: base, cap: cap, jitter: jitter)
         }
 

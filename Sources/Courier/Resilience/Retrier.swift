@@ -48,7 +48,11 @@ extension RetryPolicy {
         private let decide: @Sendable (HTTPError, HTTPRequest, Int) async throws -> Decision?
 
         /// Creates a retrier from a closure that receives the error, the failed request and the attempt number.
-        init(_ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> Decision?) {
+        init(
+            _ decide:
+                @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws ->
+                Decision?
+        ) {
             self.decide = decide
         }
 
@@ -68,7 +72,9 @@ extension RetryPolicy.Retrier where Self == RetryPolicy.ClosureRetrier {
     /// }])
     /// ```
     public static func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
+        _ decide:
+            @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy
+            .Decision?
     ) -> RetryPolicy.ClosureRetrier {
         RetryPolicy.ClosureRetrier(decide)
     }

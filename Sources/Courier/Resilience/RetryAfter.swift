@@ -8,7 +8,9 @@ package enum RetryAfter {
     /// client clock does not change the wait; otherwise from `now`. A date in the past means
     /// no wait.
     package static func delay(in headers: HTTPHeaders, now: Date = Date()) -> Duration? {
-        guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            return nil
+        }
         if value.allSatisfy(\.isASCIIDigit) {
             // More digits than an Int holds is still "a very long time"; the policy caps it.
             return .seconds(Int(value) ?? Int.max)
@@ -19,6 +21,6 @@ package enum RetryAfter {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 extension RetryPolicy {
     /// Sends the request, retrying failures as the policy and its retriers decide.
@@ -17,7 +18,9 @@ extension RetryPolicy {
         let lastFailure = LastFailure()
         do {
             return try await Deadline.run(until: deadline, on: clock) {
-                try await attempts(of: request, context: context, next: next, clock: clock, deadline: deadline, lastFailure: lastFailure)
+                try await attempts(
+                    of: request, context: context, next: next, clock: clock, deadline: deadline,
+                    lastFailure: lastFailure)
             }
         } catch is Deadline.Exceeded {
             throw deadlineError(request, attempts: context.attempts, last: lastFailure.value.withLock { $0 })
@@ -26,7 +29,8 @@ extension RetryPolicy {
 
     /// The attempt loop: send, decide, wait, send again.
     private func attempts<C: Clock<Duration>>(
-        of original: HTTPRequest, context: RequestContext, next: Next, clock: C, deadline: C.Instant?, lastFailure: LastFailure
+        of original: HTTPRequest, context: RequestContext, next: Next, clock: C, deadline: C.Instant?,
+        lastFailure: LastFailure
     ) async throws -> HTTPResponse {
         var request = original
         var attempt = 0
@@ -54,8 +58,9 @@ extension RetryPolicy {
             let wait: Duration
             switch decision {
             case .doNotRetry(let reason?):
-                throw HTTPError(.retryStopped(reason: reason, last: failure), method: request.method, url: request.url,
-                                response: failure.response, attempts: attempt)
+                throw HTTPError(
+                    .retryStopped(reason: reason, last: failure), method: request.method, url: request.url,
+                    response: failure.response, attempts: attempt)
             case .doNotRetry(nil):
                 return try outcome.get()
             case .retryNow:
@@ -69,14 +74,16 @@ extension RetryPolicy {
             guard attempt < maxAttempts else {
                 // With a single attempt allowed there were no retries to exhaust.
                 if maxAttempts == 1 { return try outcome.get() }
-                throw HTTPError(.retriesExhausted(attempts: attempt, last: failure), method: request.method,
-                                url: request.url, response: failure.response, attempts: attempt)
+                throw HTTPError(
+                    .retriesExhausted(attempts: attempt, last: failure), method: request.method,
+                    url: request.url, response: failure.response, attempts: attempt)
             }
             if let deadline, clock.now.advanced(by: wait) > deadline {
                 // Waiting would end after the deadline: fail now rather than sleep to fail.
                 throw Deadline.Exceeded()
             }
-            context.eventMonitor.requestWillRetry(request, attempt: attempt + 1, delay: wait, reason: failure.reason, requestID: context.id)
+            context.eventMonitor.requestWillRetry(
+                request, attempt: attempt + 1, delay: wait, reason: failure.reason, requestID: context.id)
             if wait > .zero { try await clock.sleep(for: wait, tolerance: nil) }
         }
     }
@@ -84,7 +91,9 @@ extension RetryPolicy {
     /// The failure an outcome stands for, or nil when it is a success (or a cancellation, which
     /// is never retried). A response fails when its status is not one the request accepts: the
     /// same rule the client's status validation applies (``HTTPRequest/accepts(statusCode:)``).
-    private static func failure(of outcome: Result<HTTPResponse, any Error>, request: HTTPRequest, attempt: Int) -> HTTPError? {
+    private static func failure(of outcome: Result<HTTPResponse, any Error>, request: HTTPRequest, attempt: Int)
+        -> HTTPError?
+    {
         switch outcome {
         case .success(let response):
             guard !request.accepts(statusCode: response.statusCode) else { return nil }
@@ -119,7 +128,8 @@ extension RetryPolicy {
             }
             return .retryAfter(backoff.delay(forRetry: attempt))
         case .transport(let error as URLError):
-            return retryableErrorCodes.contains(error.code) ? .retryAfter(backoff.delay(forRetry: attempt)) : .doNotRetry()
+            return retryableErrorCodes.contains(error.code)
+                ? .retryAfter(backoff.delay(forRetry: attempt)) : .doNotRetry()
         default:
             return .doNotRetry()
         }

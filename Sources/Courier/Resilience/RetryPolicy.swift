@@ -1,4 +1,5 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -87,7 +88,9 @@ public struct RetryPolicy: Interceptor {
     /// }
     /// ```
     public func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
+        _ decide:
+            @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy
+            .Decision?
     ) -> RetryPolicy {
         var copy = self
         copy.retriers.append(RetryPolicy.ClosureRetrier(decide))
@@ -96,24 +99,24 @@ public struct RetryPolicy: Interceptor {
 
     /// Idempotent methods (RFC 9110 §9.2.2): repeating them cannot do the work twice.
     public static let defaultRetryableMethods: Set<HTTPMethod> = [
-        .get, // reads only
-        .head, // reads only
-        .put, // replaces the whole resource; the second PUT writes the same state
-        .delete, // the resource is gone after the first; a repeat changes nothing more
-        .options, // reads only
-        .trace, // echoes only
+        .get,  // reads only
+        .head,  // reads only
+        .put,  // replaces the whole resource; the second PUT writes the same state
+        .delete,  // the resource is gone after the first; a repeat changes nothing more
+        .options,  // reads only
+        .trace,  // echoes only
         // .post: may create or act twice
         // .patch: may apply a relative change twice
     ]
 
     /// Statuses that say "try again later" rather than "this request is wrong".
     public static let defaultRetryableStatusCodes: Set<Int> = [
-        408, // Request Timeout: the server gave up waiting for the request; a new one may arrive in time
-        429, // Too Many Requests: rate limited; usually with Retry-After saying when
-        500, // Internal Server Error: often a transient fault in one server of many
-        502, // Bad Gateway: a proxy could not reach its upstream, often during a deploy
-        503, // Service Unavailable: overloaded or in maintenance; usually with Retry-After
-        504, // Gateway Timeout: the upstream was slow this time
+        408,  // Request Timeout: the server gave up waiting for the request; a new one may arrive in time
+        429,  // Too Many Requests: rate limited; usually with Retry-After saying when
+        500,  // Internal Server Error: often a transient fault in one server of many
+        502,  // Bad Gateway: a proxy could not reach its upstream, often during a deploy
+        503,  // Service Unavailable: overloaded or in maintenance; usually with Retry-After
+        504,  // Gateway Timeout: the upstream was slow this time
         // 501 Not Implemented: the server will never support this request
         // 505 HTTP Version Not Supported: will not change
         // 4xx other than 408 and 429: the request itself is wrong and will fail the same way
@@ -121,13 +124,13 @@ public struct RetryPolicy: Interceptor {
 
     /// Network failures that are often transient.
     public static let defaultRetryableErrorCodes: Set<URLError.Code> = [
-        .timedOut, // this attempt was slow; the next may not be
-        .networkConnectionLost, // the connection dropped (a reset, a truncated body); a new one usually works
-        .cannotConnectToHost, // refused or unreachable right now, as when a server restarts
-        .cannotFindHost, // DNS did not answer this time
-        .dnsLookupFailed, // as above
-        .notConnectedToInternet, // the device may come back online
-        .cannotLoadFromNetwork, // a transient loading failure
+        .timedOut,  // this attempt was slow; the next may not be
+        .networkConnectionLost,  // the connection dropped (a reset, a truncated body); a new one usually works
+        .cannotConnectToHost,  // refused or unreachable right now, as when a server restarts
+        .cannotFindHost,  // DNS did not answer this time
+        .dnsLookupFailed,  // as above
+        .notConnectedToInternet,  // the device may come back online
+        .cannotLoadFromNetwork,  // a transient loading failure
         // .cancelled: the caller gave up; never retried
         // .badURL, .unsupportedURL: the request is malformed and will stay so
         // .badServerResponse, .cannotParseResponse: a server speaking garbage will likely do it again

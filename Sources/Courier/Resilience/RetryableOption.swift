@@ -35,7 +35,9 @@ extension Request {
     ///     }
     /// ```
     public func retryDecision(
-        _ decide: @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy.Decision?
+        _ decide:
+            @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy
+            .Decision?
     ) -> Self {
         option(RetriersOption.self, options[RetriersOption.self] + [RetryPolicy.ClosureRetrier(decide)])
     }

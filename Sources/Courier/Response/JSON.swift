@@ -39,7 +39,9 @@ public enum JSON: Sendable, Hashable, Codable, CustomStringConvertible {
     public var doubleValue: Double? { if case .number(let value) = self { value } else { nil } }
     /// The number as an integer, if this is a number without a fraction that fits an `Int`.
     public var intValue: Int? {
-        guard case .number(let value) = self, value.rounded() == value, let int = Int(exactly: value) else { return nil }
+        guard case .number(let value) = self, value.rounded() == value, let int = Int(exactly: value) else {
+            return nil
+        }
         return int
     }
     /// The Boolean, if this is one.

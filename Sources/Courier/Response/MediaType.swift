@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed media type such as `application/json; charset=utf-8` (RFC 9110 §8.3.1).
 package struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// The type, lower-cased (`application`).
@@ -21,7 +23,8 @@ package struct MediaType: Sendable, Hashable, CustomStringConvertible {
             guard pair.count == 2 else { continue }
             let value = pair[1].trimmingCharacters(in: .whitespaces)
             parameters[pair[0].trimmingCharacters(in: .whitespaces).lowercased()] =
-                value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+                value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+                ? String(value.dropFirst().dropLast()) : value
         }
         self.parameters = parameters
     }
@@ -42,5 +45,3 @@ package struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// `type/subtype`.
     package var description: String { "\(type)/\(subtype)" }
 }
-
-import Foundation

@@ -4,7 +4,8 @@
 extension URLSessionTransport {
     /// Sends `request`, reporting progress as bytes move and writing a successful body to the
     /// reporter's ``TransferProgress/Reporter/destination`` when it has one.
-    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
+    {
         var request = request
         request.options[TransferObserverKey.self] = progress
         return try await send(request)
@@ -15,7 +16,8 @@ extension URLSessionTransport {
 extension CurlTransport {
     /// Sends `request`, reporting progress as bytes move and writing a successful body to the
     /// reporter's ``TransferProgress/Reporter/destination`` when it has one.
-    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
+    {
         var request = request
         request.options[TransferObserverKey.self] = progress
         return try await send(request)

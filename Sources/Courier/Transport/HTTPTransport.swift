@@ -25,7 +25,8 @@ public protocol HTTPTransport: Sendable {
 extension HTTPTransport {
     /// Sends with ``send(_:)`` and reports the attempt's totals once the response has arrived;
     /// the body stays in memory (the client writes a download to its file afterwards).
-    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
+    {
         progress.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         let response = try await send(request)
         progress.didReceiveResponse(expected: Int64(response.body.count))

@@ -15,15 +15,16 @@ enum Redirects {
     /// (not a 301/302/303/307/308, no usable `Location`, or a scheme other than HTTP(S)).
     static func request(after response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(response.statusCode),
-              let location = response.headers["Location"],
-              let target = URL(string: location, relativeTo: response.url)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            let location = response.headers["Location"],
+            let target = URL(string: location, relativeTo: response.url)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return nil }
         var next = request
         next.url = target
         // 303 always becomes a GET; 301 and 302 turn a POST into a GET, as every browser and
         // URLSession do. 307 and 308 repeat the request as it was.
-        let becomesGet = (response.statusCode == 303 && request.method != .head)
+        let becomesGet =
+            (response.statusCode == 303 && request.method != .head)
             || ([301, 302].contains(response.statusCode) && request.method == .post)
         if becomesGet {
             next.method = .get

@@ -49,7 +49,8 @@ extension HTTPClient {
     /// for await progress in upload.progress { bar.value = progress.upload.fractionCompleted ?? 0 }
     /// ```
     public func transfer<Value: Sendable>(_ request: Request<Value>) -> Transfer<Value> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
         let observer = TransferObserver(temporaryFile: nil, continuation: continuation)
         let request = request.option(TransferObserverKey.self, observer)
         let task = Task { () -> Result<Response<Value>, HTTPError> in
@@ -74,9 +75,11 @@ extension HTTPClient {
     /// file is left behind, neither partial nor temporary. An error response's body stays in
     /// memory for the error.
     public func download<Value>(_ request: Request<Value>, to destination: URL) -> Transfer<URL> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
         let directory = destination.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        let temporary = directory.appendingPathComponent(
+            ".\(destination.lastPathComponent).\(UUID().uuidString).download")
         let observer = TransferObserver(temporaryFile: temporary, continuation: continuation)
         let dataRequest = request.map { data, _, _ in data }.option(TransferObserverKey.self, observer)
         let task = Task { () -> Result<Response<URL>, HTTPError> in
@@ -84,7 +87,9 @@ extension HTTPClient {
             do throws(HTTPError) {
                 try Self.checkDirectory(directory, for: request.method, destination: destination)
                 let response = try await send(dataRequest)
-                try Self.place(response, temporary: temporary, writtenByTransport: observer.bytesWrittenToFile != nil, at: destination)
+                try Self.place(
+                    response, temporary: temporary, writtenByTransport: observer.bytesWrittenToFile != nil,
+                    at: destination)
                 observer.complete(request: response.request, response: response.raw)
                 return .success(response.map { _ in destination })
             } catch {
@@ -97,13 +102,20 @@ extension HTTPClient {
 
     private static func checkDirectory(_ directory: URL, for method: HTTPMethod, destination: URL) throws(HTTPError) {
         var isDirectory: ObjCBool = false
-        guard destination.isFileURL, FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw HTTPError(.invalidRequest(reason: "the download destination's folder \(directory.path) does not exist", underlying: nil), method: method, url: nil)
+        guard destination.isFileURL, FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw HTTPError(
+                .invalidRequest(
+                    reason: "the download destination's folder \(directory.path) does not exist", underlying: nil),
+                method: method, url: nil)
         }
     }
 
     /// Moves the downloaded body into place (writing it first when the transport kept it in memory).
-    private static func place(_ response: Response<Data>, temporary: URL, writtenByTransport: Bool, at destination: URL) throws(HTTPError) {
+    private static func place(_ response: Response<Data>, temporary: URL, writtenByTransport: Bool, at destination: URL)
+        throws(HTTPError)
+    {
         do {
             if !writtenByTransport { try response.value.write(to: temporary) }
             // rename(2) replaces the destination atomically: readers see the old file or the new one.
@@ -111,7 +123,9 @@ extension HTTPClient {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
             }
         } catch {
-            throw HTTPError(.invalidRequest(reason: "the download could not be saved to \(destination.path)", underlying: error), method: response.request.method, url: response.request.url)
+            throw HTTPError(
+                .invalidRequest(reason: "the download could not be saved to \(destination.path)", underlying: error),
+                method: response.request.method, url: response.request.url)
         }
     }
 }

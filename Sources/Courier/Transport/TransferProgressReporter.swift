@@ -86,7 +86,9 @@ extension TransferProgress {
                 $0.progress.upload = .init(completed: uploadTotal, expected: uploadTotal)
                 let received = $0.bytesWrittenToFile ?? Int64(response.body.count)
                 $0.progress.download.completed = max($0.progress.download.completed, received)
-                if $0.progress.download.expected == nil { $0.progress.download.expected = $0.progress.download.completed }
+                if $0.progress.download.expected == nil {
+                    $0.progress.download.expected = $0.progress.download.completed
+                }
             }
             finish()
         }

@@ -26,7 +26,9 @@ public struct TokenErrorInterpreter: Sendable, Hashable, CustomStringConvertible
     ///   - name: Identifies the interpretation.
     ///   - interpret: Given the HTTP status and body of a token or revocation answer, the OAuth
     ///     error it means, or nil to read it by the RFC rules.
-    public init(name: String, interpret: @escaping @Sendable (_ statusCode: Int, _ body: Data) -> OAuthError.ServerError?) {
+    public init(
+        name: String, interpret: @escaping @Sendable (_ statusCode: Int, _ body: Data) -> OAuthError.ServerError?
+    ) {
         self.name = name
         self.interpret = interpret
     }

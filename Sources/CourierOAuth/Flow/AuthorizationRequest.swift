@@ -66,9 +66,11 @@ public struct AuthorizationRequest: Sendable, Hashable {
         if let error = parameters["error"] {
             let description = parameters["error_description"]
             if error == OAuthError.Code.accessDenied.rawValue { throw .accessDenied(description: description) }
-            throw .authorizationRejected(OAuthError.ServerError(
-                code: OAuthError.Code(rawValue: error), errorDescription: description, errorURI: parameters["error_uri"]
-            ))
+            throw .authorizationRejected(
+                OAuthError.ServerError(
+                    code: OAuthError.Code(rawValue: error), errorDescription: description,
+                    errorURI: parameters["error_uri"]
+                ))
         }
         guard let code = parameters["code"], !code.isEmpty else { throw .missingCode }
         return code
@@ -76,7 +78,8 @@ public struct AuthorizationRequest: Sendable, Hashable {
 
     /// Compares every byte whatever the first difference, so timing does not reveal a prefix.
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        let left = Array(lhs.utf8)
+        let right = Array(rhs.utf8)
         var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
         for index in 0..<max(left.count, right.count) {
             let a = index < left.count ? left[index] : 0

@@ -11,7 +11,8 @@ enum TokenResponse {
     ) throws(OAuthError) -> Token {
         let object = try jsonObject(in: raw, method: method, url: url, interpreter: interpreter)
         guard let accessToken = object["access_token"] as? String, !accessToken.isEmpty else {
-            throw .invalidTokenResponse(reason: "no access_token in the response (fields: \(object.keys.sorted().joined(separator: ", ")))")
+            throw .invalidTokenResponse(
+                reason: "no access_token in the response (fields: \(object.keys.sorted().joined(separator: ", ")))")
         }
         let tokenType = object["token_type"] as? String ?? "bearer"
         var expiresAt: Date?
@@ -21,9 +22,10 @@ enum TokenResponse {
             }
             expiresAt = now.addingTimeInterval(seconds)
         }
-        let scopes = (object["scope"] as? String).map {
-            $0.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-        } ?? []
+        let scopes =
+            (object["scope"] as? String).map {
+                $0.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            } ?? []
         var extra: [String: String] = [:]
         let standard: Set<String> = ["access_token", "token_type", "expires_in", "refresh_token", "scope"]
         for (key, value) in object where !standard.contains(key) {
@@ -55,7 +57,8 @@ enum TokenResponse {
 
     /// The error in a body: the interpreter's reading first, else the RFC 6749 §5.2 error it
     /// holds (a string `error` member), else nil.
-    static func serverError(in raw: HTTPResponse, interpreter: TokenErrorInterpreter? = nil) -> OAuthError.ServerError? {
+    static func serverError(in raw: HTTPResponse, interpreter: TokenErrorInterpreter? = nil) -> OAuthError.ServerError?
+    {
         if let interpreted = interpreter?.serverError(statusCode: raw.statusCode, body: raw.body) { return interpreted }
         guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any] else { return nil }
         guard let code = object["error"] as? String else { return nil }

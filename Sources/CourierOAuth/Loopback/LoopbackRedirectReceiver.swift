@@ -1,5 +1,6 @@
 public import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -44,10 +45,11 @@ public final class LoopbackRedirectReceiver: Sendable {
     /// - Throws: ``LoopbackError/socket(operation:code:)`` when the port cannot be bound.
     public init(port: UInt16 = 0, path: String = "/callback", page: String? = nil) throws(LoopbackError) {
         self.path = path.hasPrefix("/") ? path : "/" + path
-        self.page = page ?? """
-            <!doctype html><html><head><meta charset="utf-8"><title>Sign-in complete</title></head>
-            <body><p>Sign-in complete. You can close this window and return to the app.</p></body></html>
-            """
+        self.page =
+            page ?? """
+                <!doctype html><html><head><meta charset="utf-8"><title>Sign-in complete</title></head>
+                <body><p>Sign-in complete. You can close this window and return to the app.</p></body></html>
+                """
         let (listener, port) = try Socket.listen(port: port)
         self.listener = listener
         self.port = port
@@ -70,13 +72,18 @@ public final class LoopbackRedirectReceiver: Sendable {
     /// - Parameter expectedState: The `state` of the authorization request. A redirect that
     ///   carries an `error` (the user denied access) or another `state` is still returned (the
     ///   session reports the failure), but the browser is told the sign-in failed.
-    public func waitForRedirect(timeout: Duration = .seconds(300), expectedState: String? = nil) async throws(LoopbackError) -> URL {
+    public func waitForRedirect(timeout: Duration = .seconds(300), expectedState: String? = nil)
+        async throws(LoopbackError) -> URL
+    {
         let cancelled = Atomic<Bool>(false)
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let result: Result<URL, LoopbackError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread { [self] in
-                    continuation.resume(returning: serve(until: deadline, expectedState: expectedState, cancelled: { cancelled.load(ordering: .relaxed) }))
+                    continuation.resume(
+                        returning: serve(
+                            until: deadline, expectedState: expectedState,
+                            cancelled: { cancelled.load(ordering: .relaxed) }))
                 }
                 thread.name = "LoopbackRedirectReceiver"
                 thread.start()
@@ -89,7 +96,9 @@ public final class LoopbackRedirectReceiver: Sendable {
     }
 
     /// Accepts connections until the redirect arrives, the deadline passes or the wait is cancelled.
-    private func serve(until deadline: ContinuousClock.Instant, expectedState: String?, cancelled: () -> Bool) -> Result<URL, LoopbackError> {
+    private func serve(until deadline: ContinuousClock.Instant, expectedState: String?, cancelled: () -> Bool)
+        -> Result<URL, LoopbackError>
+    {
         while true {
             if closed.load(ordering: .acquiring) { return .failure(.closed) }
             if cancelled() { return .failure(.cancelled) }
@@ -97,18 +106,22 @@ public final class LoopbackRedirectReceiver: Sendable {
             if remaining <= .zero { return .failure(.timedOut) }
             // Short slices so cancellation and close() are noticed promptly.
             let slice = min(remaining, .milliseconds(100))
-            let milliseconds = Int32(max(1, slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = Int32(
+                max(1, slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000))
             guard Socket.waitReadable(listener, milliseconds: milliseconds) else { continue }
             guard let client = Socket.accept(listener) else { continue }
             let head = Socket.readHead(client, limit: 16 * 1024, timeoutSeconds: 5)
             guard let target = head.flatMap(Self.requestTarget), target.method == "GET",
-                  target.path == path else {
+                target.path == path
+            else {
                 Socket.respond(client, status: "404 Not Found", html: "<!doctype html><p>Not found.</p>")
                 Socket.close(client)
                 continue
             }
             let redirect = URL(string: "http://127.0.0.1:\(port)\(target.raw)")!
-            Socket.respond(client, status: "200 OK", html: Self.failure(of: redirect, expectedState: expectedState).map(Self.failurePage) ?? page)
+            Socket.respond(
+                client, status: "200 OK",
+                html: Self.failure(of: redirect, expectedState: expectedState).map(Self.failurePage) ?? page)
             Socket.close(client)
             return .success(redirect)
         }
@@ -123,7 +136,9 @@ public final class LoopbackRedirectReceiver: Sendable {
         if let error = value("error") {
             return error + (value("error_description").map { ": \($0)" } ?? "")
         }
-        if let expectedState, value("state") != expectedState { return "the answer did not match this sign-in (wrong state)" }
+        if let expectedState, value("state") != expectedState {
+            return "the answer did not match this sign-in (wrong state)"
+        }
         return nil
     }
 
@@ -138,10 +153,13 @@ public final class LoopbackRedirectReceiver: Sendable {
     }
 
     static func requestTarget(_ head: String) -> (method: String, path: String, raw: String)? {
-        guard let line = head.split(separator: "\r\n", maxSplits: 1).first ?? head.split(separator: "\n").first else { return nil }
+        guard let line = head.split(separator: "\r\n", maxSplits: 1).first ?? head.split(separator: "\n").first else {
+            return nil
+        }
         let parts = line.split(separator: " ")
         guard parts.count == 3, parts[2].hasPrefix("HTTP/"), parts[1].hasPrefix("/"),
-              URL(string: "http://127.0.0.1" + parts[1]) != nil else { return nil }
+            URL(string: "http://127.0.0.1" + parts[1]) != nil
+        else { return nil }
         let raw = String(parts[1])
         let path = String(raw.prefix { $0 != "?" && $0 != "#" })
         return (String(parts[0]), path, raw)

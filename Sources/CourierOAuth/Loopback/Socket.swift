@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -99,7 +100,8 @@ enum Socket {
     /// Writes a complete HTTP/1.1 response with an HTML body and `Connection: close`.
     static func respond(_ descriptor: Int32, status: String, html: String) {
         let body = Array(html.utf8)
-        let head = "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.count)\r\n"
+        let head =
+            "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
         let bytes = Array(head.utf8) + body
         var offset = 0

@@ -27,7 +27,8 @@ extension OAuthSession {
             failSignIn(generation: generation)
             throw error
         }
-        return try await exchange(.authorizationCode(code: code, codeVerifier: pending.pkce.codeVerifier), generation: generation)
+        return try await exchange(
+            .authorizationCode(code: code, codeVerifier: pending.pkce.codeVerifier), generation: generation)
     }
 
     /// Signs in with a grant that needs no browser: client credentials, password, a custom grant

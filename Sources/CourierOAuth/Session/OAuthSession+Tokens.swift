@@ -57,7 +57,9 @@ extension OAuthSession {
     private func automaticSignIn(with grant: Grant) async throws(OAuthError) -> Token {
         if let task = automaticSignInTask { return try await task.value.get() }
         let task = Task { () -> Result<Token, OAuthError> in
-            do throws(OAuthError) { return .success(try await self.signIn(with: grant)) } catch { return .failure(error) }
+            do throws(OAuthError) { return .success(try await self.signIn(with: grant)) } catch {
+                return .failure(error)
+            }
         }
         automaticSignInTask = task
         defer { automaticSignInTask = nil }

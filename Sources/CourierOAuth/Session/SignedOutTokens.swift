@@ -17,7 +17,9 @@ final class SignedOutTokens: Sendable {
 
     func contains(_ token: Token) -> Bool {
         tokens.withLock { tokens in
-            tokens.contains { $0.accessToken == token.accessToken || ($0.refreshToken != nil && $0.refreshToken == token.refreshToken) }
+            tokens.contains {
+                $0.accessToken == token.accessToken || ($0.refreshToken != nil && $0.refreshToken == token.refreshToken)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -89,7 +90,9 @@ extension FileTokenStore {
         let count = bytes.isEmpty ? 0 : read(fd, &bytes, bytes.count)
         guard count == bytes.count, SignedOutMarker.matches(Data(bytes)) else { return }
         var current = stat()
-        guard lstat(path, &current) == 0, current.st_dev == opened.st_dev, current.st_ino == opened.st_ino else { return }
+        guard lstat(path, &current) == 0, current.st_dev == opened.st_dev, current.st_ino == opened.st_ino else {
+            return
+        }
         _ = operations.remove(path)
     }
 }

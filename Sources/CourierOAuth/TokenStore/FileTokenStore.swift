@@ -3,6 +3,7 @@ import CourierFileSupport
 import Dispatch
 public import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -66,7 +67,8 @@ public final class FileTokenStore: SharedTokenStore {
     /// - Throws: ``Failure`` when there is no home directory to put it in.
     public convenience init(appName: String, fileName: String = "token.json") throws(Failure) {
         guard !appName.isEmpty, !appName.contains("/"), appName != "..", appName != "." else {
-            throw Failure(operation: "locate", path: appName, reason: "the app name must be one non-empty path component")
+            throw Failure(
+                operation: "locate", path: appName, reason: "the app name must be one non-empty path component")
         }
         guard let base = Self.configDirectory(environment: ProcessInfo.processInfo.environment) else {
             throw Failure(operation: "locate", path: appName, reason: "neither XDG_CONFIG_HOME nor HOME is set")
@@ -95,7 +97,9 @@ public final class FileTokenStore: SharedTokenStore {
             do {
                 data = try Data(contentsOf: fileURL)
             } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-                if let problem = Self.pathProblem(fileURL) { throw Failure(operation: "read", path: fileURL.path, reason: problem) }
+                if let problem = Self.pathProblem(fileURL) {
+                    throw Failure(operation: "read", path: fileURL.path, reason: problem)
+                }
                 return nil
             } catch {
                 let reason = Self.pathProblem(fileURL) ?? error.localizedDescription
@@ -108,7 +112,9 @@ public final class FileTokenStore: SharedTokenStore {
             do {
                 return try JSONDecoder().decode(Token.self, from: data)
             } catch {
-                throw Failure(operation: "read", path: fileURL.path, reason: "the file does not hold a token (\(data.count) bytes)")
+                throw Failure(
+                    operation: "read", path: fileURL.path,
+                    reason: "the file does not hold a token (\(data.count) bytes)")
             }
         }
     }
@@ -154,7 +160,9 @@ public final class FileTokenStore: SharedTokenStore {
         do {
             try AtomicFile.write(data, to: fileURL, directoryPermissions: 0o700)
         } catch {
-            if let problem = Self.pathProblem(fileURL) { throw Failure(operation: "write", path: fileURL.path, reason: problem) }
+            if let problem = Self.pathProblem(fileURL) {
+                throw Failure(operation: "write", path: fileURL.path, reason: problem)
+            }
             throw Failure(operation: "write", path: error.path, reason: error.reason)
         }
     }
@@ -169,7 +177,8 @@ public final class FileTokenStore: SharedTokenStore {
         var parent = url.deletingLastPathComponent()
         while parent.path != "/" && !parent.path.isEmpty {
             if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-                return isDirectory.boolValue ? nil : "\(parent.path) is a file, so it cannot hold the token file's folder"
+                return isDirectory.boolValue
+                    ? nil : "\(parent.path) is a file, so it cannot hold the token file's folder"
             }
             parent = parent.deletingLastPathComponent()
         }
@@ -188,7 +197,8 @@ public final class FileTokenStore: SharedTokenStore {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let code = errno
-            throw Failure(operation: "lock", path: path, reason: Self.pathProblem(lockFileURL) ?? String(cString: strerror(code)))
+            throw Failure(
+                operation: "lock", path: path, reason: Self.pathProblem(lockFileURL) ?? String(cString: strerror(code)))
         }
         let locked: Int32 = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

@@ -15,8 +15,10 @@ struct CacheControl: Equatable {
             for directive in value.split(separator: ",") {
                 let parts = directive.split(separator: "=", maxSplits: 1)
                 let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-                let argument = parts.count > 1
-                    ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                let argument =
+                    parts.count > 1
+                    ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                        in: CharacterSet(charactersIn: "\""))
                     : nil
                 switch name {
                 case "no-store": noStore = true
@@ -32,7 +34,8 @@ struct CacheControl: Equatable {
         }
         // `Pragma: no-cache` is the HTTP/1.0 form of a request's `Cache-Control: no-cache`.
         if headers.values(for: "Cache-Control").isEmpty,
-           headers.values(for: "Pragma").contains(where: { $0.lowercased().contains("no-cache") }) {
+            headers.values(for: "Pragma").contains(where: { $0.lowercased().contains("no-cache") })
+        {
             noCache = true
         }
     }

@@ -1,6 +1,7 @@
 import Courier
 import CourierFileSupport
 import Foundation
+
 #if canImport(SQLite3)
 import SQLite3
 #else
@@ -40,7 +41,8 @@ enum CacheDatabaseFile {
             // Closing the old connection first lets SQLite remove its `-wal` file, so the new
             // database does not replay the old one's log.
             storage.database.close()
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             storage = try CacheStorage(path: url.path, maximumSize: maximumSize)
             onEvent?(.databaseRecreated(file: url))
         }
@@ -59,9 +61,11 @@ enum CacheDatabaseFile {
             let source = url.path + companion
             guard FileManager.default.fileExists(atPath: source) else { continue }
             do {
-                try AtomicFile.move(URL(fileURLWithPath: source), to: URL(fileURLWithPath: destination.path + companion))
+                try AtomicFile.move(
+                    URL(fileURLWithPath: source), to: URL(fileURLWithPath: destination.path + companion))
             } catch {
-                throw SQLiteError(code: SQLITE_CANTOPEN, message: "the damaged database could not be moved aside: \(error.reason)")
+                throw SQLiteError(
+                    code: SQLITE_CANTOPEN, message: "the damaged database could not be moved aside: \(error.reason)")
             }
         }
         return destination

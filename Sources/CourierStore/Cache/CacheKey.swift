@@ -1,5 +1,5 @@
-import Foundation
 import Courier
+import Foundation
 
 /// How requests map to cache rows: the resource (method and URL) and, within it, the variant
 /// chosen by the headers the response named in `Vary`.
@@ -30,7 +30,8 @@ enum CacheKey {
     static func values(of names: [String], in headers: HTTPHeaders) -> [String: String] {
         var values: [String: String] = [:]
         for name in names {
-            values[name] = headers.values(for: name).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+            values[name] = headers.values(for: name).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                separator: ", ")
         }
         return values
     }

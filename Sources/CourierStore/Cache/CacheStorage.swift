@@ -24,7 +24,8 @@ struct CacheStorage {
         self.database = database
         self.maximumSize = maximumSize
         try database.transaction { () throws(SQLiteError) in
-            try database.execute("""
+            try database.execute(
+                """
                 CREATE TABLE IF NOT EXISTS responses (
                     key TEXT PRIMARY KEY NOT NULL,
                     resource TEXT NOT NULL,
@@ -50,7 +51,8 @@ struct CacheStorage {
             if try database.query("SELECT 1 FROM totals WHERE id = 0").isEmpty {
                 try database.execute("INSERT INTO totals SELECT 0, COUNT(*), COALESCE(SUM(size), 0) FROM responses")
             }
-            try database.execute("""
+            try database.execute(
+                """
                 CREATE TRIGGER IF NOT EXISTS responses_added AFTER INSERT ON responses BEGIN
                     UPDATE totals SET entries = entries + 1, bytes = bytes + NEW.size WHERE id = 0;
                 END;
@@ -63,14 +65,16 @@ struct CacheStorage {
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
         }
-        lastUse = try database.query("SELECT COALESCE(MAX(last_use), 0) FROM responses").first?.first.flatMap {
-            if case .integer(let value) = $0 { value } else { nil }
-        } ?? 0
+        lastUse =
+            try database.query("SELECT COALESCE(MAX(last_use), 0) FROM responses").first?.first.flatMap {
+                if case .integer(let value) = $0 { value } else { nil }
+            } ?? 0
     }
 
     /// Every stored variant of a resource, newest first.
     func variants(of resource: String) throws(SQLiteError) -> [CachedResponse] {
-        let rows = try database.query("""
+        let rows = try database.query(
+            """
             SELECT key, resource, vary, status, headers, body, url, request_time, response_time
             FROM responses WHERE resource = ? ORDER BY response_time DESC
             """, [.text(resource)])
@@ -88,7 +92,8 @@ struct CacheStorage {
     mutating func store(_ entry: CachedResponse) throws(SQLiteError) {
         let headers = Self.encode(entry.headers)
         let vary = Self.encode(entry.varyValues)
-        let size = entry.body.count + headers.count + vary.count + entry.key.utf8.count + entry.url.absoluteString.utf8.count
+        let size =
+            entry.body.count + headers.count + vary.count + entry.key.utf8.count + entry.url.absoluteString.utf8.count
         guard size <= maximumSize else {
             try remove(key: entry.key)
             return
@@ -97,7 +102,8 @@ struct CacheStorage {
         let use = lastUse
         try database.transaction { () throws(SQLiteError) in
             // An upsert, not INSERT OR REPLACE: REPLACE's implicit delete would skip the triggers.
-            try database.query("""
+            try database.query(
+                """
                 INSERT INTO responses
                 (key, resource, vary, status, headers, body, url, request_time, response_time, last_use, size)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -106,7 +112,8 @@ struct CacheStorage {
                 headers = excluded.headers, body = excluded.body, url = excluded.url,
                 request_time = excluded.request_time, response_time = excluded.response_time,
                 last_use = excluded.last_use, size = excluded.size
-                """, [
+                """,
+                [
                     .text(entry.key), .text(entry.resourceKey), .blob(vary), .integer(Int64(entry.statusCode)),
                     .blob(headers), .blob(entry.body), .text(entry.url.absoluteString),
                     .real(entry.requestTime.timeIntervalSince1970), .real(entry.responseTime.timeIntervalSince1970),
@@ -181,18 +188,21 @@ struct CacheStorage {
     /// A row back into a response; a row that does not decode is skipped (and later replaced).
     private static func decode(_ row: [SQLiteValue]) -> CachedResponse? {
         guard row.count == 9,
-              let key = row[0].string, let resource = row[1].string,
-              let varyData = row[2].data, let vary = try? JSONDecoder().decode([String: String].self, from: varyData),
-              let status = row[3].int,
-              let headerData = row[4].data, let pairs = try? JSONDecoder().decode([[String]].self, from: headerData),
-              let body = row[5].data,
-              let urlText = row[6].string, let url = URL(string: urlText),
-              let requestTime = row[7].double, let responseTime = row[8].double
+            let key = row[0].string, let resource = row[1].string,
+            let varyData = row[2].data, let vary = try? JSONDecoder().decode([String: String].self, from: varyData),
+            let status = row[3].int,
+            let headerData = row[4].data, let pairs = try? JSONDecoder().decode([[String]].self, from: headerData),
+            let body = row[5].data,
+            let urlText = row[6].string, let url = URL(string: urlText),
+            let requestTime = row[7].double, let responseTime = row[8].double
         else { return nil }
-        let headers = HTTPHeaders(pairs.compactMap { $0.count == 2 ? HTTPHeaders.Field(name: $0[0], value: $0[1]) : nil })
+        let headers = HTTPHeaders(
+            pairs.compactMap { $0.count == 2 ? HTTPHeaders.Field(name: $0[0], value: $0[1]) : nil })
         return CachedResponse(
-            key: key, resourceKey: resource, varyValues: vary, statusCode: status, headers: headers, body: body, url: url,
-            requestTime: Date(timeIntervalSince1970: requestTime), responseTime: Date(timeIntervalSince1970: responseTime)
+            key: key, resourceKey: resource, varyValues: vary, statusCode: status, headers: headers, body: body,
+            url: url,
+            requestTime: Date(timeIntervalSince1970: requestTime),
+            responseTime: Date(timeIntervalSince1970: responseTime)
         )
     }
 }

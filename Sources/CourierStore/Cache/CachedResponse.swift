@@ -39,7 +39,8 @@ struct CachedResponse: Sendable {
     /// The response's age now: its age when it arrived plus the time spent in the cache.
     func currentAge(now: Date) -> TimeInterval {
         let ageHeader = headers["Age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-        let apparentAge = headers["Date"].flatMap(HTTPDate.parse).map { max(0, responseTime.timeIntervalSince($0)) } ?? 0
+        let apparentAge =
+            headers["Date"].flatMap(HTTPDate.parse).map { max(0, responseTime.timeIntervalSince($0)) } ?? 0
         let correctedAge = ageHeader + max(0, responseTime.timeIntervalSince(requestTime))
         return max(apparentAge, correctedAge) + max(0, now.timeIntervalSince(responseTime))
     }
@@ -64,7 +65,9 @@ struct CachedResponse: Sendable {
     /// This response confirmed by a `304 Not Modified`: the 304's headers replace the stored
     /// ones (RFC 9111 §3.2), except those describing the body, which the 304 does not have.
     func refreshed(by notModified: HTTPResponse, requestTime: Date, responseTime: Date) -> CachedResponse {
-        let bodyHeaders: Set<String> = ["content-length", "content-type", "content-encoding", "transfer-encoding", "content-range"]
+        let bodyHeaders: Set<String> = [
+            "content-length", "content-type", "content-encoding", "transfer-encoding", "content-range",
+        ]
         var copy = self
         for field in notModified.headers where !bodyHeaders.contains(field.name.lowercased()) {
             copy.headers[field.name] = field.value

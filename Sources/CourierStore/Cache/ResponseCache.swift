@@ -98,12 +98,16 @@ public final class ResponseCache: Interceptor {
         self.fileURL = fileURL
         self.configuration = configuration
         do {
-            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw ResponseCacheError(path: fileURL.path, reason: "cannot create its directory: \(AtomicFile.describe(error))")
+            throw ResponseCacheError(
+                path: fileURL.path, reason: "cannot create its directory: \(AtomicFile.describe(error))")
         }
         do {
-            storage = Mutex(try CacheDatabaseFile.open(fileURL, maximumSize: configuration.maximumSize, onEvent: configuration.onEvent))
+            storage = Mutex(
+                try CacheDatabaseFile.open(
+                    fileURL, maximumSize: configuration.maximumSize, onEvent: configuration.onEvent))
         } catch {
             throw ResponseCacheError(path: fileURL.path, reason: error.description)
         }
@@ -111,7 +115,9 @@ public final class ResponseCache: Interceptor {
 
     /// Opens the cache `responses.sqlite` in the platform's cache directory for `application`
     /// (see ``StorageLocation/cacheDirectory(application:)``).
-    public convenience init(application: String, configuration: Configuration = Configuration()) throws(ResponseCacheError) {
+    public convenience init(application: String, configuration: Configuration = Configuration())
+        throws(ResponseCacheError)
+    {
         let url = StorageLocation.cacheDirectory(application: application).appendingPathComponent("responses.sqlite")
         try self.init(fileURL: url, configuration: configuration)
     }
@@ -209,9 +215,9 @@ public final class ResponseCache: Interceptor {
         let control = CacheControl(response.headers)
         let varyNames = CacheKey.varyNames(response.headers)
         guard Self.storableStatuses.contains(response.statusCode),
-              !control.noStore,
-              !(control.isPrivate && !configuration.isPrivate),
-              let varyNames
+            !control.noStore,
+            !(control.isPrivate && !configuration.isPrivate),
+            let varyNames
         else {
             if control.noStore { invalidate(request.url) }
             return
@@ -236,7 +242,8 @@ public final class ResponseCache: Interceptor {
 
     /// The newest stored variant whose `Vary` headers match the request's.
     private func lookup(_ request: HTTPRequest) -> CachedResponse? {
-        let variants = report { storage throws(SQLiteError) in try storage.variants(of: CacheKey.resource(of: request)) } ?? []
+        let variants =
+            report { storage throws(SQLiteError) in try storage.variants(of: CacheKey.resource(of: request)) } ?? []
         return variants.first { $0.varyValues == CacheKey.values(of: Array($0.varyValues.keys), in: request.headers) }
     }
 
@@ -244,7 +251,8 @@ public final class ResponseCache: Interceptor {
         switch error {
         case let error as HTTPError: error.isConnectivity || error.isTimeout
         case let error as URLError:
-            HTTPError(.transport(error), method: request.method, url: request.url).isConnectivity || error.code == .timedOut
+            HTTPError(.transport(error), method: request.method, url: request.url).isConnectivity
+                || error.code == .timedOut
         default: false
         }
     }
@@ -261,7 +269,8 @@ public final class ResponseCache: Interceptor {
                 do throws(SQLiteError) {
                     return try body(&storage)
                 } catch let error where error.isDamage {
-                    try? CacheDatabaseFile.heal(&storage, after: error, url: url, maximumSize: maximumSize, onEvent: onEvent)
+                    try? CacheDatabaseFile.heal(
+                        &storage, after: error, url: url, maximumSize: maximumSize, onEvent: onEvent)
                     throw error
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(SQLite3)
 import SQLite3
 #else
@@ -89,7 +90,9 @@ final class SQLiteDatabase: @unchecked Sendable {
     /// (`SQLITE_FCNTL_HAS_MOVED`, one `stat` of the path).
     var fileHasMoved: Bool {
         var moved: Int32 = 0
-        guard let handle, sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        guard let handle, sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else {
+            return false
+        }
         return moved != 0
     }
 
@@ -154,7 +157,9 @@ final class SQLiteDatabase: @unchecked Sendable {
         case .blob(let value):
             status = value.withUnsafeBytes { buffer in
                 // A zero-length blob still needs a non-null pointer to be stored as a blob.
-                sqlite3_bind_blob(statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), Self.transient)
+                sqlite3_bind_blob(
+                    statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count),
+                    Self.transient)
             }
         }
         guard status == SQLITE_OK else { throw failure() }

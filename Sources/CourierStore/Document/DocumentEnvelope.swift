@@ -61,7 +61,8 @@ enum DocumentEnvelope {
             do {
                 contents = .value(try container.decode(Value.self, forKey: .value))
             } catch {
-                throw Malformed(description: "the value does not decode as \(Value.self): \(DocumentEnvelope.describe(error))")
+                throw Malformed(
+                    description: "the value does not decode as \(Value.self): \(DocumentEnvelope.describe(error))")
             }
         }
     }
@@ -89,7 +90,8 @@ enum DocumentEnvelope {
         } catch let malformed as Malformed {
             throw malformed
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            throw Malformed(description: "the file is not JSON (\(data.count) bytes; truncated?): \(context.debugDescription)")
+            throw Malformed(
+                description: "the file is not JSON (\(data.count) bytes; truncated?): \(context.debugDescription)")
         } catch {
             throw Malformed(description: describe(error))
         }
@@ -120,15 +122,17 @@ enum DocumentEnvelope {
             byte = next(skippingSpace: false)
         }
         // The number must end where JSON says it may: a separator, space or the object's end.
-        guard let end = byte, [UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x0A, 0x0D, 0x09].contains(end) else { return nil }
+        guard let end = byte, [UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x0A, 0x0D, 0x09].contains(end) else {
+            return nil
+        }
         return Int(digits)
     }
 
     /// The JSON of the value alone, for a migration from an older format version.
     static func valueJSON(from data: Data) throws(Malformed) -> Data {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let value = object["value"],
-              let json = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+            let value = object["value"],
+            let json = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
         else { throw Malformed(description: "the file has no value") }
         return json
     }

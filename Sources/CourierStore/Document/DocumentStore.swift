@@ -1,6 +1,6 @@
 import Courier
-import Dispatch
 import CourierFileSupport
+import Dispatch
 public import Foundation
 import Synchronization
 
@@ -237,7 +237,9 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
         removeLeftoversOnce()
         guard !state.withLock({ $0.checkedExistingFile }) else { return }
         if let found = Self.formatVersion(ofFileAt: fileURL), found > formatVersion {
-            state.withLock { $0.refusal = .newerFormatVersion(path: fileURL.path, found: found, supported: formatVersion) }
+            state.withLock {
+                $0.refusal = .newerFormatVersion(path: fileURL.path, found: found, supported: formatVersion)
+            }
         }
         state.withLock { $0.checkedExistingFile = true }
     }
@@ -260,7 +262,8 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
         if let found = DocumentEnvelope.formatVersionPrefix(of: head) { return found }
         // Not written by a store (keys in another order, say): one parse that skips the value.
         guard let data = try? Data(contentsOf: url),
-              case .otherVersion(let found)? = try? DocumentEnvelope.read(Skipped.self, from: data, supported: Int.min, migrates: false)
+            case .otherVersion(let found)? = try? DocumentEnvelope.read(
+                Skipped.self, from: data, supported: Int.min, migrates: false)
         else { return nil }
         return found
     }
@@ -282,11 +285,13 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
         }
         do {
             let value: Value
-            switch try DocumentEnvelope.read(Value.self, from: data, supported: formatVersion, migrates: migrate != nil) {
+            switch try DocumentEnvelope.read(Value.self, from: data, supported: formatVersion, migrates: migrate != nil)
+            {
             case .value(let decoded):
                 value = decoded
             case .otherVersion(let found) where found > formatVersion:
-                let refusal = DocumentStoreError.newerFormatVersion(path: fileURL.path, found: found, supported: formatVersion)
+                let refusal = DocumentStoreError.newerFormatVersion(
+                    path: fileURL.path, found: found, supported: formatVersion)
                 state.withLock {
                     $0.refusal = refusal
                     $0.checkedExistingFile = true
@@ -295,12 +300,15 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
             case .otherVersion(let found):
                 // An older version with a migration (`read` asks for one only then): the value's
                 // JSON, parsed a second time.
-                guard let migrate else { throw DocumentEnvelope.Malformed(description: "format version \(found) needs a migration") }
+                guard let migrate else {
+                    throw DocumentEnvelope.Malformed(description: "format version \(found) needs a migration")
+                }
                 let json = try DocumentEnvelope.valueJSON(from: data)
                 do {
                     value = try migrate(found, json)
                 } catch {
-                    throw DocumentEnvelope.Malformed(description: "migration from format version \(found) failed: \(error)")
+                    throw DocumentEnvelope.Malformed(
+                        description: "migration from format version \(found) failed: \(error)")
                 }
             }
             state.withLock { $0.checkedExistingFile = true }

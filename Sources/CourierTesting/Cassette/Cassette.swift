@@ -63,7 +63,8 @@ public struct Cassette: Sendable, Equatable, Codable {
     /// Appends a request and the response it got, redacting secrets with `redactor` first
     /// (the same rules as logging, plus tokens in JSON bodies).
     public mutating func append(
-        _ request: HTTPRequest, _ response: HTTPResponse, recordedAt: Date = Date(), redactor: LoggingMonitor.Redactor = .default
+        _ request: HTTPRequest, _ response: HTTPResponse, recordedAt: Date = Date(),
+        redactor: LoggingMonitor.Redactor = .default
     ) {
         append(Interaction(request: request, response: response, recordedAt: recordedAt, redactor: redactor))
     }
@@ -204,13 +205,15 @@ public struct Cassette: Sendable, Equatable, Codable {
                 self = .text(text)
             } else if let encoded = try container.decodeIfPresent(String.self, forKey: .base64) {
                 guard let data = Data(base64Encoded: encoded) else {
-                    throw DecodingError.dataCorruptedError(forKey: .base64, in: container, debugDescription: "not valid base64")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .base64, in: container, debugDescription: "not valid base64")
                 }
                 self = .base64(data)
             } else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath, debugDescription: "a body needs a \"text\" or a \"base64\" key"
-                ))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath, debugDescription: "a body needs a \"text\" or a \"base64\" key"
+                    ))
             }
         }
 

@@ -48,7 +48,8 @@ extension Cassette {
     /// - Throws: ``FileError`` when the file cannot be written.
     public func write(to file: URL) throws(FileError) {
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try encoded().write(to: file, options: .atomic)
         } catch {
             throw FileError(file: file, reason: "cannot be written (\(error.localizedDescription))")
@@ -65,11 +66,15 @@ extension Cassette {
         let container = try decoder.container(keyedBy: TopLevelKeys.self)
         let format = try container.decodeIfPresent(String.self, forKey: .format)
         guard format == Self.formatName else {
-            throw FileFormatError(reason: "is not a cassette (\"format\" is \(format.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.formatName)\")")
+            throw FileFormatError(
+                reason:
+                    "is not a cassette (\"format\" is \(format.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.formatName)\")"
+            )
         }
         let version = try container.decode(Int.self, forKey: .version)
         guard version <= Self.formatVersion else {
-            throw FileFormatError(reason: "has format version \(version); this Courier reads up to \(Self.formatVersion)")
+            throw FileFormatError(
+                reason: "has format version \(version); this Courier reads up to \(Self.formatVersion)")
         }
         interactions = try container.decode([Interaction].self, forKey: .interactions)
     }

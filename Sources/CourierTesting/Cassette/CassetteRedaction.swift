@@ -8,18 +8,24 @@ extension Cassette.Interaction {
     /// still decodes (with `LoggingMonitor.Redactor.placeholder` as its token).
     ///
     /// Binary bodies (multipart uploads, images) are stored as they are.
-    public init(request: HTTPRequest, response: HTTPResponse, recordedAt: Date = Date(), redactor: LoggingMonitor.Redactor = .default) {
+    public init(
+        request: HTTPRequest, response: HTTPResponse, recordedAt: Date = Date(),
+        redactor: LoggingMonitor.Redactor = .default
+    ) {
         let requestURL = redactor.redact(request.url)
         let responseURL = response.url == request.url ? nil : redactor.redact(response.url)
-        let requestBody = Self.redactedBody(request.body ?? Data(), contentType: request.headers["Content-Type"], redactor: redactor)
-        let responseBody = Self.redactedBody(response.body, contentType: response.headers["Content-Type"], redactor: redactor)
+        let requestBody = Self.redactedBody(
+            request.body ?? Data(), contentType: request.headers["Content-Type"], redactor: redactor)
+        let responseBody = Self.redactedBody(
+            response.body, contentType: response.headers["Content-Type"], redactor: redactor)
         self.init(
             request: Cassette.RecordedRequest(
                 method: request.method, url: requestURL,
                 headers: Self.fixingLength(redactor.redact(request.headers), body: requestBody), body: requestBody
             ),
             response: Cassette.RecordedResponse(
-                status: response.statusCode, headers: Self.fixingLength(redactor.redact(response.headers), body: responseBody),
+                status: response.statusCode,
+                headers: Self.fixingLength(redactor.redact(response.headers), body: responseBody),
                 body: responseBody, url: responseURL
             ),
             recordedAt: recordedAt

@@ -42,11 +42,12 @@ public final class CassetteTransport: HTTPTransport {
         file: URL, mode: Mode, upstream: any HTTPTransport,
         matching: ReplayMatching = .default, redactor: LoggingMonitor.Redactor = .default
     ) throws(Cassette.FileError) {
-        let replays = switch mode {
-        case .replay: true
-        case .record: false
-        case .recordIfMissing: FileManager.default.fileExists(atPath: file.path)
-        }
+        let replays =
+            switch mode {
+            case .replay: true
+            case .record: false
+            case .recordIfMissing: FileManager.default.fileExists(atPath: file.path)
+            }
         if replays {
             backing = .replay(try ReplayTransport(contentsOf: file, matching: matching))
         } else {

@@ -28,11 +28,15 @@ public final class RecordingTransport: HTTPTransport {
     ///   - redactor: Which values count as secrets; the same rules as logging by default.
     ///   - appending: Whether to keep the interactions already in `file` (false: start empty).
     /// - Throws: ``Cassette/FileError`` when `appending` and the existing file is not a cassette.
-    public init(recordingTo file: URL, upstream: any HTTPTransport, redactor: LoggingMonitor.Redactor = .default, appending: Bool = false) throws(Cassette.FileError) {
+    public init(
+        recordingTo file: URL, upstream: any HTTPTransport, redactor: LoggingMonitor.Redactor = .default,
+        appending: Bool = false
+    ) throws(Cassette.FileError) {
         self.file = file
         self.upstream = upstream
         self.redactor = redactor
-        let existing = appending && FileManager.default.fileExists(atPath: file.path) ? try Cassette(contentsOf: file) : Cassette()
+        let existing =
+            appending && FileManager.default.fileExists(atPath: file.path) ? try Cassette(contentsOf: file) : Cassette()
         recorded = Mutex(existing)
     }
 

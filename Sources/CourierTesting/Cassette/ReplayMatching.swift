@@ -43,7 +43,8 @@ public struct ReplayMatching: Sendable {
     /// Method, path and query, in any order, each interaction once.
     public static let `default` = ReplayMatching()
 
-    private static let escapedPlaceholder = LoggingMonitor.Redactor.placeholder.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    private static let escapedPlaceholder =
+        LoggingMonitor.Redactor.placeholder.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
 
     /// One way a request differs from a recorded one.
     struct Difference {
@@ -60,20 +61,27 @@ public struct ReplayMatching: Sendable {
             differences.append(Difference(weight: 10, text: "recorded method \(recorded.method)"))
         }
         // A redacted value is written unescaped (`token=<redacted>`), which URLComponents refuses.
-        let escapedURL = recorded.url.replacingOccurrences(of: LoggingMonitor.Redactor.placeholder, with: Self.escapedPlaceholder)
+        let escapedURL = recorded.url.replacingOccurrences(
+            of: LoggingMonitor.Redactor.placeholder, with: Self.escapedPlaceholder)
         guard let recordedURL = URLComponents(string: escapedURL) else {
             return differences + [Difference(weight: 10, text: "unreadable URL \(recorded.url)")]
         }
         let live = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
-        if matchesHost, let live, (live.scheme, live.host, live.port) != (recordedURL.scheme, recordedURL.host, recordedURL.port) {
-            let host = "\(recordedURL.scheme ?? "")://\(recordedURL.host ?? "")\(recordedURL.port.map { ":\($0)" } ?? "")"
+        if matchesHost, let live,
+            (live.scheme, live.host, live.port) != (recordedURL.scheme, recordedURL.host, recordedURL.port)
+        {
+            let host =
+                "\(recordedURL.scheme ?? "")://\(recordedURL.host ?? "")\(recordedURL.port.map { ":\($0)" } ?? "")"
             differences.append(Difference(weight: 5, text: "recorded host \(host)"))
         }
         if (live?.percentEncodedPath ?? request.url.path) != recordedURL.percentEncodedPath {
             differences.append(Difference(weight: 10, text: "recorded path \(recordedURL.percentEncodedPath)"))
         }
         differences += queryDifferences(live: live?.queryItems ?? [], recorded: recordedURL.queryItems ?? [])
-        if matchesBody, !BodyComparison.equal(live: request.body, recorded: recorded.body?.data, contentType: request.headers["Content-Type"]) {
+        if matchesBody,
+            !BodyComparison.equal(
+                live: request.body, recorded: recorded.body?.data, contentType: request.headers["Content-Type"])
+        {
             differences.append(Difference(weight: 1, text: "body differs"))
         }
         return differences
@@ -83,7 +91,9 @@ public struct ReplayMatching: Sendable {
         var unmatched = live.filter { !ignoredQueryItems.contains($0.name) }
         var missing: [String] = []
         for item in recorded where !ignoredQueryItems.contains(item.name) {
-            let index = unmatched.firstIndex { $0.name == item.name && BodyComparison.valuesMatch(live: $0.value, recorded: item.value) }
+            let index = unmatched.firstIndex {
+                $0.name == item.name && BodyComparison.valuesMatch(live: $0.value, recorded: item.value)
+            }
             if let index {
                 unmatched.remove(at: index)
             } else {
@@ -91,10 +101,17 @@ public struct ReplayMatching: Sendable {
             }
         }
         var differences: [Difference] = []
-        if !missing.isEmpty { differences.append(Difference(weight: missing.count, text: "recorded query has " + missing.joined(separator: "&"))) }
+        if !missing.isEmpty {
+            differences.append(
+                Difference(weight: missing.count, text: "recorded query has " + missing.joined(separator: "&")))
+        }
         if !unmatched.isEmpty {
-            let extra = unmatched.map { item in item.value.map { "\(item.name)=\($0)" } ?? item.name }.joined(separator: "&")
-            differences.append(Difference(weight: unmatched.count, text: "request's query has " + LoggingMonitor.Redactor.default.redactForm(extra)))
+            let extra = unmatched.map { item in item.value.map { "\(item.name)=\($0)" } ?? item.name }.joined(
+                separator: "&")
+            differences.append(
+                Difference(
+                    weight: unmatched.count,
+                    text: "request's query has " + LoggingMonitor.Redactor.default.redactForm(extra)))
         }
         return differences
     }
@@ -111,12 +128,17 @@ enum BodyComparison {
         let recorded = recorded ?? Data()
         if live == recorded { return true }
         if let liveJSON = try? JSONSerialization.jsonObject(with: live, options: [.fragmentsAllowed]),
-           let recordedJSON = try? JSONSerialization.jsonObject(with: recorded, options: [.fragmentsAllowed]) {
+            let recordedJSON = try? JSONSerialization.jsonObject(with: recorded, options: [.fragmentsAllowed])
+        {
             return jsonEqual(liveJSON, recordedJSON)
         }
         let isForm = contentType.flatMap(MediaType.init).map { $0.subtype == "x-www-form-urlencoded" } ?? false
-        if isForm, let liveText = String(data: live, encoding: .utf8), let recordedText = String(data: recorded, encoding: .utf8) {
-            return formFields(liveText) .elementsEqual(formFields(recordedText)) { $0.0 == $1.0 && valuesMatch(live: $0.1, recorded: $1.1) }
+        if isForm, let liveText = String(data: live, encoding: .utf8),
+            let recordedText = String(data: recorded, encoding: .utf8)
+        {
+            return formFields(liveText).elementsEqual(formFields(recordedText)) {
+                $0.0 == $1.0 && valuesMatch(live: $0.1, recorded: $1.1)
+            }
         }
         return false
     }
@@ -133,7 +155,8 @@ enum BodyComparison {
         case (_, let recorded as String) where recorded == LoggingMonitor.Redactor.placeholder:
             return true
         case (let live as [String: Any], let recorded as [String: Any]):
-            return live.count == recorded.count && live.allSatisfy { key, value in recorded[key].map { jsonEqual(value, $0) } ?? false }
+            return live.count == recorded.count
+                && live.allSatisfy { key, value in recorded[key].map { jsonEqual(value, $0) } ?? false }
         case (let live as [Any], let recorded as [Any]):
             return live.count == recorded.count && zip(live, recorded).allSatisfy { jsonEqual($0, $1) }
         case (let live as String, let recorded as String):

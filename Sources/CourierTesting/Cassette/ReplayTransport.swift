@@ -25,7 +25,8 @@ public final class ReplayTransport: HTTPTransport {
 
         /// A readable account: the request, then the nearest candidates.
         public var description: String {
-            let list = candidates.isEmpty
+            let list =
+                candidates.isEmpty
                 ? " (the cassette is empty)"
                 : "; nearest recorded requests:\n" + candidates.map { "  - " + $0 }.joined(separator: "\n")
             return "ReplayTransport has no recorded interaction for \(method) \(url)\(list)"
@@ -67,7 +68,9 @@ public final class ReplayTransport: HTTPTransport {
     /// The recorded requests that have not answered yet, as `METHOD URL`.
     public var unusedInteractions: [String] {
         state.withLock { state in
-            cassette.interactions.indices.filter { !state.used[$0] }.map { Self.summary(cassette.interactions[$0].request) }
+            cassette.interactions.indices.filter { !state.used[$0] }.map {
+                Self.summary(cassette.interactions[$0].request)
+            }
         }
     }
 
@@ -106,17 +109,21 @@ public final class ReplayTransport: HTTPTransport {
         var scored: [(score: Int, text: String)] = []
         for (index, interaction) in cassette.interactions.enumerated() {
             let differences = matching.differences(between: request, and: interaction.request)
-            let reasons = differences.isEmpty
+            let reasons =
+                differences.isEmpty
                 ? [used[index] ? "already used" : "not next in order (interaction \(next + 1) is)"]
                 : differences.map(\.text)
-            let text = "#\(index + 1) \(Self.summary(interaction.request)) (differs: \(reasons.joined(separator: "; ")))"
+            let text =
+                "#\(index + 1) \(Self.summary(interaction.request)) (differs: \(reasons.joined(separator: "; ")))"
             scored.append((differences.reduce(0) { $0 + $1.weight }, text))
         }
         let nearest = scored.enumerated()
             .sorted { ($0.element.score, $0.offset) < ($1.element.score, $1.offset) }
             .prefix(Self.candidateLimit)
             .map(\.element.text)
-        return NoMatchError(method: request.method, url: LoggingMonitor.Redactor.default.redact(request.url), candidates: Array(nearest))
+        return NoMatchError(
+            method: request.method, url: LoggingMonitor.Redactor.default.redact(request.url), candidates: Array(nearest)
+        )
     }
 
     private static func summary(_ request: Cassette.RecordedRequest) -> String {

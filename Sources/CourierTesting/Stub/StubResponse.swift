@@ -1,5 +1,6 @@
 public import Courier
 public import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -44,7 +45,9 @@ public struct StubResponse: Sendable {
 
     /// A response with a UTF-8 text body; `Content-Type` defaults to `text/plain; charset=utf-8`.
     public static func string(_ text: String, status: Int = 200, headers: HTTPHeaders = [:]) -> StubResponse {
-        StubResponse(statusCode: status, headers: defaulting(headers, contentType: "text/plain; charset=utf-8"), body: Data(text.utf8))
+        StubResponse(
+            statusCode: status, headers: defaulting(headers, contentType: "text/plain; charset=utf-8"),
+            body: Data(text.utf8))
     }
 
     /// A response whose body is `value` encoded as JSON; `Content-Type` defaults to `application/json`.
@@ -53,7 +56,9 @@ public struct StubResponse: Sendable {
     public static func json<Value: Encodable>(
         _ value: Value, status: Int = 200, headers: HTTPHeaders = [:], encoder: JSONEncoder = JSONEncoder()
     ) throws -> StubResponse {
-        StubResponse(statusCode: status, headers: defaulting(headers, contentType: "application/json"), body: try encoder.encode(value))
+        StubResponse(
+            statusCode: status, headers: defaulting(headers, contentType: "application/json"),
+            body: try encoder.encode(value))
     }
 
     /// A response whose body is read from a file now, so a missing file fails the test's setup
@@ -62,7 +67,9 @@ public struct StubResponse: Sendable {
     /// - Throws: The error from reading the file.
     public static func file(_ url: URL, status: Int = 200, headers: HTTPHeaders = [:]) throws -> StubResponse {
         let body = try Data(contentsOf: url)
-        return StubResponse(statusCode: status, headers: defaulting(headers, contentType: contentType(forExtension: url.pathExtension)), body: body)
+        return StubResponse(
+            statusCode: status, headers: defaulting(headers, contentType: contentType(forExtension: url.pathExtension)),
+            body: body)
     }
 
     /// A response that fails the request with `error`, as a network failure would.

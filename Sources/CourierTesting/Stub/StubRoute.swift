@@ -24,7 +24,9 @@ public struct StubRoute: Sendable {
 
         /// Matches the exact absolute URL, query included.
         public static func url(_ url: URL) -> Pattern {
-            Pattern(description: "URL \(LoggingMonitor.Redactor.default.redact(url))") { $0.url.absoluteString == url.absoluteString }
+            Pattern(description: "URL \(LoggingMonitor.Redactor.default.redact(url))") {
+                $0.url.absoluteString == url.absoluteString
+            }
         }
 
         /// Matches every request.
@@ -57,7 +59,8 @@ public struct StubRoute: Sendable {
     /// A route that builds its response from the request (for echoing or counting); any method
     /// when `method` is nil. The closure may suspend, for example until a test lets it answer.
     public init(
-        _ method: HTTPMethod?, _ pattern: Pattern, respond: @escaping @Sendable (HTTPRequest) async throws -> StubResponse
+        _ method: HTTPMethod?, _ pattern: Pattern,
+        respond: @escaping @Sendable (HTTPRequest) async throws -> StubResponse
     ) {
         self.method = method
         self.pattern = pattern

@@ -1,9 +1,10 @@
 public import Courier
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// A transport that answers from canned routes instead of the network, and remembers every
 /// request it was sent.
@@ -35,7 +36,8 @@ public final class StubTransport: HTTPTransport {
 
         /// A readable account: the request, then the routes that did not match.
         public var description: String {
-            let list = routes.isEmpty ? " (no routes were added)" : ":\n" + routes.map { "  - " + $0 }.joined(separator: "\n")
+            let list =
+                routes.isEmpty ? " (no routes were added)" : ":\n" + routes.map { "  - " + $0 }.joined(separator: "\n")
             return "StubTransport has no route for \(method) \(url); routes tried\(list)"
         }
     }
@@ -126,6 +128,7 @@ public final class StubTransport: HTTPTransport {
         }
         try Task.checkCancellation()
         if let failure = response.failure { throw failure }
-        return HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, url: request.url)
+        return HTTPResponse(
+            statusCode: response.statusCode, headers: response.headers, body: response.body, url: request.url)
     }
 }

@@ -13,7 +13,9 @@ public struct AccountSnapshot: Sendable, Hashable, Codable {
     public var refreshedAt: Date?
 
     /// Creates a snapshot.
-    public init(account: Account? = nil, subscriptions: [Subreddit] = [], multireddits: [Multi] = [], refreshedAt: Date? = nil) {
+    public init(
+        account: Account? = nil, subscriptions: [Subreddit] = [], multireddits: [Multi] = [], refreshedAt: Date? = nil
+    ) {
         self.account = account
         self.subscriptions = subscriptions
         self.multireddits = multireddits

@@ -46,7 +46,8 @@ public actor AccountStore {
         }
         subscriptions.sort(by: Self.byName)
         let multis = try await client.send(Reddit.myMultireddits())
-        snapshot = AccountSnapshot(account: account, subscriptions: subscriptions, multireddits: multis, refreshedAt: Date())
+        snapshot = AccountSnapshot(
+            account: account, subscriptions: subscriptions, multireddits: multis, refreshedAt: Date())
         try? await persistence.saveSnapshot(snapshot)
     }
 
@@ -87,14 +88,16 @@ public actor AccountStore {
 
     private func username() throws(HTTPError) -> String {
         guard let name = snapshot.account?.name else {
-            throw HTTPError(.invalidRequest(reason: "no account is signed in; call refresh() first", underlying: nil),
-                            method: .get, url: nil)
+            throw HTTPError(
+                .invalidRequest(reason: "no account is signed in; call refresh() first", underlying: nil),
+                method: .get, url: nil)
         }
         return name
     }
 
     private static func byName(_ lhs: Subreddit, _ rhs: Subreddit) -> Bool {
-        let left = lhs.displayName.lowercased(), right = rhs.displayName.lowercased()
+        let left = lhs.displayName.lowercased()
+        let right = rhs.displayName.lowercased()
         return left == right ? lhs.displayName < rhs.displayName : left < right
     }
 

@@ -80,7 +80,7 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
             let response = try await next(request)
             let retryAfter = record(response)
             guard response.statusCode == 429, request.method == .get, retries < policy.retriesAfterTooManyRequests,
-                  let retryAfter, retryAfter <= policy.maxRetryAfter
+                let retryAfter, retryAfter <= policy.maxRetryAfter
             else { return response }
             retries += 1
         }
@@ -140,7 +140,9 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
 
     /// A header number; Reddit sends decimals as strings (`"596.0"`). Negative or non-finite values are ignored.
     static func number(_ text: String) -> Double? {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else {
+            return nil
+        }
         return value
     }
 }

@@ -60,7 +60,9 @@ public final class RedditClient: Sendable {
         configuration.headers["User-Agent"] = userAgent.value
         configuration.apiErrorDecoder = RedditErrorDecoder()
         var interceptors: [any Interceptor] = [RedditConventions(publicJSON: anonymous)]
-        if let provider = authentication.provider { interceptors.append(OAuthInterceptor(provider: provider, scheme: "bearer")) }
+        if let provider = authentication.provider {
+            interceptors.append(OAuthInterceptor(provider: provider, scheme: "bearer"))
+        }
         interceptors.append(limiter)
         configuration.interceptors = interceptors
         configure(&configuration)

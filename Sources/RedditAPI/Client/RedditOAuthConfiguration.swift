@@ -92,9 +92,10 @@ extension TokenErrorInterpreter {
     /// but name (RFC 6749 §5.2 puts `invalid_grant` on 400), so the session signs out.
     public static let reddit = TokenErrorInterpreter(name: "reddit") { statusCode, body in
         guard statusCode == 400,
-              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let number = object["error"] as? NSNumber, !(object["error"] is String), number.intValue == 400
+            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let number = object["error"] as? NSNumber, !(object["error"] is String), number.intValue == 400
         else { return nil }
-        return OAuthError.ServerError(code: .invalidGrant, errorDescription: "HTTP 400 with {\"error\": 400}", statusCode: statusCode)
+        return OAuthError.ServerError(
+            code: .invalidGrant, errorDescription: "HTTP 400 with {\"error\": 400}", statusCode: statusCode)
     }
 }

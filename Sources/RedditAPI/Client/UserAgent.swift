@@ -31,7 +31,7 @@ public struct UserAgent: Sendable, Hashable, CustomStringConvertible {
         }
         let username = value[byRange.upperBound..<value.index(before: value.endIndex)]
         guard (3...20).contains(username.count),
-              username.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+            username.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
         else {
             throw invalid("\"\(username)\" is not a Reddit username (3-20 letters, digits, _ or -)")
         }
@@ -40,7 +40,8 @@ public struct UserAgent: Sendable, Hashable, CustomStringConvertible {
             throw invalid("it must start with \"<platform>:<app ID>:<version>\"")
         }
         let names = ["platform", "app ID", "version"]
-        for (part, name) in zip(parts, names) where part.trimmingCharacters(in: .whitespaces).isEmpty || part.contains(" ") {
+        for (part, name) in zip(parts, names)
+        where part.trimmingCharacters(in: .whitespaces).isEmpty || part.contains(" ") {
             throw invalid("the \(name) must be non-empty and without spaces")
         }
         self.value = value

@@ -36,7 +36,8 @@ public indirect enum CommentNode: Sendable, Hashable {
     /// Comments below this node that are loaded, plus those stubs say are hidden.
     public var descendantCount: Int {
         switch self {
-        case .comment(_, let replies): replies.reduce(0) { total, reply in total + (reply.isMore ? 0 : 1) + reply.descendantCount }
+        case .comment(_, let replies):
+            replies.reduce(0) { total, reply in total + (reply.isMore ? 0 : 1) + reply.descendantCount }
         case .more(let more): more.count
         }
     }

@@ -116,11 +116,14 @@ public struct CommentTree: Sendable, Hashable {
             switch entry.content {
             case .comment(let comment):
                 let isCollapsed = collapsed.contains(comment.name)
-                rows.append(CommentRow(content: .comment(comment), depth: depth, isCollapsed: isCollapsed,
-                                       hiddenCount: isCollapsed ? descendantCount(of: id) : 0))
+                rows.append(
+                    CommentRow(
+                        content: .comment(comment), depth: depth, isCollapsed: isCollapsed,
+                        hiddenCount: isCollapsed ? descendantCount(of: id) : 0))
                 if !isCollapsed { stack += entry.children.reversed().map { ($0, depth + 1) } }
             case .more:
-                rows.append(CommentRow(content: Self.rowContent(entry), depth: depth, isCollapsed: false, hiddenCount: 0))
+                rows.append(
+                    CommentRow(content: Self.rowContent(entry), depth: depth, isCollapsed: false, hiddenCount: 0))
             }
         }
         return rows

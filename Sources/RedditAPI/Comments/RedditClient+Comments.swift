@@ -1,4 +1,5 @@
 public import Courier
+
 extension RedditClient {
     /// Fetches a post and builds its comment tree.
     ///

@@ -85,7 +85,8 @@ extension JSONTape {
             let (shifted, overflowShifting) = value.multipliedReportingOverflow(by: 10)
             let next = Integer(digit.pointee &- UInt8(ascii: "0"))
             // Negative numbers are built downwards so that `Integer.min` fits.
-            let (sum, overflowAdding) = negative ? shifted.subtractingReportingOverflow(next) : shifted.addingReportingOverflow(next)
+            let (sum, overflowAdding) =
+                negative ? shifted.subtractingReportingOverflow(next) : shifted.addingReportingOverflow(next)
             if overflowShifting || overflowAdding { return nil }
             value = sum
             digit += 1
@@ -214,7 +215,10 @@ extension JSONTape {
 
     private func slowDouble(_ token: JSONToken) -> Double {
         // The text is valid JSON number syntax, which Double's parser accepts.
-        Double(String(decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end - token.start)), as: UTF8.self)) ?? .nan
+        Double(
+            String(
+                decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end - token.start)),
+                as: UTF8.self)) ?? .nan
     }
 
     /// Whether a number's digits before its exponent include one that is not zero.

@@ -73,7 +73,10 @@ struct JSONScanner {
             case UInt8(ascii: "n"):
                 i = try scanLiteral("null", .null, at: i)
             default:
-                throw failure(at: i, i >= count ? "Unexpected end of data; a value was expected" : "Unexpected byte; a value was expected")
+                throw failure(
+                    at: i,
+                    i >= count
+                        ? "Unexpected end of data; a value was expected" : "Unexpected byte; a value was expected")
             }
             // A value ended at `i`: it is a member of the innermost open container, which either
             // goes on (a comma) or ends (its bracket, which ends a value of the next one out).
@@ -91,7 +94,11 @@ struct JSONScanner {
                     i += 1
                 default:
                     let expected = isObject ? "',' or '}'" : "',' or ']'"
-                    throw failure(at: i, i >= count ? "Unexpected end of data; \(expected) was expected" : "Unexpected byte; \(expected) was expected")
+                    throw failure(
+                        at: i,
+                        i >= count
+                            ? "Unexpected end of data; \(expected) was expected"
+                            : "Unexpected byte; \(expected) was expected")
                 }
             }
             i = skipWhitespace(i)
@@ -129,7 +136,10 @@ struct JSONScanner {
     /// Scans `"key"` and the colon after it; returns the offset after the colon.
     private mutating func scanKey(at start: Int) throws -> Int {
         guard bytes[start] == UInt8(ascii: "\"") else {
-            throw failure(at: start, start >= count ? "Unexpected end of data; a key was expected" : "Unexpected byte; a string key was expected")
+            throw failure(
+                at: start,
+                start >= count
+                    ? "Unexpected end of data; a key was expected" : "Unexpected byte; a string key was expected")
         }
         let key = tokens.count
         let i = skipWhitespace(try scanString(at: start))
@@ -146,7 +156,10 @@ struct JSONScanner {
         for offset in 0..<length where bytes[start + offset] != text[offset] {
             throw failure(at: start + offset, "Invalid literal; '\(literal)' was expected")
         }
-        tokens.append(JSONToken(kind: kind, flags: 0, start: UInt32(start), end: UInt32(start + length), next: UInt32(tokens.count + 1), count: 0))
+        tokens.append(
+            JSONToken(
+                kind: kind, flags: 0, start: UInt32(start), end: UInt32(start + length), next: UInt32(tokens.count + 1),
+                count: 0))
         return start + length
     }
 
@@ -173,11 +186,16 @@ struct JSONScanner {
             flags = 0
             i += 1
             if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard isDigit(bytes[i]) else { throw failure(at: i, "Invalid number; a digit was expected in the exponent") }
+            guard isDigit(bytes[i]) else {
+                throw failure(at: i, "Invalid number; a digit was expected in the exponent")
+            }
             while isDigit(bytes[i]) { i += 1 }
         }
         // A digit right after a leading zero ("01") is caught by the caller: no value may follow.
-        tokens.append(JSONToken(kind: .number, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(tokens.count + 1), count: 0))
+        tokens.append(
+            JSONToken(
+                kind: .number, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(tokens.count + 1),
+                count: 0))
         return i
     }
 
@@ -207,7 +225,10 @@ struct JSONScanner {
                 throw failure(at: i, "Unescaped control character in a string")
             }
         }
-        tokens.append(JSONToken(kind: .string, flags: flags, start: UInt32(start + 1), end: UInt32(i), next: UInt32(tokens.count + 1), count: 0))
+        tokens.append(
+            JSONToken(
+                kind: .string, flags: flags, start: UInt32(start + 1), end: UInt32(i), next: UInt32(tokens.count + 1),
+                count: 0))
         return i + 1
     }
 
@@ -215,7 +236,7 @@ struct JSONScanner {
     private func scanEscape(at start: Int) throws -> Int {
         switch bytes[start + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return start + 2
         case UInt8(ascii: "u"):
             guard let unit = JSONScanner.hexUnit(bytes + start + 2) else {
@@ -224,7 +245,8 @@ struct JSONScanner {
             switch unit {
             case 0xD800...0xDBFF:
                 guard bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
-                      let low = JSONScanner.hexUnit(bytes + start + 8), (0xDC00...0xDFFF).contains(low) else {
+                    let low = JSONScanner.hexUnit(bytes + start + 8), (0xDC00...0xDFFF).contains(low)
+                else {
                     throw failure(at: start, "Invalid \\u escape; a high surrogate must be followed by a low surrogate")
                 }
                 return start + 12
@@ -302,12 +324,17 @@ struct JSONScanner {
                 path.append(JSONCodingKey(intValue: Int(tokens[container].count)))
             }
         }
-        return .dataCorrupted(.init(codingPath: path, debugDescription: "The given data was not valid JSON: \(reason) at byte offset \(offset)."))
+        return .dataCorrupted(
+            .init(
+                codingPath: path,
+                debugDescription: "The given data was not valid JSON: \(reason) at byte offset \(offset)."))
     }
 
     /// A scanned key's text, when it needs no unescaping (for error paths only).
     private static func plainText(of token: JSONToken, in bytes: UnsafePointer<UInt8>) -> String? {
         guard token.flags & JSONToken.escaped == 0 else { return "(escaped key)" }
-        return String(decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end - token.start)), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end - token.start)),
+            as: UTF8.self)
     }
 }

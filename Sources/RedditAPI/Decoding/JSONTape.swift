@@ -86,7 +86,8 @@ final class JSONTape {
     ///   UTF-8, with an optional byte order mark) nested at most ``JSONScanner/maximumDepth`` deep.
     init(_ data: Data) throws {
         guard data.count < Int(UInt32.max) - Self.padding else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data is too large (\(data.count) bytes)."))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "The given data is too large (\(data.count) bytes)."))
         }
         byteCount = data.count
         bytes = .allocate(capacity: data.count + Self.padding)
@@ -95,7 +96,8 @@ final class JSONTape {
         do {
             var scanner = JSONScanner(bytes: bytes, count: byteCount)
             try scanner.scan()
-            scanner.tokens.append(JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(scanner.tokens.count + 1), count: 0))
+            scanner.tokens.append(
+                JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(scanner.tokens.count + 1), count: 0))
             tokens = scanner.tokens
         } catch {
             bytes.deallocate()
@@ -199,13 +201,17 @@ extension JSONTape {
     func mismatch(_ type: Any.Type, at index: Int) -> DecodingError {
         let token = tokens[index]
         if token.kind == .null {
-            return .valueNotFound(type, .init(
-                codingPath: codingPath(to: index),
-                debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+            return .valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath(to: index),
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead"))
         }
-        return .typeMismatch(type, .init(
-            codingPath: codingPath(to: index),
-            debugDescription: "Expected to decode \(type) but found \(token.kindDescription) instead."))
+        return .typeMismatch(
+            type,
+            .init(
+                codingPath: codingPath(to: index),
+                debugDescription: "Expected to decode \(type) but found \(token.kindDescription) instead."))
     }
 
     /// `dataCorrupted` at token `index`.
@@ -216,6 +222,8 @@ extension JSONTape {
     /// The text of token `index` as written in the document (numbers, for messages).
     func sourceText(at index: Int) -> String {
         let token = tokens[index]
-        return String(decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end &- token.start)), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end &- token.start)),
+            as: UTF8.self)
     }
 }

@@ -59,7 +59,9 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
         }
         if T.self == Data.self {
             let text = try tape.string(at: index)
-            guard let data = Data(base64Encoded: text) else { throw tape.corrupted(at: index, "Encountered Data is not valid Base64.") }
+            guard let data = Data(base64Encoded: text) else {
+                throw tape.corrupted(at: index, "Encountered Data is not valid Base64.")
+            }
             return data as! T  // checked just above
         }
         return try T(from: self)

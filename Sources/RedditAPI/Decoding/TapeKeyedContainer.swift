@@ -27,15 +27,20 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The token of `key`'s value.
     private func value(for key: Key) throws -> Int {
         guard let index = members.valueIndex(forKey: key.stringValue) else {
-            throw DecodingError.keyNotFound(key, .init(
-                codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return index
     }
 
     /// The token of `key`'s value, or nil when the key is missing or the value is null.
     private func presentValue(for key: Key) -> Int? {
-        guard let index = members.valueIndex(forKey: key.stringValue), tape.tokens[index].kind != .null else { return nil }
+        guard let index = members.valueIndex(forKey: key.stringValue), tape.tokens[index].kind != .null else {
+            return nil
+        }
         return index
     }
 

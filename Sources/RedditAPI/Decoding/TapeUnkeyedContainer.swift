@@ -30,8 +30,11 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     /// The current element's token; `valueNotFound` at the end.
     private func element(_ type: Any.Type) throws -> Int {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(
-                codingPath: codingPath + [JSONCodingKey(intValue: currentIndex)], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath + [JSONCodingKey(intValue: currentIndex)],
+                    debugDescription: "Unkeyed container is at end."))
         }
         return current
     }
@@ -89,8 +92,12 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     /// A keyed container over the current element.
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try next(KeyedDecodingContainer<NestedKey>.self) { try TapeDecoder(tape: $0, index: $1).container(keyedBy: NestedKey.self) }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
+        try next(KeyedDecodingContainer<NestedKey>.self) {
+            try TapeDecoder(tape: $0, index: $1).container(keyedBy: NestedKey.self)
+        }
     }
 
     /// An unkeyed container over the current element.

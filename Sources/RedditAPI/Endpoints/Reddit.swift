@@ -15,7 +15,9 @@ public enum Reddit {
     // MARK: Listings
 
     /// A subreddit's posts, or the front page's when `subreddit` is nil.
-    public static func listing(_ sort: ListingSort, subreddit: String? = nil, page: PageParameters = .first) -> Request<Listing> {
+    public static func listing(_ sort: ListingSort, subreddit: String? = nil, page: PageParameters = .first) -> Request<
+        Listing
+    > {
         var query = page.queryItems
         if let range = sort.timeRange { query.append(("t", range.rawValue)) }
         let prefix = subreddit.map { "/r/" + segment($0) } ?? ""
@@ -157,17 +159,23 @@ public enum Reddit {
     }
 
     /// A user's posts and comments, mixed.
-    public static func userOverview(_ username: String, sort: UserListingSort = .new, page: PageParameters = .first) -> Request<Listing> {
+    public static func userOverview(_ username: String, sort: UserListingSort = .new, page: PageParameters = .first)
+        -> Request<Listing>
+    {
         userListing(username, "overview", sort: sort, page: page)
     }
 
     /// A user's posts.
-    public static func userSubmitted(_ username: String, sort: UserListingSort = .new, page: PageParameters = .first) -> Request<Listing> {
+    public static func userSubmitted(_ username: String, sort: UserListingSort = .new, page: PageParameters = .first)
+        -> Request<Listing>
+    {
         userListing(username, "submitted", sort: sort, page: page)
     }
 
     /// A user's comments.
-    public static func userComments(_ username: String, sort: UserListingSort = .new, page: PageParameters = .first) -> Request<Listing> {
+    public static func userComments(_ username: String, sort: UserListingSort = .new, page: PageParameters = .first)
+        -> Request<Listing>
+    {
         userListing(username, "comments", sort: sort, page: page)
     }
 

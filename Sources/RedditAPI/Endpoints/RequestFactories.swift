@@ -3,8 +3,12 @@ import Foundation
 
 extension Reddit {
     /// A GET request decoded as `Response` (with ``RedditJSONDecoder``, not the client's decoder).
-    static func get<Response: Decodable & Sendable>(_ path: String, _ query: [(String, String)] = []) -> Request<Response> {
-        Request<Void>(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) }).reading(Response.self) { $0 }
+    static func get<Response: Decodable & Sendable>(_ path: String, _ query: [(String, String)] = []) -> Request<
+        Response
+    > {
+        Request<Void>(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) }).reading(Response.self) {
+            $0
+        }
     }
 
     /// A form POST answered with a JSON object whose content does not matter (`{}` or
@@ -13,7 +17,9 @@ extension Reddit {
     static func post(_ path: String, _ form: [String: String]) -> Request<Void> {
         var fields = form
         fields["api_type"] = "json"
-        return Request<Void>(method: .post, path: path, body: .form(fields)).reading(WriteAcknowledgement.self) { _ in () }
+        return Request<Void>(method: .post, path: path, body: .form(fields)).reading(WriteAcknowledgement.self) { _ in
+            ()
+        }
     }
 
     /// A POST with a JSON body (the poll and gallery endpoints), `api_type=json` added.
@@ -40,7 +46,9 @@ extension Reddit {
     static let moreChildrenLimit = 100
 
     /// `/api/morechildren` for ids already known to be at most ``moreChildrenLimit``.
-    static func moreChildrenRequest(_ ids: [String], of linkID: Fullname, sort: CommentSort?, depth: Int?) -> Request<[Thing]> {
+    static func moreChildrenRequest(_ ids: [String], of linkID: Fullname, sort: CommentSort?, depth: Int?) -> Request<
+        [Thing]
+    > {
         var form = ["link_id": linkID.rawValue, "children": ids.joined(separator: ",")]
         if let sort { form["sort"] = sort.rawValue }
         if let depth { form["depth"] = String(depth) }
@@ -48,7 +56,9 @@ extension Reddit {
     }
 
     /// A user listing (`overview`, `submitted`, `comments`).
-    static func userListing(_ username: String, _ kind: String, sort: UserListingSort, page: PageParameters) -> Request<Listing> {
+    static func userListing(_ username: String, _ kind: String, sort: UserListingSort, page: PageParameters) -> Request<
+        Listing
+    > {
         get("/user/" + segment(username) + "/" + kind, sort.queryItems + page.queryItems)
     }
 
@@ -74,7 +84,9 @@ public struct TrendingSubreddits: Sendable, Hashable, Decodable {
     public var commentURL: String?
 
     private enum CodingKeys: String, CodingKey {
-        case subredditNames = "subreddit_names", commentCount = "comment_count", commentURL = "comment_url"
+        case subredditNames = "subreddit_names"
+        case commentCount = "comment_count"
+        case commentURL = "comment_url"
     }
 }
 
@@ -114,7 +126,9 @@ struct MoreChildrenAnswer: Decodable, Sendable {
 extension Request {
     /// The same call, its body decoded by ``RedditJSONDecoder`` as `Raw` (not by the client's
     /// decoder) and then transformed: how every RedditAPI endpoint reads its answer.
-    func reading<Raw: Decodable & Sendable, Value>(_ raw: Raw.Type, _ transform: @escaping @Sendable (Raw) -> Value) -> Request<Value> {
+    func reading<Raw: Decodable & Sendable, Value>(_ raw: Raw.Type, _ transform: @escaping @Sendable (Raw) -> Value)
+        -> Request<Value>
+    {
         map { data, _, _ in transform(try RedditJSONDecoder().decode(Raw.self, from: data)) }
     }
 }

@@ -65,14 +65,17 @@ extension RedditClient {
     /// let post = try await reddit.send(Reddit.submitSelf(subreddit: "test", title: "Hi", text: "…"),
     ///                                  ratelimit: RatelimitPolicy(waitingUpTo: .seconds(120)))
     /// ```
-    public func send<Response: Sendable>(_ request: Request<Response>, ratelimit: RatelimitPolicy) async throws(HTTPError) -> Response {
+    public func send<Response: Sendable>(_ request: Request<Response>, ratelimit: RatelimitPolicy)
+        async throws(HTTPError) -> Response
+    {
         var retries = 0
         while true {
             do {
                 return try await send(request)
             } catch let refusal {
                 guard retries < ratelimit.maximumRetries, let delay = refusal.redditError?.rateLimitDelay,
-                      delay <= ratelimit.maximumWait else { throw refusal }
+                    delay <= ratelimit.maximumWait
+                else { throw refusal }
                 retries += 1
                 do {
                     try await ratelimit.sleep(delay + .seconds(1))

@@ -120,7 +120,8 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
         case .insufficientScope:
             text += "the access token lacks a scope this call needs"
         case .redirect(let location):
-            text += "redirected" + (location.map { " to \(LoggingMonitor.Redactor.default.redactBody($0))" } ?? "")
+            text +=
+                "redirected" + (location.map { " to \(LoggingMonitor.Redactor.default.redactBody($0))" } ?? "")
                 + "; redirects are not followed"
         case .rateLimited(let retryAfter):
             text += "rate limited" + (retryAfter.map { "; retry after \($0) s" } ?? "")

@@ -26,7 +26,9 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         switch status {
         case 200..<300:
             guard Self.mayHoldError(response.body), let payload = Self.payload(response.body) else { return nil }
-            if let errors = payload.apiErrors, !errors.isEmpty { return RedditError(kind: .api(errors), status: status) }
+            if let errors = payload.apiErrors, !errors.isEmpty {
+                return RedditError(kind: .api(errors), status: status)
+            }
             if case .code(let code)? = payload.error {
                 return RedditError(kind: .oauth(code, description: payload.errorDescription), status: status)
             }
@@ -46,8 +48,9 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         let message = payload?.message
         if status == 429 {
             let retryAfter = RetryAfter.delay(in: response.headers).map { Double($0.components.seconds) }
-            return RedditError(kind: .rateLimited(retryAfter: retryAfter), status: status, message: message,
-                               body: payload == nil ? Self.snippet(response.body) : nil)
+            return RedditError(
+                kind: .rateLimited(retryAfter: retryAfter), status: status, message: message,
+                body: payload == nil ? Self.snippet(response.body) : nil)
         }
         if status == 401 || status == 403, let challenge = response.headers["WWW-Authenticate"] {
             if challenge.contains("insufficient_scope") {
@@ -61,21 +64,24 @@ public struct RedditErrorDecoder: APIErrorDecoder {
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 return RedditError(kind: .emptyBody, status: status)
             }
-            return RedditError(kind: .nonJSONBody(contentType: response.headers["Content-Type"]), status: status,
-                               body: Self.snippet(response.body))
+            return RedditError(
+                kind: .nonJSONBody(contentType: response.headers["Content-Type"]), status: status,
+                body: Self.snippet(response.body))
         }
         if let errors = payload.apiErrors, !errors.isEmpty {
             return RedditError(kind: .api(errors), status: status, message: message)
         }
         if let reason = payload.reason {
-            var error = RedditError(kind: .reason(reason, explanation: payload.explanation, fields: payload.fields ?? []),
-                                    status: status, message: message, errorType: payload.errorType)
+            var error = RedditError(
+                kind: .reason(reason, explanation: payload.explanation, fields: payload.fields ?? []),
+                status: status, message: message, errorType: payload.errorType)
             error.quarantineMessage = payload.quarantineMessage
             error.specialErrors = payload.specialErrors ?? []
             return error
         }
         if case .code(let code)? = payload.error {
-            return RedditError(kind: .oauth(code, description: payload.errorDescription), status: status, message: message)
+            return RedditError(
+                kind: .oauth(code, description: payload.errorDescription), status: status, message: message)
         }
         return RedditError(kind: .status, status: status, message: message)
     }
@@ -141,8 +147,12 @@ struct ErrorPayload: Decodable {
     let specialErrors: [String]?
 
     private enum CodingKeys: String, CodingKey {
-        case json, message, error, errorDescription = "error_description", reason, explanation, fields, errorType = "error_type"
-        case quarantineMessage = "quarantine_message", specialErrors = "special_errors"
+        case json, message, error
+        case errorDescription = "error_description"
+        case reason, explanation, fields
+        case errorType = "error_type"
+        case quarantineMessage = "quarantine_message"
+        case specialErrors = "special_errors"
     }
 
     /// Reads each field on its own, so one field of an unexpected type does not hide the others.

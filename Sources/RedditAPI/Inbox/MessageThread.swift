@@ -40,7 +40,9 @@ public struct MessageThread: Sendable, Hashable {
             let parent = reply.parentID.flatMap { names.contains($0) ? $0 : nil } ?? root.name
             children[parent, default: []].append(reply)
         }
-        for key in children.keys { children[key]?.sort { ($0.created, $0.name.rawValue) < ($1.created, $1.name.rawValue) } }
+        for key in children.keys {
+            children[key]?.sort { ($0.created, $0.name.rawValue) < ($1.created, $1.name.rawValue) }
+        }
         childrenByParent = children.mapValues { $0.map(\.name) }
         // Depth first without recursion; a message is placed once even if parent links loop.
         var ordered: [Message] = []

@@ -28,7 +28,9 @@ public enum MessageRecipient: Sendable, Hashable {
 /// ```
 extension Reddit {
     /// Everything in the inbox, messages and comments mixed (`/message/inbox`).
-    public static func inbox(page: PageParameters = .first) -> Request<Listing> { get("/message/inbox", page.queryItems) }
+    public static func inbox(page: PageParameters = .first) -> Request<Listing> {
+        get("/message/inbox", page.queryItems)
+    }
 
     /// Unread items (`/message/unread`), **without** marking them read (`mark=false`).
     public static func unread(page: PageParameters = .first) -> Request<Listing> {
@@ -36,25 +38,37 @@ extension Reddit {
     }
 
     /// Messages you sent (`/message/sent`).
-    public static func sentMessages(page: PageParameters = .first) -> Request<Listing> { get("/message/sent", page.queryItems) }
+    public static func sentMessages(page: PageParameters = .first) -> Request<Listing> {
+        get("/message/sent", page.queryItems)
+    }
 
     /// Private messages only (`/message/messages`).
-    public static func messages(page: PageParameters = .first) -> Request<Listing> { get("/message/messages", page.queryItems) }
+    public static func messages(page: PageParameters = .first) -> Request<Listing> {
+        get("/message/messages", page.queryItems)
+    }
 
     /// Comments mentioning `/u/you` (`/message/mentions`).
-    public static func mentions(page: PageParameters = .first) -> Request<Listing> { get("/message/mentions", page.queryItems) }
+    public static func mentions(page: PageParameters = .first) -> Request<Listing> {
+        get("/message/mentions", page.queryItems)
+    }
 
     /// Replies to your comments (`/message/comments`).
-    public static func commentReplies(page: PageParameters = .first) -> Request<Listing> { get("/message/comments", page.queryItems) }
+    public static func commentReplies(page: PageParameters = .first) -> Request<Listing> {
+        get("/message/comments", page.queryItems)
+    }
 
     /// Replies to your posts (`/message/selfreply`).
-    public static func postReplies(page: PageParameters = .first) -> Request<Listing> { get("/message/selfreply", page.queryItems) }
+    public static func postReplies(page: PageParameters = .first) -> Request<Listing> {
+        get("/message/selfreply", page.queryItems)
+    }
 
     /// A conversation (`/message/messages/ID`), with `id` any message of it (base 36 or `t4_`):
     /// Reddit answers with the thread's root and every later message.
     public static func messageThread(_ id: String) -> Request<MessageThread> {
         let bare = id.hasPrefix("t4_") ? String(id.dropFirst(3)) : id
-        return Request<Void>(path: "/message/messages/" + segment(bare)).readingThrowing(Listing.self) { try MessageThread($0) }
+        return Request<Void>(path: "/message/messages/" + segment(bare)).readingThrowing(Listing.self) {
+            try MessageThread($0)
+        }
     }
 
     /// Marks messages and comment replies read (`/api/read_message`, t1 and t4 fullnames mixed).
@@ -72,7 +86,9 @@ extension Reddit {
 
     /// Sends a private message (`/api/compose`), as a subreddit's moderators with `fromSubreddit`.
     /// Reddit answers with no id: the message shows up in ``sentMessages(page:)``.
-    public static func compose(to recipient: MessageRecipient, subject: String, text: String, fromSubreddit: String? = nil) -> Request<Void> {
+    public static func compose(
+        to recipient: MessageRecipient, subject: String, text: String, fromSubreddit: String? = nil
+    ) -> Request<Void> {
         var form = ["to": recipient.formValue, "subject": subject, "text": text]
         if let fromSubreddit { form["from_sr"] = fromSubreddit }
         return post("/api/compose", form)

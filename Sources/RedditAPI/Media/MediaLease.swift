@@ -22,7 +22,10 @@ public struct MediaLease: Sendable, Hashable, Decodable {
     public var processingState: String?
 
     private enum Keys: String, CodingKey {
-        case args, action, fields, asset, assetID = "asset_id", websocketURL = "websocket_url", processingState = "processing_state"
+        case args, action, fields, asset
+        case assetID = "asset_id"
+        case websocketURL = "websocket_url"
+        case processingState = "processing_state"
     }
 
     /// Decodes `{"args": {"action", "fields"}, "asset": {"asset_id", …}}`.
@@ -31,8 +34,11 @@ public struct MediaLease: Sendable, Hashable, Decodable {
         let args = try c.nestedContainer(keyedBy: Keys.self, forKey: .args)
         let action = try args.decode(String.self, forKey: .action)
         let absolute = action.hasPrefix("//") ? "https:" + action : action
-        guard let url = URL(string: absolute), let scheme = url.scheme, ["https", "http"].contains(scheme), url.host != nil else {
-            throw DecodingError.dataCorruptedError(forKey: .action, in: args, debugDescription: "not an upload URL: \(action)")
+        guard let url = URL(string: absolute), let scheme = url.scheme, ["https", "http"].contains(scheme),
+            url.host != nil
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .action, in: args, debugDescription: "not an upload URL: \(action)")
         }
         uploadURL = url
         fields = try args.decode([Field].self, forKey: .fields)
@@ -65,13 +71,15 @@ struct S3PostResponse: Sendable {
     init?(_ body: Data) {
         let text = String(decoding: body, as: UTF8.self)
         guard text.contains("<PostResponse"), let location = Self.element("Location", in: text),
-              let key = Self.element("Key", in: text) else { return nil }
+            let key = Self.element("Key", in: text)
+        else { return nil }
         self.location = location
         self.key = key
     }
 
     private static func element(_ name: String, in text: String) -> String? {
-        guard let open = text.range(of: "<\(name)>"), let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex)
+        guard let open = text.range(of: "<\(name)>"),
+            let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex)
         else { return nil }
         return String(text[open.upperBound..<close.lowerBound])
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")

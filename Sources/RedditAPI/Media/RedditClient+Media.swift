@@ -21,16 +21,20 @@ extension RedditClient {
     /// let post = try await reddit.send(Reddit.submitImage(subreddit: "test", title: "Cat", imageURL: image.url))
     /// ```
     public func upload(
-        _ file: Data, filename: String, mimeType: String, uploadTransport: any HTTPTransport = HTTPClient.defaultTransport
+        _ file: Data, filename: String, mimeType: String,
+        uploadTransport: any HTTPTransport = HTTPClient.defaultTransport
     ) async throws(HTTPError) -> UploadedMedia {
         let lease = try await send(Reddit.mediaLease(filename: filename, mimeType: mimeType))
         var form = RequestBody.Multipart()
         for field in lease.fields { form.add(name: field.name, value: field.value) }
         form.add(name: "file", filename: filename, contentType: mimeType, data: file)
         let uploader = HTTPClient(configuration: HTTPClient.Configuration(transport: uploadTransport))
-        let request = Request<S3PostResponse>(method: .post, path: lease.uploadURL.absoluteString, body: .multipart(form)) { data, _, _ in
+        let request = Request<S3PostResponse>(
+            method: .post, path: lease.uploadURL.absoluteString, body: .multipart(form)
+        ) { data, _, _ in
             guard let answer = S3PostResponse(data) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not an S3 PostResponse with Location and Key"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "not an S3 PostResponse with Location and Key"))
             }
             return answer
         }

@@ -26,9 +26,16 @@ public struct Account: Sendable, Hashable, Identifiable, Codable {
     public var inboxCount: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, created = "created_utc", linkKarma = "link_karma", commentKarma = "comment_karma"
-        case isGold = "is_gold", isMod = "is_mod", isEmployee = "is_employee"
-        case hasVerifiedEmail = "has_verified_email", iconURL = "icon_img", inboxCount = "inbox_count"
+        case id, name
+        case created = "created_utc"
+        case linkKarma = "link_karma"
+        case commentKarma = "comment_karma"
+        case isGold = "is_gold"
+        case isMod = "is_mod"
+        case isEmployee = "is_employee"
+        case hasVerifiedEmail = "has_verified_email"
+        case iconURL = "icon_img"
+        case inboxCount = "inbox_count"
     }
 
     /// Decodes an account's `data` object.

@@ -48,10 +48,20 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
     public var mediaMetadata: [String: MediaMetadata]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, author, body, bodyHTML = "body_html", linkID = "link_id", parentID = "parent_id"
-        case subreddit, score, scoreHidden = "score_hidden", created = "created_utc", edited, likes, saved
-        case stickied, archived, distinguished, authorFlairText = "author_flair_text", depth
-        case linkTitle = "link_title", replies, mediaMetadata = "media_metadata"
+        case id, name, author, body
+        case bodyHTML = "body_html"
+        case linkID = "link_id"
+        case parentID = "parent_id"
+        case subreddit, score
+        case scoreHidden = "score_hidden"
+        case created = "created_utc"
+        case edited, likes, saved
+        case stickied, archived, distinguished
+        case authorFlairText = "author_flair_text"
+        case depth
+        case linkTitle = "link_title"
+        case replies
+        case mediaMetadata = "media_metadata"
     }
 
     /// Decodes a comment's `data` object.
@@ -105,7 +115,9 @@ public struct More: Sendable, Hashable, Identifiable, Codable {
     public var depth: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, parentID = "parent_id", count, children, depth
+        case id, name
+        case parentID = "parent_id"
+        case count, children, depth
     }
 
     /// Creates a stub.

@@ -79,14 +79,29 @@ public struct Link: Sendable, Hashable, Identifiable, Decodable {
     public var crosspostParents: [Link]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, title, author, subreddit, subredditID = "subreddit_id", selftext
-        case selftextHTML = "selftext_html", url, permalink, domain, score
-        case upvoteRatio = "upvote_ratio", commentCount = "num_comments", created = "created_utc"
-        case edited, likes, saved, hidden, isSelf = "is_self", over18 = "over_18", spoiler, stickied
-        case locked, archived, distinguished, linkFlairText = "link_flair_text"
-        case authorFlairText = "author_flair_text", thumbnail, postHint = "post_hint"
-        case isGallery = "is_gallery", galleryData = "gallery_data", mediaMetadata = "media_metadata"
-        case preview, crosspostParent = "crosspost_parent", crosspostParents = "crosspost_parent_list"
+        case id, name, title, author, subreddit
+        case subredditID = "subreddit_id"
+        case selftext
+        case selftextHTML = "selftext_html"
+        case url, permalink, domain, score
+        case upvoteRatio = "upvote_ratio"
+        case commentCount = "num_comments"
+        case created = "created_utc"
+        case edited, likes, saved, hidden
+        case isSelf = "is_self"
+        case over18 = "over_18"
+        case spoiler, stickied
+        case locked, archived, distinguished
+        case linkFlairText = "link_flair_text"
+        case authorFlairText = "author_flair_text"
+        case thumbnail
+        case postHint = "post_hint"
+        case isGallery = "is_gallery"
+        case galleryData = "gallery_data"
+        case mediaMetadata = "media_metadata"
+        case preview
+        case crosspostParent = "crosspost_parent"
+        case crosspostParents = "crosspost_parent_list"
     }
 
     /// Decodes a post's `data` object.

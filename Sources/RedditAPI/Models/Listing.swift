@@ -61,8 +61,9 @@ public struct PostWithComments: Sendable, Hashable, Decodable {
         var c = try decoder.unkeyedContainer()
         let links = try c.decode(Listing.self)
         guard let link = links.links.first else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "the first listing holds no post"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "the first listing holds no post"))
         }
         self.link = link
         comments = try c.decode(Listing.self)

@@ -9,7 +9,10 @@ public struct ImageSource: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case url, width, height
-        case shortURL = "u", shortWidth = "x", shortHeight = "y", gif
+        case shortURL = "u"
+        case shortWidth = "x"
+        case shortHeight = "y"
+        case gif
     }
 
     /// Creates an image source.
@@ -28,7 +31,8 @@ public struct ImageSource: Sendable, Hashable, Codable {
             width = try container.decodeIfPresent(Int.self, forKey: .width)
             height = try container.decodeIfPresent(Int.self, forKey: .height)
         } else {
-            url = try container.decodeIfPresent(String.self, forKey: .shortURL)
+            url =
+                try container.decodeIfPresent(String.self, forKey: .shortURL)
                 ?? container.decode(String.self, forKey: .gif)
             width = try container.decodeIfPresent(Int.self, forKey: .shortWidth)
             height = try container.decodeIfPresent(Int.self, forKey: .shortHeight)
@@ -79,7 +83,9 @@ public struct GalleryItem: Sendable, Hashable, Codable {
     public var outboundURL: String?
 
     private enum CodingKeys: String, CodingKey {
-        case mediaID = "media_id", id, caption, outboundURL = "outbound_url"
+        case mediaID = "media_id"
+        case id, caption
+        case outboundURL = "outbound_url"
     }
 }
 
@@ -100,7 +106,10 @@ public struct MediaMetadata: Sendable, Hashable, Codable {
     public var previews: [ImageSource]
 
     private enum CodingKeys: String, CodingKey {
-        case status, mimeType = "m", source = "s", previews = "p"
+        case status
+        case mimeType = "m"
+        case source = "s"
+        case previews = "p"
     }
 
     /// Decodes an entry; only `status` is always present.

@@ -65,9 +65,19 @@ public struct Message: Sendable, Hashable, Identifiable, Decodable {
     public var distinguished: String?
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, author, destination = "dest", subject, body, created = "created_utc", isNew = "new", replies
-        case isComment = "was_comment", type, context, firstMessageName = "first_message_name", parentID = "parent_id"
-        case subreddit, linkTitle = "link_title", distinguished
+        case id, name, author
+        case destination = "dest"
+        case subject, body
+        case created = "created_utc"
+        case isNew = "new"
+        case replies
+        case isComment = "was_comment"
+        case type, context
+        case firstMessageName = "first_message_name"
+        case parentID = "parent_id"
+        case subreddit
+        case linkTitle = "link_title"
+        case distinguished
     }
 
     /// Decodes a message's `data` object.
@@ -104,5 +114,9 @@ public struct Trophy: Sendable, Hashable, Decodable {
     /// A page it links to, if any.
     public var url: String?
 
-    private enum CodingKeys: String, CodingKey { case name, description, icon70 = "icon_70", url }
+    private enum CodingKeys: String, CodingKey {
+        case name, description
+        case icon70 = "icon_70"
+        case url
+    }
 }

@@ -23,8 +23,13 @@ public struct Multi: Sendable, Hashable, Identifiable, Codable {
     public var id: String { path }
 
     private enum CodingKeys: String, CodingKey {
-        case name, displayName = "display_name", path, descriptionMarkdown = "description_md"
-        case subreddits, visibility, created = "created_utc", canEdit = "can_edit"
+        case name
+        case displayName = "display_name"
+        case path
+        case descriptionMarkdown = "description_md"
+        case subreddits, visibility
+        case created = "created_utc"
+        case canEdit = "can_edit"
     }
 
     private struct Member: Codable { var name: String }

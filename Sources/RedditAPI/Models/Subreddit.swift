@@ -30,10 +30,20 @@ public struct Subreddit: Sendable, Hashable, Identifiable, Codable {
     public var iconURL: String?
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, displayName = "display_name", title, publicDescription = "public_description"
-        case subscribers, activeUsers = "active_user_count", accountsActive = "accounts_active"
-        case created = "created_utc", over18 = "over18", url, subredditType = "subreddit_type"
-        case userIsSubscriber = "user_is_subscriber", communityIcon = "community_icon", iconImage = "icon_img"
+        case id, name
+        case displayName = "display_name"
+        case title
+        case publicDescription = "public_description"
+        case subscribers
+        case activeUsers = "active_user_count"
+        case accountsActive = "accounts_active"
+        case created = "created_utc"
+        case over18 = "over18"
+        case url
+        case subredditType = "subreddit_type"
+        case userIsSubscriber = "user_is_subscriber"
+        case communityIcon = "community_icon"
+        case iconImage = "icon_img"
     }
 
     /// Decodes a subreddit's `data` object.
@@ -45,15 +55,18 @@ public struct Subreddit: Sendable, Hashable, Identifiable, Codable {
         title = try c.value(.title, or: "")
         publicDescription = try c.value(.publicDescription, or: "")
         subscribers = try c.decodeIfPresent(Int.self, forKey: .subscribers)
-        activeUsers = try c.decodeIfPresent(Int.self, forKey: .activeUsers)
+        activeUsers =
+            try c.decodeIfPresent(Int.self, forKey: .activeUsers)
             ?? c.decodeIfPresent(Int.self, forKey: .accountsActive)
         created = try c.date(.created) ?? Date(timeIntervalSince1970: 0)
         over18 = try c.value(.over18, or: false)
         url = try c.value(.url, or: "/r/\(displayName)/")
         subredditType = try c.value(.subredditType, or: "public")
         userIsSubscriber = try c.decodeIfPresent(Bool.self, forKey: .userIsSubscriber)
-        let icons = [try c.decodeIfPresent(String.self, forKey: .communityIcon),
-                     try c.decodeIfPresent(String.self, forKey: .iconImage)]
+        let icons = [
+            try c.decodeIfPresent(String.self, forKey: .communityIcon),
+            try c.decodeIfPresent(String.self, forKey: .iconImage),
+        ]
         iconURL = icons.compactMap { $0 }.first { !$0.isEmpty }
     }
 

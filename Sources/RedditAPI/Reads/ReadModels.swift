@@ -18,7 +18,11 @@ public struct SubredditKarma: Sendable, Hashable, Decodable {
     /// Karma from posts.
     public var linkKarma: Int
 
-    private enum CodingKeys: String, CodingKey { case subreddit = "sr", commentKarma = "comment_karma", linkKarma = "link_karma" }
+    private enum CodingKeys: String, CodingKey {
+        case subreddit = "sr"
+        case commentKarma = "comment_karma"
+        case linkKarma = "link_karma"
+    }
 }
 
 /// `{"kind": "KarmaList", "data": [...]}`.
@@ -69,8 +73,13 @@ public struct SubredditRules: Sendable, Hashable, Decodable {
         public var created: Date
 
         private enum CodingKeys: String, CodingKey {
-            case kind, shortName = "short_name", description, descriptionHTML = "description_html"
-            case violationReason = "violation_reason", priority, created = "created_utc"
+            case kind
+            case shortName = "short_name"
+            case description
+            case descriptionHTML = "description_html"
+            case violationReason = "violation_reason"
+            case priority
+            case created = "created_utc"
         }
 
         /// Decodes a rule.
@@ -93,7 +102,11 @@ public struct SubredditRules: Sendable, Hashable, Decodable {
     /// The site-wide report flow, as sent.
     public var siteRulesFlow: JSON?
 
-    private enum CodingKeys: String, CodingKey { case rules, siteRules = "site_rules", siteRulesFlow = "site_rules_flow" }
+    private enum CodingKeys: String, CodingKey {
+        case rules
+        case siteRules = "site_rules"
+        case siteRulesFlow = "site_rules_flow"
+    }
 }
 
 /// A wiki page (`/r/SUB/wiki/PAGE`).
@@ -114,8 +127,13 @@ public struct WikiPage: Sendable, Hashable, Decodable {
     public var revisionBy: Account?
 
     private enum CodingKeys: String, CodingKey {
-        case contentMarkdown = "content_md", contentHTML = "content_html", mayRevise = "may_revise", reason
-        case revisionID = "revision_id", revisionDate = "revision_date", revisionBy = "revision_by"
+        case contentMarkdown = "content_md"
+        case contentHTML = "content_html"
+        case mayRevise = "may_revise"
+        case reason
+        case revisionID = "revision_id"
+        case revisionDate = "revision_date"
+        case revisionBy = "revision_by"
     }
 
     /// Decodes the page's `data`.

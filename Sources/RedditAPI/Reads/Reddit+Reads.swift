@@ -17,7 +17,9 @@ extension Reddit {
     public static func preferences() -> Request<Preferences> { get("/api/v1/me/prefs") }
 
     /// The account's karma by subreddit (`/api/v1/me/karma`).
-    public static func karma() -> Request<[SubredditKarma]> { decoded("/api/v1/me/karma", as: KarmaList.self) { $0.data } }
+    public static func karma() -> Request<[SubredditKarma]> {
+        decoded("/api/v1/me/karma", as: KarmaList.self) { $0.data }
+    }
 
     /// A subreddit's rules (`/r/SUB/about/rules`).
     public static func rules(of subreddit: String) -> Request<SubredditRules> {
@@ -28,7 +30,8 @@ extension Reddit {
     /// `INVALID_PAGE_NAME` (400), a missing page with `PAGE_NOT_FOUND` (404). `page` may contain
     /// `/` for sub-pages; each segment is escaped.
     public static func wikiPage(_ page: String, subreddit: String) -> Request<WikiPage> {
-        let path = page.split(separator: "/", omittingEmptySubsequences: false).map { segment(String($0)) }.joined(separator: "/")
+        let path = page.split(separator: "/", omittingEmptySubsequences: false).map { segment(String($0)) }.joined(
+            separator: "/")
         return unwrapped("/r/" + segment(subreddit) + "/wiki/" + path)
     }
 

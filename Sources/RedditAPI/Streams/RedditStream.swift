@@ -102,12 +102,16 @@ extension Reddit {
 extension RedditClient {
     /// New posts in a subreddit (`/r/SUB/new`) as they appear.
     public func newPosts(in subreddit: String, options: StreamOptions = .init()) -> RedditStream<Link> {
-        RedditStream(client: self, options: options, request: { Reddit.listing(.new, subreddit: subreddit, page: $0) }, extract: \.link)
+        RedditStream(
+            client: self, options: options, request: { Reddit.listing(.new, subreddit: subreddit, page: $0) },
+            extract: \.link)
     }
 
     /// New comments in a subreddit (`/r/SUB/comments`) as they appear.
     public func newComments(in subreddit: String, options: StreamOptions = .init()) -> RedditStream<Comment> {
-        RedditStream(client: self, options: options, request: { Reddit.subredditComments(subreddit, page: $0) }, extract: \.comment)
+        RedditStream(
+            client: self, options: options, request: { Reddit.subredditComments(subreddit, page: $0) },
+            extract: \.comment)
     }
 
     /// New unread inbox items (`/message/unread`, not marked read) as they arrive.

@@ -11,8 +11,10 @@ public struct StreamOptions: Sendable {
     let sleep: @Sendable (Duration) async throws -> Void
 
     /// Creates options; pauses run on `clock`.
-    public init<C: Clock>(skipExisting: Bool = false, maximumWait: Duration = .seconds(16), rememberedCount: Int = 301,
-                          clock: C = ContinuousClock()) where C.Duration == Duration {
+    public init<C: Clock>(
+        skipExisting: Bool = false, maximumWait: Duration = .seconds(16), rememberedCount: Int = 301,
+        clock: C = ContinuousClock()
+    ) where C.Duration == Duration {
         self.skipExisting = skipExisting
         self.maximumWait = maximumWait
         self.rememberedCount = max(rememberedCount, 1)

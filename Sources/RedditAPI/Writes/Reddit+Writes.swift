@@ -14,7 +14,9 @@ extension Reddit {
     // MARK: Submitting
 
     /// A text post (`/api/submit`, `kind=self`).
-    public static func submitSelf(subreddit: String, title: String, text: String, options: SubmitOptions = .init()) -> Request<SubmittedPost> {
+    public static func submitSelf(subreddit: String, title: String, text: String, options: SubmitOptions = .init())
+        -> Request<SubmittedPost>
+    {
         submit(subreddit: subreddit, title: title, kind: "self", ["text": text], options: options)
     }
 
@@ -31,22 +33,28 @@ extension Reddit {
     public static func submitCrosspost(
         subreddit: String, title: String, of post: Fullname, options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
-        submit(subreddit: subreddit, title: title, kind: "crosspost", ["crosspost_fullname": post.rawValue], options: options)
+        submit(
+            subreddit: subreddit, title: title, kind: "crosspost", ["crosspost_fullname": post.rawValue],
+            options: options)
     }
 
     /// An image post from an uploaded file (``RedditClient/upload(_:filename:mimeType:uploadTransport:)``'s URL).
     /// Reddit answers with no post id: see ``SubmittedPost``.
-    public static func submitImage(subreddit: String, title: String, imageURL: String, options: SubmitOptions = .init()) -> Request<SubmittedPost> {
+    public static func submitImage(subreddit: String, title: String, imageURL: String, options: SubmitOptions = .init())
+        -> Request<SubmittedPost>
+    {
         submit(subreddit: subreddit, title: title, kind: "image", ["url": imageURL], options: options)
     }
 
     /// A video post (`kind=video`, or `videogif` without sound) from uploaded files. Reddit
     /// answers with no post id: see ``SubmittedPost``.
     public static func submitVideo(
-        subreddit: String, title: String, videoURL: String, posterURL: String, isGIF: Bool = false, options: SubmitOptions = .init()
+        subreddit: String, title: String, videoURL: String, posterURL: String, isGIF: Bool = false,
+        options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
-        submit(subreddit: subreddit, title: title, kind: isGIF ? "videogif" : "video",
-               ["url": videoURL, "video_poster_url": posterURL], options: options)
+        submit(
+            subreddit: subreddit, title: title, kind: isGIF ? "videogif" : "video",
+            ["url": videoURL, "video_poster_url": posterURL], options: options)
     }
 
     /// A poll (`/api/submit_poll_post`, a JSON body) lasting `durationDays` (1 to 7).
@@ -66,10 +74,13 @@ extension Reddit {
         subreddit: String, title: String, items: [GalleryUploadItem], options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
         var body = jsonFields(options, subreddit: subreddit, title: title)
-        body["items"] = .array(items.map { item -> JSON in
-            JSON.object(["media_id": JSON.string(item.mediaID), "caption": JSON.string(item.caption),
-                         "outbound_url": JSON.string(item.outboundURL)])
-        })
+        body["items"] = .array(
+            items.map { item -> JSON in
+                JSON.object([
+                    "media_id": JSON.string(item.mediaID), "caption": JSON.string(item.caption),
+                    "outbound_url": JSON.string(item.outboundURL),
+                ])
+            })
         return postJSON("/api/submit_gallery_post.json", body).reading(SubmitAnswer.self) { $0.post }
     }
 
@@ -84,10 +95,12 @@ extension Reddit {
     }
 
     private static func jsonFields(_ options: SubmitOptions, subreddit: String, title: String) -> [String: JSON] {
-        var body: [String: JSON] = ["sr": .string(subreddit), "title": .string(title), "nsfw": .bool(options.nsfw),
-                                    "spoiler": .bool(options.spoiler), "sendreplies": .bool(options.sendReplies),
-                                    "resubmit": .bool(options.resubmit),
-                                    "validate_on_submit": .bool(true)]
+        var body: [String: JSON] = [
+            "sr": .string(subreddit), "title": .string(title), "nsfw": .bool(options.nsfw),
+            "spoiler": .bool(options.spoiler), "sendreplies": .bool(options.sendReplies),
+            "resubmit": .bool(options.resubmit),
+            "validate_on_submit": .bool(true),
+        ]
         if let flairID = options.flairID { body["flair_id"] = .string(flairID) }
         if let flairText = options.flairText { body["flair_text"] = .string(flairText) }
         return body
@@ -117,7 +130,8 @@ extension Reddit {
     private static func editedThing(_ request: Request<Void>) -> Request<Thing> {
         request.map { data, _, _ in
             guard let thing = try RedditJSONDecoder().decode(EditedThingAnswer.self, from: data).thing else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the edit answer holds no thing"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "the edit answer holds no thing"))
             }
             return thing
         }
@@ -142,7 +156,9 @@ extension Reddit {
     }
 
     /// Applies a flair template to a post (`/r/SUB/api/selectflair`), with `text` for an editable one.
-    public static func selectFlair(subreddit: String, link: Fullname, templateID: String, text: String? = nil) -> Request<Void> {
+    public static func selectFlair(subreddit: String, link: Fullname, templateID: String, text: String? = nil)
+        -> Request<Void>
+    {
         var form = ["link": link.rawValue, "flair_template_id": templateID]
         if let text { form["text"] = text }
         return post("/r/" + segment(subreddit) + "/api/selectflair", form)

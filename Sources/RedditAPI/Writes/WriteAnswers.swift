@@ -23,7 +23,10 @@ struct SubmitAnswer: Decodable, Sendable {
 
     private enum Keys: String, CodingKey { case json, data }
     private enum DataKeys: String, CodingKey {
-        case url, id, name, draftsCount = "drafts_count", websocketURL = "websocket_url", userSubmittedPage = "user_submitted_page"
+        case url, id, name
+        case draftsCount = "drafts_count"
+        case websocketURL = "websocket_url"
+        case userSubmittedPage = "user_submitted_page"
     }
 
     init(from decoder: any Decoder) throws {
@@ -36,8 +39,10 @@ struct SubmitAnswer: Decodable, Sendable {
         if name == nil, let id { name = id.hasPrefix("t3_") ? Fullname(id) : Fullname(kind: .link, id: id) }
         let websocketURL = try data.decodeIfPresent(String.self, forKey: .websocketURL)
         guard name != nil || websocketURL != nil else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: data.codingPath, debugDescription: "a submit answer with neither a post id nor a websocket URL"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: data.codingPath,
+                    debugDescription: "a submit answer with neither a post id nor a websocket URL"))
         }
         post = SubmittedPost(
             name: name, url: try data.decodeIfPresent(String.self, forKey: .url),
@@ -73,8 +78,10 @@ struct EditedThingAnswer: Decodable, Sendable {
         case .comment: thing = .comment(try Comment(from: decoder))
         case .message: thing = .message(try Message(from: decoder))
         default:
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "an edit answer for \(name), neither a post nor a comment"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "an edit answer for \(name), neither a post nor a comment"))
         }
     }
 }

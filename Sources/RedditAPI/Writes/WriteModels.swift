@@ -22,7 +22,10 @@ public struct SubmittedPost: Sendable, Hashable {
     public var id: String? { name?.id }
 
     /// Creates an answer.
-    public init(name: Fullname?, url: String?, draftsCount: Int? = nil, websocketURL: String? = nil, userSubmittedPage: String? = nil) {
+    public init(
+        name: Fullname?, url: String?, draftsCount: Int? = nil, websocketURL: String? = nil,
+        userSubmittedPage: String? = nil
+    ) {
         self.name = name
         self.url = url
         self.draftsCount = draftsCount
@@ -47,8 +50,10 @@ public struct SubmitOptions: Sendable, Hashable {
     public var flairText: String?
 
     /// The defaults: not NSFW, no spoiler, replies to the inbox, resubmits allowed, no flair.
-    public init(nsfw: Bool = false, spoiler: Bool = false, sendReplies: Bool = true, resubmit: Bool = true,
-                flairID: String? = nil, flairText: String? = nil) {
+    public init(
+        nsfw: Bool = false, spoiler: Bool = false, sendReplies: Bool = true, resubmit: Bool = true,
+        flairID: String? = nil, flairText: String? = nil
+    ) {
         self.nsfw = nsfw
         self.spoiler = spoiler
         self.sendReplies = sendReplies
@@ -58,8 +63,10 @@ public struct SubmitOptions: Sendable, Hashable {
     }
 
     var formFields: [String: String] {
-        var form = ["nsfw": String(nsfw), "spoiler": String(spoiler), "sendreplies": String(sendReplies),
-                    "resubmit": String(resubmit), "validate_on_submit": "true"]
+        var form = [
+            "nsfw": String(nsfw), "spoiler": String(spoiler), "sendreplies": String(sendReplies),
+            "resubmit": String(resubmit), "validate_on_submit": "true",
+        ]
         if let flairID { form["flair_id"] = flairID }
         if let flairText { form["flair_text"] = flairText }
         return form
@@ -82,7 +89,11 @@ public struct GalleryUploadItem: Sendable, Hashable, Encodable {
         self.outboundURL = outboundURL
     }
 
-    private enum CodingKeys: String, CodingKey { case mediaID = "media_id", caption, outboundURL = "outbound_url" }
+    private enum CodingKeys: String, CodingKey {
+        case mediaID = "media_id"
+        case caption
+        case outboundURL = "outbound_url"
+    }
 }
 
 /// The flair a post has and the flairs it may get (`/r/SUB/api/flairselector`).
@@ -101,8 +112,11 @@ public struct FlairSelection: Sendable, Hashable, Decodable {
         public var position: String?
 
         private enum CodingKeys: String, CodingKey {
-            case templateID = "flair_template_id", text = "flair_text", isTextEditable = "flair_text_editable"
-            case cssClass = "flair_css_class", position = "flair_position"
+            case templateID = "flair_template_id"
+            case text = "flair_text"
+            case isTextEditable = "flair_text_editable"
+            case cssClass = "flair_css_class"
+            case position = "flair_position"
         }
 
         /// Decodes a choice (the current flair has no `flair_text_editable`).

@@ -23,7 +23,9 @@ struct AccountCommands: Sendable {
             store: FileTokenStore(fileURL: ServiceFactory.tokenFile(configuration))
         )
         let request = await session.beginSignIn()
-        Output.write("Open this URL in your browser and allow access:\n\n  \(request.url.absoluteString)\n\nWaiting for Reddit to redirect to \(receiver.redirectURI.absoluteString) …\n")
+        Output.write(
+            "Open this URL in your browser and allow access:\n\n  \(request.url.absoluteString)\n\nWaiting for Reddit to redirect to \(receiver.redirectURI.absoluteString) …\n"
+        )
         do {
             let redirect = try await receiver.waitForRedirect(expectedState: request.state)
             try await session.completeSignIn(redirectURL: redirect)

@@ -20,13 +20,23 @@ struct CommandRunner: Sendable {
         switch command {
         case .listing(let options):
             let page = try await load { () async throws(CLIError) in try await service.listingAnswer(options) }
-            try print(page) { listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline)) }
+            try print(page) {
+                listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline))
+            }
         case .comments(let options):
             let tree = try await load { () async throws(CLIError) in try await service.commentTreeAnswer(options) }
-            try print(tree) { ThreadRenderer(style: style, width: width, now: now).render(tree.value, maxDepth: options.depth) }
+            try print(tree) {
+                ThreadRenderer(style: style, width: width, now: now).render(tree.value, maxDepth: options.depth)
+            }
         case .user(let name, let section, let page):
-            let result = try await load { () async throws(CLIError) in try await service.profile(user: name, section: section, page: page) }
-            try print(result) { details.render(profile: result.value, nextPageCommand: "reddit \(offline ? "--offline " : "")user \(name) \(section.rawValue)") }
+            let result = try await load { () async throws(CLIError) in
+                try await service.profile(user: name, section: section, page: page)
+            }
+            try print(result) {
+                details.render(
+                    profile: result.value,
+                    nextPageCommand: "reddit \(offline ? "--offline " : "")user \(name) \(section.rawValue)")
+            }
         case .search(let options):
             let page = try await load { () async throws(CLIError) in try await service.searchAnswer(options) }
             try print(page) { listing.render(page.value, nextPageCommand: nil) }
@@ -45,13 +55,22 @@ struct CommandRunner: Sendable {
                 Output.write(details.render(subscriptions: subs))
             }
         case .vote(let direction, let fullname):
-            let outcome = try await load { () async throws(CLIError) in try await service.vote(Fullname(fullname), direction) }
-            report(outcome, done: direction == .clear ? "vote cleared on \(fullname)" : "voted \(direction.rawValue) on \(fullname)")
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.vote(Fullname(fullname), direction)
+            }
+            report(
+                outcome,
+                done: direction == .clear ? "vote cleared on \(fullname)" : "voted \(direction.rawValue) on \(fullname)"
+            )
         case .save(let saved, let fullname):
-            let outcome = try await load { () async throws(CLIError) in try await service.setSaved(Fullname(fullname), saved) }
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.setSaved(Fullname(fullname), saved)
+            }
             report(outcome, done: "\(saved ? "saved" : "unsaved") \(fullname)")
         case .subscribe(let subscribed, let name):
-            let outcome = try await load { () async throws(CLIError) in try await service.setSubscribed(name, subscribed) }
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.setSubscribed(name, subscribed)
+            }
             report(outcome, done: "\(subscribed ? "subscribed to" : "unsubscribed from") r/\(name)")
         case .login, .logout, .browse, .help:
             break
@@ -74,12 +93,14 @@ struct CommandRunner: Sendable {
     /// array of the pages when there were several), else the rendered text.
     private func print<Value>(_ answer: RedditService.Answer<Value>, text: () -> String) throws(CLIError) {
         guard json else { return Output.write(text()) }
-        let objects = answer.bodies.compactMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+        let objects = answer.bodies.compactMap {
+            try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed])
+        }
         guard objects.count == answer.bodies.count, !objects.isEmpty,
-              let pretty = try? JSONSerialization.data(
-                  withJSONObject: objects.count == 1 ? objects[0] : objects,
-                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
-              )
+            let pretty = try? JSONSerialization.data(
+                withJSONObject: objects.count == 1 ? objects[0] : objects,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+            )
         else { throw CLIError("Reddit's answer was not JSON") }
         Output.write(String(decoding: pretty, as: UTF8.self) + "\n")
     }

@@ -12,15 +12,16 @@ struct NetworkFailure: Equatable {
 
     /// The line `reddit` prints.
     var message: String {
-        let what = switch code {
-        case .cannotFindHost, .dnsLookupFailed: "no network (DNS lookup failed)"
-        case .notConnectedToInternet: "no network"
-        case .cannotConnectToHost: "connection refused"
-        case .networkConnectionLost: "the connection was lost"
-        case .timedOut: "timed out"
-        case .secureConnectionFailed: "the secure connection failed"
-        default: "the connection failed"
-        }
+        let what =
+            switch code {
+            case .cannotFindHost, .dnsLookupFailed: "no network (DNS lookup failed)"
+            case .notConnectedToInternet: "no network"
+            case .cannotConnectToHost: "connection refused"
+            case .networkConnectionLost: "the connection was lost"
+            case .timedOut: "timed out"
+            case .secureConnectionFailed: "the secure connection failed"
+            default: "the connection failed"
+            }
         return "can't reach \(host): \(what)"
     }
 
@@ -50,7 +51,9 @@ struct NetworkFailure: Equatable {
         }
         // Other wrappers (an OAuth failure around the token request's HTTPError…): look inside.
         for child in Mirror(reflecting: error).children {
-            if let inner = child.value as? any Error, let found = find(in: inner, url: url, depth: depth + 1) { return found }
+            if let inner = child.value as? any Error, let found = find(in: inner, url: url, depth: depth + 1) {
+                return found
+            }
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +18,8 @@ package struct RedditCommandLine: Sendable {
 
     package init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        makeService: @escaping @Sendable (GlobalOptions, CLIConfiguration) throws(CLIError) -> RedditService = ServiceFactory.make(options:configuration:)
+        makeService: @escaping @Sendable (GlobalOptions, CLIConfiguration) throws(CLIError) -> RedditService =
+            ServiceFactory.make(options:configuration:)
     ) {
         self.environment = environment
         self.makeService = makeService
@@ -43,7 +45,8 @@ package struct RedditCommandLine: Sendable {
     }
 
     /// Said once when reading without a registered app.
-    static let anonymousNotice = "reddit: reading anonymously (lower rate limits); for more, register an installed app at\n"
+    static let anonymousNotice =
+        "reddit: reading anonymously (lower rate limits); for more, register an installed app at\n"
         + "https://www.reddit.com/prefs/apps and set REDDIT_CLIENT_ID ('reddit login --help')"
 
     private func execute(_ invocation: Invocation) async throws(CLIError) -> Int32 {
@@ -58,7 +61,8 @@ package struct RedditCommandLine: Sendable {
         }
         let configuration = try CLIConfiguration.resolve(options: options, environment: environment)
         let isTerminal = RawTerminal.isTerminal(STDOUT_FILENO)
-        let style = TextStyle.decide(isTerminal: isTerminal, environment: environment, noColorFlag: options.noColor || options.json)
+        let style = TextStyle.decide(
+            isTerminal: isTerminal, environment: environment, noColorFlag: options.noColor || options.json)
         let width = isTerminal ? RawTerminal.size()?.columns : nil
         let now = Date()
         switch invocation.command {
@@ -80,11 +84,16 @@ package struct RedditCommandLine: Sendable {
         }
         if options.offline { service.sendsWrites = false }
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
-        let runner = CommandRunner(service: service, style: style, width: width, now: now, json: options.json, spinner: spinner, offline: options.offline)
+        let runner = CommandRunner(
+            service: service, style: style, width: width, now: now, json: options.json, spinner: spinner,
+            offline: options.offline)
         if case .browse(let browse) = invocation.command {
-            return try await BrowseSession(service: service, options: browse, style: TextStyle.decide(
-                isTerminal: true, environment: environment, noColorFlag: options.noColor
-            ), sourceLabel: options.offline ? "offline" : "online").run()
+            return try await BrowseSession(
+                service: service, options: browse,
+                style: TextStyle.decide(
+                    isTerminal: true, environment: environment, noColorFlag: options.noColor
+                ), sourceLabel: options.offline ? "offline" : "online"
+            ).run()
         }
         try await runner.run(invocation.command)
         return 0

@@ -40,7 +40,9 @@ package struct RedditService: Sendable {
     }
 
     package func listingAnswer(_ options: ListingOptions) async throws(CLIError) -> Answer<Listing> {
-        try await answer(Reddit.listing(options.sort.sort(time: options.time), subreddit: options.subreddit, page: Self.page(options.page)))
+        try await answer(
+            Reddit.listing(
+                options.sort.sort(time: options.time), subreddit: options.subreddit, page: Self.page(options.page)))
     }
 
     package func commentTree(_ options: CommentsOptions) async throws(CLIError) -> CommentTree {
@@ -48,10 +50,11 @@ package struct RedditService: Sendable {
     }
 
     package func commentTreeAnswer(_ options: CommentsOptions) async throws(CLIError) -> Answer<CommentTree> {
-        let page = try await answer(Reddit.comments(
-            of: options.postID, sort: options.sort, depth: options.depth, limit: options.limit,
-            focusing: options.commentID, context: options.commentID == nil ? nil : options.context
-        ))
+        let page = try await answer(
+            Reddit.comments(
+                of: options.postID, sort: options.sort, depth: options.depth, limit: options.limit,
+                focusing: options.commentID, context: options.commentID == nil ? nil : options.context
+            ))
         return Answer(value: CommentTree(page.value, sort: options.sort), bodies: page.bodies)
     }
 
@@ -64,7 +67,9 @@ package struct RedditService: Sendable {
         }
     }
 
-    package func profile(user: String, section: UserSection, page: PageOptions) async throws(CLIError) -> Answer<Listing> {
+    package func profile(user: String, section: UserSection, page: PageOptions) async throws(CLIError) -> Answer<
+        Listing
+    > {
         let page = Self.page(page)
         switch section {
         case .overview: return try await answer(Reddit.userOverview(user, page: page))
@@ -79,9 +84,11 @@ package struct RedditService: Sendable {
     }
 
     package func searchAnswer(_ options: SearchOptions) async throws(CLIError) -> Answer<Listing> {
-        try await answer(Reddit.search(
-            options.query, subreddit: options.subreddit, sort: options.sort ?? .relevance, time: options.time, page: Self.page(options.page)
-        ))
+        try await answer(
+            Reddit.search(
+                options.query, subreddit: options.subreddit, sort: options.sort ?? .relevance, time: options.time,
+                page: Self.page(options.page)
+            ))
     }
 
     package func subreddit(_ name: String) async throws(CLIError) -> Answer<Subreddit> {
@@ -136,7 +143,11 @@ package struct RedditService: Sendable {
     package func setSaved(_ name: Fullname, _ saved: Bool) async throws(CLIError) -> WriteOutcome {
         guard sendsWrites else { return .notSent(Self.preview(saved ? Reddit.save(name) : Reddit.unsave(name))) }
         do {
-            if saved { try await account.save(Target(name: name)) } else { try await account.unsave(Target(name: name)) }
+            if saved {
+                try await account.save(Target(name: name))
+            } else {
+                try await account.unsave(Target(name: name))
+            }
         } catch {
             throw Self.describe(error)
         }
@@ -210,13 +221,15 @@ package struct RedditService: Sendable {
             return CLIError(miss.description, exitCode: 3, detail: chain)
         }
         if let reddit = error.redditError {
-            return CLIError("Reddit refused \(error.method) \(error.url?.path ?? ""): \(reddit.description)", detail: chain)
+            return CLIError(
+                "Reddit refused \(error.method) \(error.url?.path ?? ""): \(reddit.description)", detail: chain)
         }
         if let failure = NetworkFailure.find(in: error) {
             return CLIError(failure.message, detail: chain)
         }
         if let status = error.statusCode {
-            return CLIError("Reddit answered HTTP \(status) for \(error.method) \(error.url?.path ?? "")", detail: chain)
+            return CLIError(
+                "Reddit answered HTTP \(status) for \(error.method) \(error.url?.path ?? "")", detail: chain)
         }
         return CLIError(error.description.replacingOccurrences(of: "\n", with: " "), detail: chain)
     }

@@ -9,7 +9,8 @@ package enum ServiceFactory {
     static let scopes: [RedditScope] = [.identity, .read, .vote, .save, .subscribe, .mysubreddits, .history]
 
     /// The offline service replaying the shipped cassette, or the online one.
-    package static func make(options: GlobalOptions, configuration: CLIConfiguration) throws(CLIError) -> RedditService {
+    package static func make(options: GlobalOptions, configuration: CLIConfiguration) throws(CLIError) -> RedditService
+    {
         let userAgent: UserAgent
         do {
             userAgent = try UserAgent(configuration.userAgent)
@@ -28,7 +29,8 @@ package enum ServiceFactory {
             store: signedIn ? store : InMemoryTokenStore(),
             options: sessionOptions(appOnly: !signedIn)
         )
-        return RedditService(userAgent: userAgent, authentication: .session(session), transport: HTTPClient.defaultTransport)
+        return RedditService(
+            userAgent: userAgent, authentication: .session(session), transport: HTTPClient.defaultTransport)
     }
 
     /// Replays the cassette: app-only sign-in included, through the same pipeline as online.
@@ -45,7 +47,8 @@ package enum ServiceFactory {
     /// Reads Reddit's public JSON on www.reddit.com with no app and no token.
     package static func anonymous(userAgent: String) throws(CLIError) -> RedditService {
         do {
-            return RedditService(userAgent: try UserAgent(userAgent), authentication: .anonymous, transport: HTTPClient.defaultTransport)
+            return RedditService(
+                userAgent: try UserAgent(userAgent), authentication: .anonymous, transport: HTTPClient.defaultTransport)
         } catch {
             throw CLIError(error.description)
         }

@@ -100,7 +100,10 @@ package struct BrowseScreen: Sendable {
 
     private func bottomLine(_ state: BrowseState) -> String {
         if let prompt = state.searchPrompt {
-            let label = state.promptKind == .subreddit ? "subreddit: r/\(prompt)▏  (Enter to go, Esc to cancel)" : "search: \(prompt)▏  (Enter to search, Esc to cancel)"
+            let label =
+                state.promptKind == .subreddit
+                ? "subreddit: r/\(prompt)▏  (Enter to go, Esc to cancel)"
+                : "search: \(prompt)▏  (Enter to search, Esc to cancel)"
             return TextLayout.truncate(label, to: columns)
         }
         if let status = state.status { return style.yellow(TextLayout.truncate(status, to: columns)) }

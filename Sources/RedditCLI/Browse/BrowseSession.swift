@@ -74,7 +74,8 @@ package struct BrowseSession: Sendable {
                 state.didLoadList(.init(title: "search: \(query)", posts: results.links, after: nil, listing: nil))
             case .show(let listing):
                 let page = try await service.listing(listing)
-                state.didShow(.init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing))
+                state.didShow(
+                    .init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing))
             case .open(let url):
                 state.status = ExternalOpener.open(url)
             case .copy(let text):
@@ -86,7 +87,9 @@ package struct BrowseSession: Sendable {
                     state.didFail(effect, message: error.message)
                     return
                 }
-                Self.report(outcome, of: effect, done: direction == .clear ? "vote cleared" : "voted \(direction.rawValue)", on: &state)
+                Self.report(
+                    outcome, of: effect, done: direction == .clear ? "vote cleared" : "voted \(direction.rawValue)",
+                    on: &state)
             case .save(let name, let saved, _):
                 let outcome: RedditService.WriteOutcome
                 do throws(CLIError) { outcome = try await service.setSaved(name, saved) } catch {
@@ -102,7 +105,9 @@ package struct BrowseSession: Sendable {
 
     /// After a write: says it was done, or (offline) shows what was not sent and takes the
     /// optimistic change back, since nothing changed on Reddit.
-    static func report(_ outcome: RedditService.WriteOutcome, of effect: BrowseState.Effect, done: String, on state: inout BrowseState) {
+    static func report(
+        _ outcome: RedditService.WriteOutcome, of effect: BrowseState.Effect, done: String, on state: inout BrowseState
+    ) {
         switch outcome {
         case .sent: state.status = done
         case .notSent(let preview): state.didFail(effect, message: "offline, not sent: \(preview)")
@@ -113,7 +118,9 @@ package struct BrowseSession: Sendable {
         let size = RawTerminal.size() ?? (80, 24)
         guard size.columns >= BrowseScreen.minimumSize.columns, size.rows >= BrowseScreen.minimumSize.rows else {
             let minimum = BrowseScreen.minimumSize
-            let message = TextLayout.truncate("window too small: \(size.columns)×\(size.rows), need \(minimum.columns)×\(minimum.rows)", to: max(1, size.columns))
+            let message = TextLayout.truncate(
+                "window too small: \(size.columns)×\(size.rows), need \(minimum.columns)×\(minimum.rows)",
+                to: max(1, size.columns))
             RawTerminal.emit("\u{1B}[H\u{1B}[2J" + message)
             return
         }

@@ -42,11 +42,14 @@ extension BrowseState {
     /// The selected thing's permalink on reddit.com.
     var selectedPermalink: String? {
         if case .thread(let thread) = current, thread.rows.indices.contains(thread.selected),
-           case .comment(let comment) = thread.rows[thread.selected].content {
-            return "https://www.reddit.com/r/\(thread.tree.link.subreddit)/comments/\(thread.tree.link.id)/_/\(comment.id)/"
+            case .comment(let comment) = thread.rows[thread.selected].content
+        {
+            return
+                "https://www.reddit.com/r/\(thread.tree.link.subreddit)/comments/\(thread.tree.link.id)/_/\(comment.id)/"
         }
         guard let post = selectedPost else { return nil }
-        return post.permalink.isEmpty ? "https://www.reddit.com/comments/\(post.id)/" : "https://www.reddit.com" + post.permalink
+        return post.permalink.isEmpty
+            ? "https://www.reddit.com/comments/\(post.id)/" : "https://www.reddit.com" + post.permalink
     }
 
     mutating func openLink() -> Effect? {

@@ -110,22 +110,35 @@ package struct BrowseState: Sendable {
         if key != .interrupt { status = nil }
         if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
         // Moving down from the last post loads the next page.
-        if case .posts(let list) = current, list.selected == list.posts.count - 1, key == .down || key == .character("j") {
+        if case .posts(let list) = current, list.selected == list.posts.count - 1,
+            key == .down || key == .character("j")
+        {
             return nextPage()
         }
         switch key {
         case .interrupt, .endOfInput: return .quit
         case .character("q"), .escape, .left:
-            if stack.count > 1 { stack.removeLast(); return nil }
+            if stack.count > 1 {
+                stack.removeLast()
+                return nil
+            }
             return key == .left ? nil : .quit
         case .up, .character("k"): move(by: -1)
         case .down, .character("j"): move(by: 1)
         case .pageUp: move(by: -max(1, pageSize - 1))
         case .pageDown: move(by: max(1, pageSize - 1))
-        case .home, .character("g"): move(by: Int.min / 2); threadTop = 0
-        case .end, .character("G"): move(by: Int.max / 2); threadTop = Int.max / 2
-        case .character("/"): searchPrompt = ""; promptKind = .search
-        case .character("r"): searchPrompt = ""; promptKind = .subreddit
+        case .home, .character("g"):
+            move(by: Int.min / 2)
+            threadTop = 0
+        case .end, .character("G"):
+            move(by: Int.max / 2)
+            threadTop = Int.max / 2
+        case .character("/"):
+            searchPrompt = ""
+            promptKind = .search
+        case .character("r"):
+            searchPrompt = ""
+            promptKind = .subreddit
         case .character("?"): showsHelp = true
         case .character("o"): return openLink()
         case .character("y"): return copyPermalink()
@@ -136,7 +149,10 @@ package struct BrowseState: Sendable {
         case .character(let digit) where !isPostList && ("1"..."9").contains(digit):
             let links = selectedPost.map { LinkExtractor.links(in: $0.selftext) } ?? []
             let index = Int(String(digit))! - 1
-            guard links.indices.contains(index) else { status = "no link \(digit) in this post"; return nil }
+            guard links.indices.contains(index) else {
+                status = "no link \(digit) in this post"
+                return nil
+            }
             return .open(links[index])
         case .enter, .space, .right: return activate()
         case .character("m"): return loadMore()
@@ -165,12 +181,17 @@ package struct BrowseState: Sendable {
                 var name = query
                 if name.lowercased().hasPrefix("r/") { name.removeFirst(2) }
                 let front = name.isEmpty || name == "front" || name == "/"
-                return .show(ListingOptions(sort: currentListing.sort, subreddit: front ? nil : name, time: currentListing.time))
+                return .show(
+                    ListingOptions(sort: currentListing.sort, subreddit: front ? nil : name, time: currentListing.time))
             }
             return .search(query)
         case .escape: searchPrompt = nil
-        case .interrupt: searchPrompt = nil; return .quit
-        case .backspace: if !text.isEmpty { text.removeLast() }; searchPrompt = text
+        case .interrupt:
+            searchPrompt = nil
+            return .quit
+        case .backspace:
+            if !text.isEmpty { text.removeLast() }
+            searchPrompt = text
         case .space: searchPrompt = text + " "
         case .character(let character): searchPrompt = text + String(character)
         default: break
@@ -233,22 +254,32 @@ package struct BrowseState: Sendable {
         case .posts(let list):
             guard list.posts.indices.contains(list.selected) else { return nil }
             let post = list.posts[list.selected]
-            return (post.name, changes.vote(post.name, recorded: post.likes), changes.isSaved(post.name, recorded: post.saved))
+            return (
+                post.name, changes.vote(post.name, recorded: post.likes),
+                changes.isSaved(post.name, recorded: post.saved)
+            )
         case .thread(let thread):
             let rows = thread.rows
             if rows.indices.contains(thread.selected) {
                 guard case .comment(let comment) = rows[thread.selected].content else { return nil }
-                return (comment.name, changes.vote(comment.name, recorded: comment.likes), changes.isSaved(comment.name, recorded: comment.saved))
+                return (
+                    comment.name, changes.vote(comment.name, recorded: comment.likes),
+                    changes.isSaved(comment.name, recorded: comment.saved)
+                )
             }
             let post = thread.tree.link
-            return (post.name, changes.vote(post.name, recorded: post.likes), changes.isSaved(post.name, recorded: post.saved))
+            return (
+                post.name, changes.vote(post.name, recorded: post.likes),
+                changes.isSaved(post.name, recorded: post.saved)
+            )
         }
     }
 
     private mutating func vote(_ direction: VoteDirection) -> Effect? {
         guard let thing = selectedThing else { return nil }
         // Pressing the same vote again clears it, as on the website.
-        let wanted: VoteDirection = (direction == .up && thing.vote == .up) || (direction == .down && thing.vote == .down) ? .clear : direction
+        let wanted: VoteDirection =
+            (direction == .up && thing.vote == .up) || (direction == .down && thing.vote == .down) ? .clear : direction
         let previous = changes.votes[thing.name]
         changes.set(wanted.vote, for: thing.name)
         return .vote(thing.name, wanted, previous: previous)

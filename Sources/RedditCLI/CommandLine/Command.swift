@@ -73,7 +73,9 @@ package struct ListingOptions: Equatable, Sendable {
     package var time: TimeRange?
     package var page: PageOptions
 
-    package init(sort: ListingOrder = .hot, subreddit: String? = nil, time: TimeRange? = nil, page: PageOptions = PageOptions()) {
+    package init(
+        sort: ListingOrder = .hot, subreddit: String? = nil, time: TimeRange? = nil, page: PageOptions = PageOptions()
+    ) {
         self.sort = sort
         self.subreddit = subreddit
         self.time = time
@@ -93,7 +95,10 @@ package struct CommentsOptions: Equatable, Sendable {
     /// How many parents of ``commentID`` to show.
     package var context: Int?
 
-    package init(postID: String, sort: CommentSort? = nil, depth: Int? = nil, limit: Int? = nil, commentID: String? = nil, context: Int? = nil) {
+    package init(
+        postID: String, sort: CommentSort? = nil, depth: Int? = nil, limit: Int? = nil, commentID: String? = nil,
+        context: Int? = nil
+    ) {
         self.postID = postID
         self.sort = sort
         self.depth = depth
@@ -116,7 +121,10 @@ package struct SearchOptions: Equatable, Sendable {
     package var time: TimeRange?
     package var page: PageOptions
 
-    package init(query: String, subreddit: String? = nil, sort: SearchSort? = nil, time: TimeRange? = nil, page: PageOptions = PageOptions()) {
+    package init(
+        query: String, subreddit: String? = nil, sort: SearchSort? = nil, time: TimeRange? = nil,
+        page: PageOptions = PageOptions()
+    ) {
         self.query = query
         self.subreddit = subreddit
         self.sort = sort

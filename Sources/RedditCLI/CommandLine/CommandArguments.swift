@@ -38,7 +38,8 @@ struct CommandArguments {
     where Value.RawValue == String {
         guard let raw = try value(name) else { return nil }
         guard let parsed = Value(rawValue: raw.lowercased()) else {
-            throw usage("\(name) must be one of: \(Value.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
+            throw usage(
+                "\(name) must be one of: \(Value.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
         }
         return parsed
     }
@@ -77,11 +78,13 @@ struct CommandArguments {
     }
 
     /// The next positional argument read as one of an enum's cases.
-    mutating func optionalPositional<Value: RawRepresentable & CaseIterable>(as type: Value.Type, what: String) throws(UsageError) -> Value?
+    mutating func optionalPositional<Value: RawRepresentable & CaseIterable>(as type: Value.Type, what: String)
+        throws(UsageError) -> Value?
     where Value.RawValue == String {
         guard let raw = optionalPositional(what: what) else { return nil }
         guard let value = Value(rawValue: raw.lowercased()) else {
-            throw usage("\(what) must be one of: \(Value.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
+            throw usage(
+                "\(what) must be one of: \(Value.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
         }
         return value
     }
@@ -121,11 +124,14 @@ struct CommandArguments {
 enum FullnameCheck {
     static func isFullname(_ text: String) -> Bool {
         let parts = text.split(separator: "_", maxSplits: 1)
-        guard parts.count == 2, parts[0].count == 2, parts[0].first == "t", parts[0].last?.isNumber == true else { return false }
+        guard parts.count == 2, parts[0].count == 2, parts[0].first == "t", parts[0].last?.isNumber == true else {
+            return false
+        }
         return isID36(parts[1])
     }
 
     static func isID36(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty && text.count <= 16 && text.allSatisfy { ($0.isASCII && $0.isLetter) || ($0.isASCII && $0.isNumber) }
+        !text.isEmpty && text.count <= 16
+            && text.allSatisfy { ($0.isASCII && $0.isLetter) || ($0.isASCII && $0.isNumber) }
     }
 }

@@ -29,7 +29,10 @@ package enum CommandParser {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyPositionals { literals.append(argument); continue }
+            if onlyPositionals {
+                literals.append(argument)
+                continue
+            }
             let (name, inlineValue) = split(argument)
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
@@ -70,7 +73,8 @@ package enum CommandParser {
         return Invocation(command: command, options: options)
     }
 
-    private static func parseCommand(_ name: String, _ arguments: inout CommandArguments) throws(UsageError) -> Command {
+    private static func parseCommand(_ name: String, _ arguments: inout CommandArguments) throws(UsageError) -> Command
+    {
         if let sort = ListingOrder(rawValue: name) { return try parseListing(sort, &arguments) }
         switch name {
         case "comments":
@@ -83,14 +87,18 @@ package enum CommandParser {
             }
             let comment = PostReference.comment(from: reference)
             // A permalink's own sort applies unless --sort says otherwise.
-            let linkSort = URLComponents(string: reference)?.queryItems?.first { $0.name == "sort" }?.value.flatMap(CommentSort.init(rawValue:))
-            return .comments(CommentsOptions(
-                postID: id, sort: sort ?? linkSort, depth: depth, limit: limit, commentID: comment?.id, context: comment?.context
-            ))
+            let linkSort = URLComponents(string: reference)?.queryItems?.first { $0.name == "sort" }?.value.flatMap(
+                CommentSort.init(rawValue:))
+            return .comments(
+                CommentsOptions(
+                    postID: id, sort: sort ?? linkSort, depth: depth, limit: limit, commentID: comment?.id,
+                    context: comment?.context
+                ))
         case "user":
             let page = try arguments.page()
             let user = try arguments.positional("user name")
-            let section: UserSection = try arguments.optionalPositional(as: UserSection.self, what: "section") ?? .overview
+            let section: UserSection =
+                try arguments.optionalPositional(as: UserSection.self, what: "section") ?? .overview
             return .user(name: stripPrefix(user, "u/"), section: section, page: page)
         case "search":
             let subreddit = try arguments.value("--subreddit")
@@ -99,10 +107,11 @@ package enum CommandParser {
             let page = try arguments.page()
             let words = arguments.remainingPositionals()
             guard !words.isEmpty else { throw UsageError(message: "missing search query", command: name) }
-            return .search(SearchOptions(
-                query: words.joined(separator: " "), subreddit: subreddit.map { stripPrefix($0, "r/") },
-                sort: sort, time: time, page: page
-            ))
+            return .search(
+                SearchOptions(
+                    query: words.joined(separator: " "), subreddit: subreddit.map { stripPrefix($0, "r/") },
+                    sort: sort, time: time, page: page
+                ))
         case "subreddit":
             return .subreddit(name: stripPrefix(try arguments.positional("subreddit"), "r/"))
         case "login": return .login
@@ -140,7 +149,9 @@ package enum CommandParser {
         }
     }
 
-    private static func parseListing(_ sort: ListingOrder, _ arguments: inout CommandArguments) throws(UsageError) -> Command {
+    private static func parseListing(_ sort: ListingOrder, _ arguments: inout CommandArguments) throws(UsageError)
+        -> Command
+    {
         let listing = try parseListingArguments(sort, &arguments, allowSort: false)
         try arguments.finish()
         return .listing(listing)

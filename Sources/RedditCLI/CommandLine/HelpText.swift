@@ -10,45 +10,113 @@ package enum HelpText {
     }
 
     static let listingDetails = """
-      [subreddit]          a subreddit (r/ is optional); the front page when omitted
-      --limit N            posts to fetch, 1-100 (Reddit's default is 25)
-      --after FULLNAME     continue after this post (the last line of the previous page says it)
-    """
+          [subreddit]          a subreddit (r/ is optional); the front page when omitted
+          --limit N            posts to fetch, 1-100 (Reddit's default is 25)
+          --after FULLNAME     continue after this post (the last line of the previous page says it)
+        """
 
     static let entries: [(String, Entry)] = [
-        ("hot", Entry(usage: "reddit hot [subreddit] [--limit N] [--after FULLNAME]", summary: "hot posts (the default command)", details: listingDetails)),
-        ("new", Entry(usage: "reddit new [subreddit] [--limit N] [--after FULLNAME]", summary: "newest posts", details: listingDetails)),
-        ("top", Entry(usage: "reddit top [subreddit] [--time hour|day|week|month|year|all] [--limit N] [--after FULLNAME]", summary: "top posts over a time range", details: listingDetails + "\n  --time RANGE         hour, day, week, month, year or all")),
-        ("rising", Entry(usage: "reddit rising [subreddit] [--limit N] [--after FULLNAME]", summary: "rising posts", details: listingDetails)),
-        ("controversial", Entry(usage: "reddit controversial [subreddit] [--time RANGE] [--limit N] [--after FULLNAME]", summary: "controversial posts", details: listingDetails + "\n  --time RANGE         hour, day, week, month, year or all")),
-        ("comments", Entry(usage: "reddit comments <post id or URL> [--sort SORT] [--depth N] [--limit N]", summary: "a post and its comment tree", details: """
-          <post>               an id (3hahrw), a fullname (t3_3hahrw) or a reddit.com / redd.it URL
-          --sort SORT          confidence, top, new, controversial, old or qa
-          --depth N            how many levels of replies to show
-          --limit N            how many comments to fetch
-        """)),
-        ("user", Entry(usage: "reddit user <name> [overview|submitted|comments|saved] [--limit N] [--after FULLNAME]", summary: "a user's posts and comments", details: "  saved needs you to be signed in as that user")),
-        ("search", Entry(usage: "reddit search <query> [--subreddit NAME] [--sort SORT] [--time RANGE] [--limit N]", summary: "search posts", details: """
-          --subreddit NAME     search one subreddit only
-          --sort SORT          relevance, hot, top, new or comments
-        """)),
+        (
+            "hot",
+            Entry(
+                usage: "reddit hot [subreddit] [--limit N] [--after FULLNAME]",
+                summary: "hot posts (the default command)", details: listingDetails)
+        ),
+        (
+            "new",
+            Entry(
+                usage: "reddit new [subreddit] [--limit N] [--after FULLNAME]", summary: "newest posts",
+                details: listingDetails)
+        ),
+        (
+            "top",
+            Entry(
+                usage: "reddit top [subreddit] [--time hour|day|week|month|year|all] [--limit N] [--after FULLNAME]",
+                summary: "top posts over a time range",
+                details: listingDetails + "\n  --time RANGE         hour, day, week, month, year or all")
+        ),
+        (
+            "rising",
+            Entry(
+                usage: "reddit rising [subreddit] [--limit N] [--after FULLNAME]", summary: "rising posts",
+                details: listingDetails)
+        ),
+        (
+            "controversial",
+            Entry(
+                usage: "reddit controversial [subreddit] [--time RANGE] [--limit N] [--after FULLNAME]",
+                summary: "controversial posts",
+                details: listingDetails + "\n  --time RANGE         hour, day, week, month, year or all")
+        ),
+        (
+            "comments",
+            Entry(
+                usage: "reddit comments <post id or URL> [--sort SORT] [--depth N] [--limit N]",
+                summary: "a post and its comment tree",
+                details: """
+                      <post>               an id (3hahrw), a fullname (t3_3hahrw) or a reddit.com / redd.it URL
+                      --sort SORT          confidence, top, new, controversial, old or qa
+                      --depth N            how many levels of replies to show
+                      --limit N            how many comments to fetch
+                    """)
+        ),
+        (
+            "user",
+            Entry(
+                usage: "reddit user <name> [overview|submitted|comments|saved] [--limit N] [--after FULLNAME]",
+                summary: "a user's posts and comments", details: "  saved needs you to be signed in as that user")
+        ),
+        (
+            "search",
+            Entry(
+                usage: "reddit search <query> [--subreddit NAME] [--sort SORT] [--time RANGE] [--limit N]",
+                summary: "search posts",
+                details: """
+                      --subreddit NAME     search one subreddit only
+                      --sort SORT          relevance, hot, top, new or comments
+                    """)
+        ),
         ("subreddit", Entry(usage: "reddit subreddit <name>", summary: "a subreddit's about page", details: "")),
-        ("login", Entry(usage: "reddit login", summary: "sign in with your browser", details: "  Prints a URL to open, waits for Reddit to redirect to 127.0.0.1 and stores the tokens.")),
+        (
+            "login",
+            Entry(
+                usage: "reddit login", summary: "sign in with your browser",
+                details: "  Prints a URL to open, waits for Reddit to redirect to 127.0.0.1 and stores the tokens.")
+        ),
         ("logout", Entry(usage: "reddit logout", summary: "revoke and forget the stored tokens", details: "")),
         ("whoami", Entry(usage: "reddit whoami", summary: "the signed-in account", details: "")),
         ("subs", Entry(usage: "reddit subs", summary: "your subscriptions", details: "")),
-        ("vote", Entry(usage: "reddit vote up|down|clear <fullname>", summary: "vote on a post (t3_…) or comment (t1_…)", details: "")),
+        (
+            "vote",
+            Entry(
+                usage: "reddit vote up|down|clear <fullname>", summary: "vote on a post (t3_…) or comment (t1_…)",
+                details: "")
+        ),
         ("save", Entry(usage: "reddit save <fullname>", summary: "save a post or comment", details: "")),
         ("unsave", Entry(usage: "reddit unsave <fullname>", summary: "unsave a post or comment", details: "")),
         ("subscribe", Entry(usage: "reddit subscribe <subreddit>", summary: "subscribe to a subreddit", details: "")),
-        ("unsubscribe", Entry(usage: "reddit unsubscribe <subreddit>", summary: "unsubscribe from a subreddit", details: "")),
-        ("browse", Entry(usage: "reddit browse [subreddit] [--sort SORT] [--time RANGE] [--post ID]", summary: "full-screen interactive browser", details: """
-          --post ID            open this post's comments first
-          Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
-          o open the link, y copy the permalink, m more comments, u/d vote, s save, / search,
-          r subreddit, 1-5 sort, t time range, R refresh, q back (quits from the post list).
-        """)),
-        ("help", Entry(usage: "reddit help [command | offline]", summary: "show help (offline: what the recording holds)", details: "")),
+        (
+            "unsubscribe",
+            Entry(usage: "reddit unsubscribe <subreddit>", summary: "unsubscribe from a subreddit", details: "")
+        ),
+        (
+            "browse",
+            Entry(
+                usage: "reddit browse [subreddit] [--sort SORT] [--time RANGE] [--post ID]",
+                summary: "full-screen interactive browser",
+                details: """
+                      --post ID            open this post's comments first
+                      Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
+                      o open the link, y copy the permalink, m more comments, u/d vote, s save, / search,
+                      r subreddit, 1-5 sort, t time range, R refresh, q back (quits from the post list).
+                    """)
+        ),
+        (
+            "help",
+            Entry(
+                usage: "reddit help [command | offline]", summary: "show help (offline: what the recording holds)",
+                details: "")
+        ),
     ]
 
     /// The help topic that lists what `--offline` can show (`reddit help offline`).
@@ -58,16 +126,16 @@ package enum HelpText {
     package static let commandNames: Set<String> = Set(entries.map(\.0))
 
     static let globalOptions = """
-    Options for every command:
-      --offline            replay the recorded Reddit responses shipped with reddit (no network)
-      --json               print the decoded data as JSON
-      --no-color           never colour the output (NO_COLOR=1 does the same)
-      --client-id ID       your Reddit app's client id (or REDDIT_CLIENT_ID, or the config file)
-      --user-agent UA      User-Agent to send (or REDDIT_USER_AGENT, or the config file)
-      --config PATH        config file (default: $XDG_CONFIG_HOME/reddit/config.json)
-      -v, --verbose        on failure, print the whole chain of errors behind the message
-      -h, --help           help for a command
-    """
+        Options for every command:
+          --offline            replay the recorded Reddit responses shipped with reddit (no network)
+          --json               print the decoded data as JSON
+          --no-color           never colour the output (NO_COLOR=1 does the same)
+          --client-id ID       your Reddit app's client id (or REDDIT_CLIENT_ID, or the config file)
+          --user-agent UA      User-Agent to send (or REDDIT_USER_AGENT, or the config file)
+          --config PATH        config file (default: $XDG_CONFIG_HOME/reddit/config.json)
+          -v, --verbose        on failure, print the whole chain of errors behind the message
+          -h, --help           help for a command
+        """
 
     /// The general help page.
     package static var general: String {
@@ -76,18 +144,18 @@ package enum HelpText {
             "  " + name + String(repeating: " ", count: width - name.count + 2) + entry.summary
         }
         return """
-        reddit: a terminal Reddit client
+            reddit: a terminal Reddit client
 
-        Usage: reddit [command] [options]     (no command: the front page)
+            Usage: reddit [command] [options]     (no command: the front page)
 
-        Commands:
-        \(lines.joined(separator: "\n"))
+            Commands:
+            \(lines.joined(separator: "\n"))
 
-        \(globalOptions)
+            \(globalOptions)
 
-        Try it without an account or network: reddit --offline
-        (reddit help offline lists what the recording holds)
-        """
+            Try it without an account or network: reddit --offline
+            (reddit help offline lists what the recording holds)
+            """
     }
 
     /// The help page of `command`.

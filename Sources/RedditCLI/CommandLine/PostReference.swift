@@ -16,8 +16,8 @@ package enum PostReference {
             return parts.count == 1 && FullnameCheck.isID36(parts[0]) ? parts[0].lowercased() : nil
         }
         guard host == "reddit.com" || host.hasSuffix(".reddit.com"),
-              let marker = parts.firstIndex(of: "comments"), marker + 1 < parts.count,
-              FullnameCheck.isID36(parts[marker + 1])
+            let marker = parts.firstIndex(of: "comments"), marker + 1 < parts.count,
+            FullnameCheck.isID36(parts[marker + 1])
         else { return nil }
         return parts[marker + 1].lowercased()
     }
@@ -28,7 +28,7 @@ package enum PostReference {
         guard id(from: text) != nil, let components = URLComponents(string: text) else { return nil }
         let parts = components.path.split(separator: "/").map(String.init)
         guard let marker = parts.firstIndex(of: "comments"), marker + 3 < parts.count,
-              FullnameCheck.isID36(parts[marker + 3])
+            FullnameCheck.isID36(parts[marker + 3])
         else { return nil }
         let context = components.queryItems?.first { $0.name == "context" }?.value.flatMap { Int($0) } ?? 3
         return (parts[marker + 3].lowercased(), min(max(context, 0), 100))

@@ -37,25 +37,32 @@ package struct CLIConfiguration: Equatable, Sendable {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("reddit")
         }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".config").appendingPathComponent("reddit")
     }
 
     /// Resolves the configuration. A config file that exists but cannot be read is an error; a
     /// missing one is not.
-    package static func resolve(options: GlobalOptions, environment: [String: String]) throws(CLIError) -> CLIConfiguration {
+    package static func resolve(options: GlobalOptions, environment: [String: String]) throws(CLIError)
+        -> CLIConfiguration
+    {
         let directory = directory(environment: environment)
-        let path = options.configPath.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("config.json")
+        let path =
+            options.configPath.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("config.json")
         var file = File()
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) {
             guard !isDirectory.boolValue else {
-                throw CLIError("config file \(path.path) is a directory; it should be a JSON file like {\"client_id\": \"…\"}")
+                throw CLIError(
+                    "config file \(path.path) is a directory; it should be a JSON file like {\"client_id\": \"…\"}")
             }
             do {
                 file = try JSONDecoder().decode(File.self, from: Data(contentsOf: path))
             } catch let error as DecodingError {
-                throw CLIError("config file \(path.path) is not valid: \(Self.describe(error)); expected JSON like {\"client_id\": \"…\", \"user_agent\": \"…\"}")
+                throw CLIError(
+                    "config file \(path.path) is not valid: \(Self.describe(error)); expected JSON like {\"client_id\": \"…\", \"user_agent\": \"…\"}"
+                )
             } catch {
                 throw CLIError("cannot read config file \(path.path): \(error.localizedDescription)")
             }
@@ -66,15 +73,20 @@ package struct CLIConfiguration: Equatable, Sendable {
             guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
             return value
         }
-        let userAgent = nonEmpty(options.userAgent) ?? nonEmpty(environment["REDDIT_USER_AGENT"]) ?? nonEmpty(file.userAgent) ?? defaultUserAgent
+        let userAgent =
+            nonEmpty(options.userAgent) ?? nonEmpty(environment["REDDIT_USER_AGENT"]) ?? nonEmpty(file.userAgent)
+            ?? defaultUserAgent
         guard userAgent.count >= 7 else {
-            throw CLIError("the User-Agent '\(userAgent)' is too short; use Reddit's format: <platform>:<app id>:<version> (by /u/<your name>)")
+            throw CLIError(
+                "the User-Agent '\(userAgent)' is too short; use Reddit's format: <platform>:<app id>:<version> (by /u/<your name>)"
+            )
         }
         if let port = file.redirectPort, !(1...65535).contains(port) {
             throw CLIError("config file \(path.path): \"redirect_port\" must be a port from 1 to 65535, not \(port)")
         }
         return CLIConfiguration(
-            clientID: nonEmpty(options.clientID) ?? nonEmpty(environment["REDDIT_CLIENT_ID"]) ?? nonEmpty(file.clientID),
+            clientID: nonEmpty(options.clientID) ?? nonEmpty(environment["REDDIT_CLIENT_ID"])
+                ?? nonEmpty(file.clientID),
             userAgent: userAgent,
             redirectPort: file.redirectPort.map { UInt16($0) } ?? defaultRedirectPort,
             directory: directory
@@ -83,7 +95,9 @@ package struct CLIConfiguration: Equatable, Sendable {
 
     /// The client id, or an error explaining how to get one.
     package func requireClientID() throws(CLIError) -> String {
-        guard let clientID else { throw CLIError(Self.missingClientIDMessage(directory: directory, port: redirectPort)) }
+        guard let clientID else {
+            throw CLIError(Self.missingClientIDMessage(directory: directory, port: redirectPort))
+        }
         return clientID
     }
 
@@ -98,7 +112,8 @@ package struct CLIConfiguration: Equatable, Sendable {
     private static func describe(_ error: DecodingError) -> String {
         switch error {
         case .dataCorrupted(let context):
-            context.codingPath.isEmpty ? context.debugDescription
+            context.codingPath.isEmpty
+                ? context.debugDescription
                 : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         case .keyNotFound(let key, _): "missing \(key.stringValue)"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

@@ -5,11 +5,13 @@ import Foundation
 /// `limit` (default 25, at most 100) caps the page, and the page's `after` names its last item
 /// when more are recorded.
 enum ListingPager {
-    static func page(_ response: HTTPResponse, query: [URLQueryItem], request: HTTPRequest, catalog: OfflineCatalog) throws -> HTTPResponse {
+    static func page(_ response: HTTPResponse, query: [URLQueryItem], request: HTTPRequest, catalog: OfflineCatalog)
+        throws -> HTTPResponse
+    {
         guard request.method == .get, response.statusCode == 200,
-              var root = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-              root["kind"] as? String == "Listing", var data = root["data"] as? [String: Any],
-              let children = data["children"] as? [[String: Any]]
+            var root = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+            root["kind"] as? String == "Listing", var data = root["data"] as? [String: Any],
+            let children = data["children"] as? [[String: Any]]
         else { return response }
         let values = Dictionary(query.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
         let limit = min(max(Int(values["limit"] ?? "") ?? 25, 1), 100)

@@ -1,6 +1,6 @@
 import Courier
-import Foundation
 import CourierTesting
+import Foundation
 
 /// What the offline cassette can answer, as the commands that show it: the message a user
 /// sees when they ask for something that was not recorded.
@@ -23,7 +23,8 @@ package struct OfflineCatalog: Sendable {
         for interaction in cassette.interactions {
             guard let components = URLComponents(string: interaction.request.url) else { continue }
             let segments = components.path.split(separator: "/").map(String.init)
-            let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
+            let query = Dictionary(
+                (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
             let method = interaction.request.method
             for (id, post) in Self.posts(inListing: interaction.response.body?.data) where listedPosts[id] == nil {
                 listedPosts[id] = post
@@ -42,7 +43,9 @@ package struct OfflineCatalog: Sendable {
             case (.get, "user", 3) where UserSection(rawValue: segments[2]) != nil:
                 others.append("reddit user \(segments[1]) \(segments[2])")
             case (.get, "comments", 4):
-                others.append("reddit comments 'https://www.reddit.com\(components.path)/" + (components.percentEncodedQuery.map { "?\($0)" } ?? "") + "'")
+                others.append(
+                    "reddit comments 'https://www.reddit.com\(components.path)/"
+                        + (components.percentEncodedQuery.map { "?\($0)" } ?? "") + "'")
             case (.get, "comments", 2):
                 posts.append((segments[1], Self.title(of: interaction.response.body?.data)))
             case (.get, "api", 3) where segments[2] == "me":
@@ -62,12 +65,12 @@ package struct OfflineCatalog: Sendable {
     /// The posts (`t3` children) of a listing body, by id.
     private static func posts(inListing body: Data?) -> [(String, Data)] {
         guard let body, let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              root["kind"] as? String == "Listing", let data = root["data"] as? [String: Any],
-              let children = data["children"] as? [[String: Any]]
+            root["kind"] as? String == "Listing", let data = root["data"] as? [String: Any],
+            let children = data["children"] as? [[String: Any]]
         else { return [] }
         return children.compactMap { child in
             guard child["kind"] as? String == "t3", let id = (child["data"] as? [String: Any])?["id"] as? String,
-                  let json = try? JSONSerialization.data(withJSONObject: child)
+                let json = try? JSONSerialization.data(withJSONObject: child)
             else { return nil }
             return (id, json)
         }
@@ -77,17 +80,25 @@ package struct OfflineCatalog: Sendable {
     /// post as the listing recorded it, and one "more" stub standing for its comments (loading
     /// it says they were not recorded). Nil for a post no listing shows.
     func unrecordedCommentPage(of id: String) -> Data? {
-        guard let postJSON = listedPosts[id], let post = try? JSONSerialization.jsonObject(with: postJSON) else { return nil }
+        guard let postJSON = listedPosts[id], let post = try? JSONSerialization.jsonObject(with: postJSON) else {
+            return nil
+        }
         let count = ((post as? [String: Any])?["data"] as? [String: Any])?["num_comments"] as? Int ?? 0
         var comments: [[String: Any]] = []
         if count > 0 {
-            comments.append(["kind": "more", "data": [
-                "count": count, "name": "t1_\(Self.unrecordedMarker)", "id": Self.unrecordedMarker,
-                "parent_id": "t3_\(id)", "depth": 0, "children": [Self.unrecordedMarker],
-            ] as [String: Any]])
+            comments.append([
+                "kind": "more",
+                "data": [
+                    "count": count, "name": "t1_\(Self.unrecordedMarker)", "id": Self.unrecordedMarker,
+                    "parent_id": "t3_\(id)", "depth": 0, "children": [Self.unrecordedMarker],
+                ] as [String: Any],
+            ])
         }
         func listing(_ children: [Any]) -> [String: Any] {
-            ["kind": "Listing", "data": ["children": children, "after": NSNull(), "before": NSNull()] as [String: Any]]
+            [
+                "kind": "Listing",
+                "data": ["children": children, "after": NSNull(), "before": NSNull()] as [String: Any],
+            ]
         }
         return try? JSONSerialization.data(withJSONObject: [listing([post]), listing(comments)])
     }
@@ -99,7 +110,9 @@ package struct OfflineCatalog: Sendable {
         guard !words.isEmpty else { return nil }
         var matches: [(score: Int, post: Any)] = []
         for json in listedPosts.values {
-            guard let post = try? JSONSerialization.jsonObject(with: json), let data = (post as? [String: Any])?["data"] as? [String: Any] else { continue }
+            guard let post = try? JSONSerialization.jsonObject(with: json),
+                let data = (post as? [String: Any])?["data"] as? [String: Any]
+            else { continue }
             if let subreddit, (data["subreddit"] as? String)?.lowercased() != subreddit.lowercased() { continue }
             let text = ((data["title"] as? String ?? "") + " " + (data["selftext"] as? String ?? "")).lowercased()
             guard words.allSatisfy(text.contains) else { continue }
@@ -107,17 +120,21 @@ package struct OfflineCatalog: Sendable {
         }
         guard !matches.isEmpty else { return nil }
         let children = matches.sorted { $0.score > $1.score }.map(\.post)
-        return try? JSONSerialization.data(withJSONObject: [
-            "kind": "Listing", "data": ["children": children, "after": NSNull(), "before": NSNull()] as [String: Any],
-        ] as [String: Any])
+        return try? JSONSerialization.data(
+            withJSONObject: [
+                "kind": "Listing",
+                "data": ["children": children, "after": NSNull(), "before": NSNull()] as [String: Any],
+            ] as [String: Any])
     }
 
     /// A recorded listing body with its children sorted by `field` (highest first).
     static func resorted(_ body: Data, by field: String) -> Data? {
         guard var root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              var data = root["data"] as? [String: Any], let children = data["children"] as? [[String: Any]]
+            var data = root["data"] as? [String: Any], let children = data["children"] as? [[String: Any]]
         else { return nil }
-        func value(_ child: [String: Any]) -> Double { ((child["data"] as? [String: Any])?[field] as? NSNumber)?.doubleValue ?? 0 }
+        func value(_ child: [String: Any]) -> Double {
+            ((child["data"] as? [String: Any])?[field] as? NSNumber)?.doubleValue ?? 0
+        }
         data["children"] = children.sorted { value($0) > value($1) }
         root["data"] = data
         return try? JSONSerialization.data(withJSONObject: root)
@@ -128,9 +145,9 @@ package struct OfflineCatalog: Sendable {
 
     private static func title(of body: Data?) -> String {
         guard let body, let json = try? JSONSerialization.jsonObject(with: body) as? [Any],
-              let listing = json.first as? [String: Any], let data = listing["data"] as? [String: Any],
-              let children = data["children"] as? [[String: Any]], let post = children.first?["data"] as? [String: Any],
-              let title = post["title"] as? String
+            let listing = json.first as? [String: Any], let data = listing["data"] as? [String: Any],
+            let children = data["children"] as? [[String: Any]], let post = children.first?["data"] as? [String: Any],
+            let title = post["title"] as? String
         else { return "" }
         return title
     }
@@ -138,8 +155,11 @@ package struct OfflineCatalog: Sendable {
     /// Everything available offline, one kind a line (`reddit help offline` prints it).
     package var report: String {
         let postList = posts.map { "  reddit comments \($0.id)   \(TextLayout.truncate($0.title, to: 50))" }
-        return (["Available offline (recorded responses; every post these listings show opens too,",
-                 "a search looks through those posts, and new or top re-sorts a recorded listing):", "", "Listings:"]
+        return
+            ([
+                "Available offline (recorded responses; every post these listings show opens too,",
+                "a search looks through those posts, and new or top re-sorts a recorded listing):", "", "Listings:",
+            ]
             + listings.map { "  \($0)" } + ["", "Posts with their comments:"] + postList
             + ["", "Also:"] + others.map { "  \($0)" }).joined(separator: "\n") + "\n"
     }

@@ -1,6 +1,6 @@
 package import Courier
-import Foundation
 package import CourierTesting
+import Foundation
 
 /// The transport of `reddit --offline`: answers from the cassette shipped with the app through
 /// `ReplayTransport`, and never touches the network.
@@ -28,14 +28,16 @@ package final class OfflineTransport: HTTPTransport {
 
     /// Serves `cassette`.
     package init(cassette: Cassette) {
-        replay = ReplayTransport(cassette: cassette, matching: ReplayMatching(matchesBody: true, reusesInteractions: true))
+        replay = ReplayTransport(
+            cassette: cassette, matching: ReplayMatching(matchesBody: true, reusesInteractions: true))
         catalog = OfflineCatalog(cassette: cassette)
     }
 
     /// Serves the cassette shipped in the app's resources.
     package convenience init() throws(CLIError) {
         guard let url = Self.shippedCassette() else {
-            throw CLIError("the offline cassette is missing from this build of reddit (Resources/Offline/offline-cassette.json)")
+            throw CLIError(
+                "the offline cassette is missing from this build of reddit (Resources/Offline/offline-cassette.json)")
         }
         do {
             self.init(cassette: try Cassette(contentsOf: url))
@@ -50,10 +52,13 @@ package final class OfflineTransport: HTTPTransport {
     static func shippedCassette(sourceFile: String = #filePath) -> URL? {
         let name = "Offline/offline-cassette.json"
         var candidates: [URL] = []
-        for base in [Bundle.main.bundleURL, Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()] {
+        for base in [
+            Bundle.main.bundleURL, Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(),
+        ] {
             guard let base else { continue }
             candidates.append(base.appendingPathComponent("Courier_RedditCLI.resources").appendingPathComponent(name))
-            candidates.append(base.appendingPathComponent("Courier_RedditCLI.bundle/Contents/Resources").appendingPathComponent(name))
+            candidates.append(
+                base.appendingPathComponent("Courier_RedditCLI.bundle/Contents/Resources").appendingPathComponent(name))
         }
         for bundle in Bundle.allBundles where bundle.bundleURL.lastPathComponent.hasPrefix("Courier_RedditCLI") {
             candidates.append(bundle.bundleURL.appendingPathComponent(name))
@@ -82,21 +87,27 @@ package final class OfflineTransport: HTTPTransport {
         let segments = normalized.url.path.split(separator: "/").map(String.init)
         let miss = OfflineMiss(method: request.method, path: normalized.url.path, catalog: catalog)
         if request.method == .get, segments.last == "search",
-           let query = URLComponents(url: normalized.url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "q" })?.value {
+            let query = URLComponents(url: normalized.url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: {
+                $0.name == "q"
+            })?.value
+        {
             // A search that was not recorded looks through the recorded posts instead.
             let subreddit = segments.count == 3 && segments[0] == "r" && segments[1] != "all" ? segments[1] : nil
             guard let page = catalog.search(query, subreddit: subreddit) else { throw miss }
-            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
+            return HTTPResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page,
+                url: request.url)
         }
         if request.method == .get, let sort = segments.last, ["new", "top"].contains(sort),
-           segments.count == 1 || (segments.count == 3 && segments[0] == "r") {
+            segments.count == 1 || (segments.count == 3 && segments[0] == "r")
+        {
             // Another order of a place whose listing was recorded: the recorded posts, re-sorted.
             let place = segments.count == 3 ? "/r/\(segments[1])" : ""
             for recordedSort in ["hot", "new", "top"] where recordedSort != sort {
                 var other = normalized
                 other.url = URL(string: "https://oauth.reddit.com\(place)/\(recordedSort)") ?? normalized.url
                 guard let recorded = try? await replay.send(other),
-                      let page = OfflineCatalog.resorted(recorded.body, by: sort == "new" ? "created_utc" : "score")
+                    let page = OfflineCatalog.resorted(recorded.body, by: sort == "new" ? "created_utc" : "score")
                 else { continue }
                 return HTTPResponse(statusCode: 200, headers: recorded.headers, body: page, url: request.url)
             }
@@ -107,7 +118,8 @@ package final class OfflineTransport: HTTPTransport {
         plain.url = URL(string: "https://oauth.reddit.com/comments/\(id)") ?? normalized.url
         if let recorded = try? await replay.send(plain) { return recorded }
         guard let page = catalog.unrecordedCommentPage(of: id) else { throw miss }
-        return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
+        return HTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
     }
 
     /// The request as the cassette records it.
@@ -121,7 +133,9 @@ package final class OfflineTransport: HTTPTransport {
         var query = (components.queryItems ?? []).filter { !volatileQueryItems.contains($0.name) }
         if segments.count >= 2, segments[0] == "r" {
             // Subreddit names are case-insensitive; the recordings use lower case.
-            path = "/r/" + segments[1].lowercased() + (segments.count > 2 ? "/" + segments[2...].joined(separator: "/") : "")
+            path =
+                "/r/" + segments[1].lowercased()
+                + (segments.count > 2 ? "/" + segments[2...].joined(separator: "/") : "")
         }
         if segments.first == "user" {
             if segments.count == 3, segments[2] == "overview" { path = "/user/" + segments[1] }
@@ -152,7 +166,8 @@ extension OfflineTransport {
     /// letters, digits and `-._~` as they are, everything else percent-encoded.
     static func formEncode(_ text: String) -> String {
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~ ")
-        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(of: " ", with: "+")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(
+            of: " ", with: "+")
     }
 
     static func formDecode(_ text: String) -> String? {
@@ -174,7 +189,8 @@ package struct OfflineMiss: Error, CustomStringConvertible {
         if isUnrecordedComments { return "these comments were not recorded, so they are not available offline" }
         let segments = path.split(separator: "/")
         if segments.count >= 2, segments[0] == "comments" {
-            return "post \(segments[1]) was not recorded, so it is not available offline; 'reddit help offline' lists what is"
+            return
+                "post \(segments[1]) was not recorded, so it is not available offline; 'reddit help offline' lists what is"
         }
         return "\(method) \(path) is not available offline (not recorded); 'reddit help offline' lists what is"
     }

@@ -26,7 +26,8 @@ package struct DetailRenderer: Sendable {
                 lines.append(style.dim("post     ") + renderer.line(post, columns: columns))
             case .comment(let comment):
                 let on = comment.linkTitle.map { " · on \"\($0)\"" } ?? ""
-                let head = "comment  \(TextLayout.count(comment.score, "point", "points")) · \(TextLayout.age(of: comment.created, now: now)) · r/\(comment.subreddit)\(on)"
+                let head =
+                    "comment  \(TextLayout.count(comment.score, "point", "points")) · \(TextLayout.age(of: comment.created, now: now)) · r/\(comment.subreddit)\(on)"
                 lines.append(style.dim(width.map { TextLayout.truncate(head, to: $0) } ?? head))
                 let body = TextLayout.wrap(comment.body, to: max(20, (width ?? 100) - 9))
                 lines += body.prefix(4).map { TextLayout.indent($0, by: "         ") }
@@ -35,13 +36,17 @@ package struct DetailRenderer: Sendable {
                 continue
             }
         }
-        if let after = listing.after, let nextPageCommand { lines.append(style.dim("more: \(nextPageCommand) --after \(after.rawValue)")) }
+        if let after = listing.after, let nextPageCommand {
+            lines.append(style.dim("more: \(nextPageCommand) --after \(after.rawValue)"))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// A subreddit's about page.
     package func render(subreddit: Subreddit) -> String {
-        var lines = [style.bold("r/\(subreddit.displayName)") + (subreddit.title.isEmpty ? "" : " · " + subreddit.title)]
+        var lines = [
+            style.bold("r/\(subreddit.displayName)") + (subreddit.title.isEmpty ? "" : " · " + subreddit.title)
+        ]
         var numbers: [String] = []
         if let subscribers = subreddit.subscribers { numbers.append("\(TextLayout.compact(subscribers)) subscribers") }
         if let active = subreddit.activeUsers { numbers.append("\(TextLayout.compact(active)) online") }
@@ -57,7 +62,10 @@ package struct DetailRenderer: Sendable {
 
     /// An account's name and karma.
     package func render(account: Account) -> String {
-        var parts = ["\(TextLayout.compact(account.linkKarma)) post karma", "\(TextLayout.compact(account.commentKarma)) comment karma"]
+        var parts = [
+            "\(TextLayout.compact(account.linkKarma)) post karma",
+            "\(TextLayout.compact(account.commentKarma)) comment karma",
+        ]
         parts.append("redditor for \(TextLayout.age(of: account.created, now: now))")
         return style.bold("u/\(account.name)") + "\n" + style.dim(parts.joined(separator: " · ")) + "\n"
     }
@@ -68,7 +76,8 @@ package struct DetailRenderer: Sendable {
         let nameWidth = subscriptions.map { TextLayout.width("r/" + $0.displayName) }.max() ?? 0
         return subscriptions.map { sub in
             let count = sub.subscribers.map { TextLayout.compact($0) } ?? "?"
-            let line = style.cyan(TextLayout.padRight("r/" + sub.displayName, to: nameWidth)) + "  "
+            let line =
+                style.cyan(TextLayout.padRight("r/" + sub.displayName, to: nameWidth)) + "  "
                 + TextLayout.padLeft(count, to: 6) + "  " + sub.title
             return line
         }.joined(separator: "\n") + "\n"

@@ -7,7 +7,9 @@ package enum LinkExtractor {
     package static func links(in text: String) -> [String] {
         var found: [String] = []
         var rest = Substring(text)
-        while let start = [rest.range(of: "http://"), rest.range(of: "https://")].compactMap({ $0 }).map(\.lowerBound).min() {
+        while let start = [rest.range(of: "http://"), rest.range(of: "https://")].compactMap({ $0 }).map(\.lowerBound)
+            .min()
+        {
             let tail = rest[start...]
             var link = String(tail.prefix { !$0.isWhitespace && !")]>\"'<".contains($0) })
             while let last = link.last, ".,;:!?".contains(last) { link.removeLast() }

@@ -16,8 +16,8 @@ package enum TextLayout {
         if scalar.properties.isEmojiPresentation { return 2 }
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x20000...0x3FFFD:
             return 2
         default:
             return 1
@@ -73,7 +73,9 @@ package enum TextLayout {
     package static func wrap(_ text: String, to columns: Int) -> [String] {
         let columns = max(columns, 8)
         var lines: [String] = []
-        for paragraph in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
             var line = ""
             var used = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
@@ -91,7 +93,11 @@ package enum TextLayout {
                     var chunkWidth = 0
                     for character in word {
                         let cw = width(of: character)
-                        if chunkWidth + cw > columns { lines.append(chunk); chunk = ""; chunkWidth = 0 }
+                        if chunkWidth + cw > columns {
+                            lines.append(chunk)
+                            chunk = ""
+                            chunkWidth = 0
+                        }
                         chunk.append(character)
                         chunkWidth += cw
                     }
@@ -100,7 +106,10 @@ package enum TextLayout {
                     line = ""
                     used = 0
                 }
-                if used > 0 { line += " "; used += 1 }
+                if used > 0 {
+                    line += " "
+                    used += 1
+                }
                 line += word
                 used += w
             }

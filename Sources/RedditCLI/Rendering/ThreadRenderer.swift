@@ -23,8 +23,11 @@ package struct ThreadRenderer: Sendable {
     package func postHeader(_ post: Link) -> [String] {
         var lines = TextLayout.wrap(post.title, to: bodyWidth).map { style.bold($0) }
         let score = changes.score(post.name, recorded: post.score, recordedVote: post.likes)
-        var meta = ["r/\(post.subreddit)", "u/\(post.author)", TextLayout.count(score, "point", "points"),
-                    TextLayout.count(post.commentCount, "comment", "comments"), TextLayout.age(of: post.created, now: now), post.domain]
+        var meta = [
+            "r/\(post.subreddit)", "u/\(post.author)", TextLayout.count(score, "point", "points"),
+            TextLayout.count(post.commentCount, "comment", "comments"), TextLayout.age(of: post.created, now: now),
+            post.domain,
+        ]
         if post.over18 { meta.append("nsfw") }
         if changes.isSaved(post.name, recorded: post.saved) { meta.append("saved") }
         lines += TextLayout.joinWrapping(meta, separator: " · ", to: bodyWidth).map { style.dim($0) }
@@ -54,8 +57,12 @@ package struct ThreadRenderer: Sendable {
             var header = style.bold(comment.author)
             if comment.author == postAuthor, comment.author != "[deleted]" { header += " " + style.blue("(OP)") }
             if comment.stickied { header += " " + style.green("[pinned]") }
-            let scoreText = comment.scoreHidden
-                ? "score hidden" : TextLayout.count(changes.score(comment.name, recorded: comment.score, recordedVote: comment.likes), "point", "points")
+            let scoreText =
+                comment.scoreHidden
+                ? "score hidden"
+                : TextLayout.count(
+                    changes.score(comment.name, recorded: comment.score, recordedVote: comment.likes), "point", "points"
+                )
             switch changes.vote(comment.name, recorded: comment.likes) {
             case .up: header += " · " + style.yellow(scoreText)
             case .down: header += " · " + style.blue(scoreText)
@@ -69,13 +76,20 @@ package struct ThreadRenderer: Sendable {
                 return [indent + "[+] " + header + style.dim(hidden > 0 ? " (\(replies) hidden)" : " (folded)")]
             }
             var lines = [indent + header]
-            lines += TextLayout.wrap(comment.body, to: max(20, bodyWidth - indent.count - 2)).map { TextLayout.indent($0, by: indent + "  ") }
+            lines += TextLayout.wrap(comment.body, to: max(20, bodyWidth - indent.count - 2)).map {
+                TextLayout.indent($0, by: indent + "  ")
+            }
             if hiddenBelow > 0 {
-                lines.append(indent + "  " + style.magenta("[+] \(hiddenBelow) more \(hiddenBelow == 1 ? "reply" : "replies")"))
+                lines.append(
+                    indent + "  " + style.magenta("[+] \(hiddenBelow) more \(hiddenBelow == 1 ? "reply" : "replies")"))
             }
             return lines
         case .loadMore(let more) where more.id == OfflineCatalog.unrecordedMarker:
-            return [indent + style.magenta("[+] \(more.count) \(more.count == 1 ? "comment" : "comments") (not recorded for offline use)")]
+            return [
+                indent
+                    + style.magenta(
+                        "[+] \(more.count) \(more.count == 1 ? "comment" : "comments") (not recorded for offline use)")
+            ]
         case .loadMore(let more):
             return [indent + style.magenta("[+] \(more.count) more \(more.count == 1 ? "reply" : "replies")")]
         case .continueThread:

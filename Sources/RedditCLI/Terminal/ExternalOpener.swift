@@ -5,7 +5,9 @@ import Foundation
 package enum ExternalOpener {
     /// Starts the browser on `url` and returns the status line to show: what was opened, or
     /// the URL itself when there is no way to open it.
-    package static func open(_ url: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func open(_ url: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         var candidates: [String] = []
         if let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init), !browser.isEmpty {

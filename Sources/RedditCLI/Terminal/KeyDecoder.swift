@@ -26,7 +26,10 @@ package struct KeyDecoder: Sendable {
         var keys: [Key] = []
         while !input.isEmpty {
             let (key, used) = Self.next(input)
-            if used == 0 { pending = input; break }
+            if used == 0 {
+                pending = input
+                break
+            }
             if let key { keys.append(key) }
             input.removeFirst(used)
         }

@@ -17,8 +17,10 @@ package struct Spinner: Sendable {
     package var write: @Sendable (String) -> Void
 
     package init(
-        isEnabled: Bool = RawTerminal.isTerminal(STDERR_FILENO), delay: Duration = .milliseconds(300), message: String = "loading",
-        clock: any Clock<Duration> = ContinuousClock(), write: @escaping @Sendable (String) -> Void = Spinner.standardError
+        isEnabled: Bool = RawTerminal.isTerminal(STDERR_FILENO), delay: Duration = .milliseconds(300),
+        message: String = "loading",
+        clock: any Clock<Duration> = ContinuousClock(),
+        write: @escaping @Sendable (String) -> Void = Spinner.standardError
     ) {
         self.isEnabled = isEnabled
         self.delay = delay

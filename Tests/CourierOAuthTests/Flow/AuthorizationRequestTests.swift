@@ -1,7 +1,8 @@
-@testable import CourierOAuth
 import Courier
 import Foundation
 import Testing
+
+@testable import CourierOAuth
 
 @Suite struct AuthorizationRequestTests {
     private func parameters(of url: URL) -> [String: String] {
@@ -29,7 +30,8 @@ import Testing
             #expect(verifier.count == 43)
             #expect(verifier.allSatisfy(allowed.contains))
         }
-        let first = AuthorizationRequest(configuration: .example), second = AuthorizationRequest(configuration: .example)
+        let first = AuthorizationRequest(configuration: .example)
+        let second = AuthorizationRequest(configuration: .example)
         #expect(first.state != second.state)
     }
 
@@ -59,17 +61,36 @@ import Testing
     @Test func redirectErrorsAreDistinct() {
         let request = AuthorizationRequest(configuration: .example, state: "s-1")
         func failure(_ text: String) -> OAuthError? {
-            do { _ = try request.code(from: URL(string: text)!); return nil } catch { return error }
+            do {
+                _ = try request.code(from: URL(string: text)!)
+                return nil
+            } catch { return error }
         }
-        guard case .stateMismatch = failure("http://127.0.0.1/callback?code=x&state=s-2") else { Issue.record("state"); return }
-        guard case .stateMismatch = failure("http://127.0.0.1/callback?code=x") else { Issue.record("no state"); return }
-        guard case .missingCode = failure("http://127.0.0.1/callback?state=s-1") else { Issue.record("code"); return }
-        guard case .accessDenied(let description) = failure("http://127.0.0.1/callback?error=access_denied&error_description=No+thanks&state=s-1") else {
-            Issue.record("denied"); return
+        guard case .stateMismatch = failure("http://127.0.0.1/callback?code=x&state=s-2") else {
+            Issue.record("state")
+            return
+        }
+        guard case .stateMismatch = failure("http://127.0.0.1/callback?code=x") else {
+            Issue.record("no state")
+            return
+        }
+        guard case .missingCode = failure("http://127.0.0.1/callback?state=s-1") else {
+            Issue.record("code")
+            return
+        }
+        guard
+            case .accessDenied(let description) = failure(
+                "http://127.0.0.1/callback?error=access_denied&error_description=No+thanks&state=s-1")
+        else {
+            Issue.record("denied")
+            return
         }
         #expect(description == "No thanks")
-        guard case .authorizationRejected(let error) = failure("http://127.0.0.1/callback?error=invalid_scope&state=s-1") else {
-            Issue.record("rejected"); return
+        guard
+            case .authorizationRejected(let error) = failure("http://127.0.0.1/callback?error=invalid_scope&state=s-1")
+        else {
+            Issue.record("rejected")
+            return
         }
         #expect(error.code == .invalidScope)
     }
@@ -78,9 +99,13 @@ import Testing
         var configuration = OAuthConfiguration.example
         configuration.issuer = "https://auth.example.com"
         let request = AuthorizationRequest(configuration: configuration, state: "s")
-        #expect(try request.code(from: URL(string: "http://127.0.0.1/callback?code=c&state=s&iss=https%3A%2F%2Fauth.example.com")!) == "c")
+        #expect(
+            try request.code(
+                from: URL(string: "http://127.0.0.1/callback?code=c&state=s&iss=https%3A%2F%2Fauth.example.com")!)
+                == "c")
         #expect(throws: OAuthError.self) {
-            try request.code(from: URL(string: "http://127.0.0.1/callback?code=c&state=s&iss=https%3A%2F%2Fevil.example")!)
+            try request.code(
+                from: URL(string: "http://127.0.0.1/callback?code=c&state=s&iss=https%3A%2F%2Fevil.example")!)
         }
     }
 

@@ -1,7 +1,8 @@
-@testable import CourierOAuth
 import Courier
 import Foundation
 import Testing
+
+@testable import CourierOAuth
 
 /// Token responses and error bodies as Reddit really sent them, and the requests each grant makes.
 @Suite struct TokenEndpointTests {
@@ -50,7 +51,8 @@ import Testing
     ])
     func oauthErrorsSentWithStatus200AreErrors(fixture: String, code: OAuthError.Code, description: String?) throws {
         guard case .failure(.server(let error)) = try decode(fixture) else {
-            Issue.record("\(fixture) was not read as an OAuth error"); return
+            Issue.record("\(fixture) was not read as an OAuth error")
+            return
         }
         #expect(error.code == code)
         #expect(error.errorDescription == description)
@@ -59,7 +61,8 @@ import Testing
 
     @Test func rateLimitIsAnHTTPFailureNotAnOAuthError() throws {
         guard case .failure(.http(let error)) = try decode("token_endpoint_rate_limited_429") else {
-            Issue.record("the 429 was not reported as an HTTP failure"); return
+            Issue.record("the 429 was not reported as an HTTP failure")
+            return
         }
         #expect(error.statusCode == 429)
     }
@@ -68,7 +71,8 @@ import Testing
         // Reddit's `{"error": 400}` is not an RFC 6749 error: without the provider's interpreter it
         // is an HTTP 400, not invalid_grant (RedditAPI's preset installs that reading).
         guard case .failure(.http(let error)) = try decode("token_refresh_grant_invalid_token_400") else {
-            Issue.record("the numeric 400 was not reported as an HTTP failure"); return
+            Issue.record("the numeric 400 was not reported as an HTTP failure")
+            return
         }
         #expect(error.statusCode == 400)
         let interpreter = TokenErrorInterpreter(name: "numeric-400") { status, _ in
@@ -88,7 +92,8 @@ import Testing
     }
 
     @Test func bodyWithoutAccessTokenIsInvalid() {
-        let raw = HTTPResponse(statusCode: 200, body: Data(#"{"token_type":"bearer"}"#.utf8), url: URL(string: "https://x")!)
+        let raw = HTTPResponse(
+            statusCode: 200, body: Data(#"{"token_type":"bearer"}"#.utf8), url: URL(string: "https://x")!)
         #expect {
             try TokenResponse.token(from: raw, method: .post, url: raw.url, now: now)
         } throws: { error in
@@ -102,22 +107,26 @@ import Testing
         var configuration = OAuthConfiguration.example
         configuration.clientSecret = "s3cret"
         configuration.clientAuthentication = .body
-        let endpoint = TokenEndpoint(configuration: configuration, client: HTTPClient(baseURL: nil, transport: transport))
+        let endpoint = TokenEndpoint(
+            configuration: configuration, client: HTTPClient(baseURL: nil, transport: transport))
         _ = try await endpoint.token(for: .password(username: "alice", password: "pw"), now: { now })
         #expect(transport.requests.first?.headers["Authorization"] == nil)
-        #expect(transport.forms.first == [
-            "grant_type": "password", "username": "alice", "password": "pw", "scope": "read write",
-            "client_id": "example-client", "client_secret": "s3cret",
-        ])
+        #expect(
+            transport.forms.first == [
+                "grant_type": "password", "username": "alice", "password": "pw", "scope": "read write",
+                "client_id": "example-client", "client_secret": "s3cret",
+            ])
     }
 
     @Test func errorDescriptionsHideSecrets() async throws {
         let transport = ScriptedTransport { request, _ in
-            ScriptedTransport.json(#"{"access_token":"leaky-token-123","refresh_token":"leaky-refresh-456"}"#, status: 503, for: request)
+            ScriptedTransport.json(
+                #"{"access_token":"leaky-token-123","refresh_token":"leaky-refresh-456"}"#, status: 503, for: request)
         }
         var configuration = OAuthConfiguration.example
         configuration.clientSecret = "client-secret-789"
-        let endpoint = TokenEndpoint(configuration: configuration, client: HTTPClient(baseURL: nil, transport: transport))
+        let endpoint = TokenEndpoint(
+            configuration: configuration, client: HTTPClient(baseURL: nil, transport: transport))
         do {
             _ = try await endpoint.token(for: .refreshToken("refresh-abc"), now: { now })
             Issue.record("a 503 was accepted")

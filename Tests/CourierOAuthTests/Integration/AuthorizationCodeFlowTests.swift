@@ -8,13 +8,16 @@ import Testing
     @Test func signInUseRefreshRevokeSignOut() async throws {
         let server = try OAuthServer()
         let receiver = try LoopbackRedirectReceiver()
-        let session = server.session(server.publicClient(redirectURI: receiver.redirectURI)) { $0.refreshMargin = .zero }
+        let session = server.session(server.publicClient(redirectURI: receiver.redirectURI)) {
+            $0.refreshMargin = .zero
+        }
         let states = await session.stateUpdates()
 
         // The browser: approve, and follow the server's redirect to the loopback receiver.
         let authorization = await session.beginSignIn()
         async let redirect = receiver.waitForRedirect(timeout: .seconds(60))
-        let landing = try await server.plain.send(Request<String>(path: authorization.url.absoluteString, headers: ["X-Remote-User": "alice"]))
+        let landing = try await server.plain.send(
+            Request<String>(path: authorization.url.absoluteString, headers: ["X-Remote-User": "alice"]))
         #expect(landing.value.contains("Sign-in complete"))
         let token = try await session.completeSignIn(redirectURL: redirect)
         #expect(token.refreshToken != nil)
@@ -50,7 +53,8 @@ import Testing
 
     @Test func tokensSurviveARestartInTheFileStore() async throws {
         let server = try OAuthServer()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-oauth-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-oauth-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("token.json")
         let token = try await server.signIn(server.session(server.publicClient(), store: FileTokenStore(fileURL: file)))

@@ -42,7 +42,8 @@ import Testing
 
     private func runTwoHelpers(unshared: Bool) async throws -> Run {
         let server = try OAuthServer()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-xproc-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-xproc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("token.json")
         try await server.signIn(server.session(server.publicClient(), store: FileTokenStore(fileURL: file)))
@@ -86,7 +87,9 @@ import Testing
         for await _ in exited.stream {}
         let (stdout, stderr) = await (printed, complaints)
         guard process.terminationStatus == 0 else {
-            throw HelperFailure(description: "helper exited with \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
+            throw HelperFailure(
+                description:
+                    "helper exited with \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
         }
         return String(decoding: stdout, as: UTF8.self)
     }
@@ -102,6 +105,8 @@ import Testing
             let url = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        throw HelperFailure(description: "\(name) not found next to the tests; build with `swift build --build-tests` or run `Scripts/test`")
+        throw HelperFailure(
+            description:
+                "\(name) not found next to the tests; build with `swift build --build-tests` or run `Scripts/test`")
     }
 }

@@ -30,7 +30,9 @@ struct OAuthServer {
     }
 
     /// A confidential client of the server with its secret (which `secret` may override).
-    func confidentialClient(_ id: String, secret: String, authentication: OAuthConfiguration.ClientAuthentication) -> OAuthConfiguration {
+    func confidentialClient(_ id: String, secret: String, authentication: OAuthConfiguration.ClientAuthentication)
+        -> OAuthConfiguration
+    {
         var configuration = publicClient()
         configuration.clientID = id
         configuration.clientSecret = secret
@@ -57,10 +59,12 @@ struct OAuthServer {
     /// Approves `url` as the user alice without a browser and returns the redirect the server
     /// answered with (not followed).
     func approve(_ url: URL) async throws -> URL {
-        var request = Request<Data>(path: url.absoluteString, headers: ["X-Remote-User": "alice"]).allowed(statusCodes: [302])
+        var request = Request<Data>(path: url.absoluteString, headers: ["X-Remote-User": "alice"]).allowed(
+            statusCodes: [302])
         request.followsRedirects = false
         let response = try await plain.send(request)
-        return try #require(response.headers["Location"].flatMap(URL.init(string:)), "no Location in the authorize answer")
+        return try #require(
+            response.headers["Location"].flatMap(URL.init(string:)), "no Location in the authorize answer")
     }
 
     /// Declines the authorization as alice (posts the consent form without `allow`).
@@ -110,7 +114,9 @@ struct OAuthServer {
     func me(with accessToken: String) async throws -> Result<String, HTTPError> {
         struct Me: Decodable, Sendable { let username: String }
         do {
-            let request = Request<Me>(path: (baseURL.appendingPathComponent("api/me")).absoluteString, headers: ["Authorization": "Bearer \(accessToken)"])
+            let request = Request<Me>(
+                path: (baseURL.appendingPathComponent("api/me")).absoluteString,
+                headers: ["Authorization": "Bearer \(accessToken)"])
             return .success(try await plain.send(request).value.username)
         } catch {
             return .failure(error)

@@ -27,7 +27,9 @@ import Testing
         try await server.waitUntilRejected(token)
 
         let transport = StatusCountingTransport()
-        let api = HTTPClient(baseURL: server.baseURL, transport: transport) { $0.interceptors = [OAuthInterceptor(session: session)] }
+        let api = HTTPClient(baseURL: server.baseURL, transport: transport) {
+            $0.interceptors = [OAuthInterceptor(session: session)]
+        }
         let users = try await sendConcurrently(200, through: api)
         #expect(users.count == 200 && users.allSatisfy { $0 == "alice" })
         #expect(transport.count(of: 401) >= 1)
@@ -42,7 +44,9 @@ import Testing
         try await waitUntilExpired(token)
 
         let transport = StatusCountingTransport()
-        let api = HTTPClient(baseURL: server.baseURL, transport: transport) { $0.interceptors = [OAuthInterceptor(session: session)] }
+        let api = HTTPClient(baseURL: server.baseURL, transport: transport) {
+            $0.interceptors = [OAuthInterceptor(session: session)]
+        }
         let users = try await sendConcurrently(200, through: api)
         #expect(users.count == 200 && users.allSatisfy { $0 == "alice" })
         #expect(transport.count(of: 401) == 0)

@@ -35,30 +35,47 @@ import Testing
 
     @Test func wrongState() async throws {
         let server = try OAuthServer()
-        let (error, store, session) = try await failure(server) { url, _ in replacing("state", with: "forged", in: url) }
-        guard case .stateMismatch? = error else { Issue.record("expected stateMismatch, got \(String(describing: error))"); return }
+        let (error, store, session) = try await failure(server) { url, _ in replacing("state", with: "forged", in: url)
+        }
+        guard case .stateMismatch? = error else {
+            Issue.record("expected stateMismatch, got \(String(describing: error))")
+            return
+        }
         await expectNothingStored(store, session)
     }
 
     @Test func missingCode() async throws {
         let server = try OAuthServer()
         let (error, store, session) = try await failure(server) { url, _ in replacing("code", with: nil, in: url) }
-        guard case .missingCode? = error else { Issue.record("expected missingCode, got \(String(describing: error))"); return }
+        guard case .missingCode? = error else {
+            Issue.record("expected missingCode, got \(String(describing: error))")
+            return
+        }
         await expectNothingStored(store, session)
     }
 
     @Test func userDeclines() async throws {
         let server = try OAuthServer()
-        let (error, store, session) = try await failure(server) { _, authorization in try await server.decline(authorization) }
-        guard case .accessDenied? = error else { Issue.record("expected accessDenied, got \(String(describing: error))"); return }
+        let (error, store, session) = try await failure(server) { _, authorization in
+            try await server.decline(authorization)
+        }
+        guard case .accessDenied? = error else {
+            Issue.record("expected accessDenied, got \(String(describing: error))")
+            return
+        }
         await expectNothingStored(store, session)
         #expect(try await server.tokenRequests().isEmpty)
     }
 
     @Test func badCode() async throws {
         let server = try OAuthServer()
-        let (error, store, session) = try await failure(server) { url, _ in replacing("code", with: "not-a-code", in: url) }
-        guard case .server(let serverError)? = error else { Issue.record("expected a server error, got \(String(describing: error))"); return }
+        let (error, store, session) = try await failure(server) { url, _ in
+            replacing("code", with: "not-a-code", in: url)
+        }
+        guard case .server(let serverError)? = error else {
+            Issue.record("expected a server error, got \(String(describing: error))")
+            return
+        }
         #expect(serverError.code == .invalidGrant)
         #expect(serverError.statusCode == 400)
         await expectNothingStored(store, session)
@@ -83,13 +100,17 @@ import Testing
         let server = try OAuthServer()
         let store = InMemoryTokenStore()
         let session = server.session(
-            server.confidentialClient("courier-service", secret: "wrong-secret", authentication: authentication), store: store
+            server.confidentialClient("courier-service", secret: "wrong-secret", authentication: authentication),
+            store: store
         )
         do {
             _ = try await session.signIn(with: .clientCredentials)
             Issue.record("a wrong client secret was accepted")
         } catch {
-            guard case .server(let serverError) = error else { Issue.record("expected invalid_client, got \(error)"); return }
+            guard case .server(let serverError) = error else {
+                Issue.record("expected invalid_client, got \(error)")
+                return
+            }
             #expect(serverError.code == .invalidClient)
             #expect(serverError.statusCode == 401)
             #expect(!error.description.contains("wrong-secret"))
@@ -100,10 +121,12 @@ import Testing
     @Test(arguments: [OAuthConfiguration.ClientAuthentication.basic, .body])
     func confidentialClientGrants(authentication: OAuthConfiguration.ClientAuthentication) async throws {
         let server = try OAuthServer()
-        let service = server.session(server.confidentialClient("courier-service", secret: "service-secret", authentication: authentication))
+        let service = server.session(
+            server.confidentialClient("courier-service", secret: "service-secret", authentication: authentication))
         let appToken = try await service.signIn(with: .clientCredentials)
         #expect(appToken.refreshToken == nil)
-        let user = server.session(server.confidentialClient("courier-password", secret: "password-secret", authentication: authentication))
+        let user = server.session(
+            server.confidentialClient("courier-password", secret: "password-secret", authentication: authentication))
         let userToken = try await user.signIn(with: .password(username: "alice", password: "wonderland"))
         #expect(try await server.me(with: userToken.accessToken).get() == "alice")
         await #expect {

@@ -1,7 +1,8 @@
-@testable import CourierOAuth
 import Courier
 import Foundation
 import Testing
+
+@testable import CourierOAuth
 
 @Suite struct LoopbackRedirectReceiverTests {
     private let client = HTTPClient(baseURL: nil)
@@ -12,10 +13,14 @@ import Testing
         #expect(receiver.redirectURI.absoluteString == "http://127.0.0.1:\(receiver.port)/callback")
         async let redirect = receiver.waitForRedirect(timeout: .seconds(30))
 
-        let favicon = try await client.send(Request<String>(path: (URL(string: "http://127.0.0.1:\(receiver.port)/favicon.ico")!).absoluteString).allowed(statusCodes: [404]))
+        let favicon = try await client.send(
+            Request<String>(path: (URL(string: "http://127.0.0.1:\(receiver.port)/favicon.ico")!).absoluteString)
+                .allowed(statusCodes: [404]))
         #expect(favicon.statusCode == 404)
 
-        let page = try await client.send(Request<String>(path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?code=c%2B1&state=s")!).absoluteString))
+        let page = try await client.send(
+            Request<String>(
+                path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?code=c%2B1&state=s")!).absoluteString))
         #expect(page.statusCode == 200)
         #expect(page.headers["Content-Type"]?.hasPrefix("text/html") == true)
         #expect(page.value.contains("Sign-in complete"))
@@ -27,10 +32,14 @@ import Testing
     }
 
     @Test func theBrowserIsToldWhenTheSignInFailed() async throws {
-        for (query, reason) in [("error=access_denied&state=s", "access_denied"), ("code=c&state=other", "wrong state")] {
+        for (query, reason) in [
+            ("error=access_denied&state=s", "access_denied"), ("code=c&state=other", "wrong state"),
+        ] {
             let receiver = try LoopbackRedirectReceiver()
             async let redirect = receiver.waitForRedirect(timeout: .seconds(30), expectedState: "s")
-            let page = try await client.send(Request<String>(path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?\(query)")!).absoluteString))
+            let page = try await client.send(
+                Request<String>(
+                    path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?\(query)")!).absoluteString))
             #expect(page.value.contains("Sign-in failed") && page.value.contains(reason), "\(query): \(page.value)")
             #expect(!page.value.contains("Sign-in complete"))
             // The redirect still reaches the app, which reports the failure itself.
@@ -58,7 +67,9 @@ import Testing
     }
 
     @Test func requestLineParsing() {
-        #expect(LoopbackRedirectReceiver.requestTarget("GET /callback?x=1 HTTP/1.1\r\nHost: a\r\n\r\n")?.path == "/callback")
+        #expect(
+            LoopbackRedirectReceiver.requestTarget("GET /callback?x=1 HTTP/1.1\r\nHost: a\r\n\r\n")?.path == "/callback"
+        )
         #expect(LoopbackRedirectReceiver.requestTarget("GET http://evil/ HTTP/1.1\r\n\r\n") == nil)
         #expect(LoopbackRedirectReceiver.requestTarget("garbage") == nil)
     }

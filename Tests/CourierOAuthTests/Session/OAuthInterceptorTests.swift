@@ -1,7 +1,8 @@
-@testable import CourierOAuth
 import Courier
 import Foundation
 import Testing
+
+@testable import CourierOAuth
 
 @Suite struct OAuthInterceptorTests {
     private func response(_ status: Int, challenge: String?) -> HTTPResponse {
@@ -11,7 +12,8 @@ import Testing
     }
 
     @Test func onlyAnInvalidTokenChallengeCountsAsRejection() {
-        #expect(OAuthInterceptor.rejectsToken(response(401, challenge: #"Bearer realm="reddit", error="invalid_token""#)))
+        #expect(
+            OAuthInterceptor.rejectsToken(response(401, challenge: #"Bearer realm="reddit", error="invalid_token""#)))
         #expect(OAuthInterceptor.rejectsToken(response(401, challenge: #"bearer error="invalid_token""#)))
         #expect(!OAuthInterceptor.rejectsToken(response(401, challenge: #"Bearer error="insufficient_scope""#)))
         #expect(!OAuthInterceptor.rejectsToken(response(403, challenge: #"Bearer error="invalid_token""#)))
@@ -21,11 +23,14 @@ import Testing
     @Test func replaysOnceWithTheNewTokenAfterRejection() async throws {
         let tokens = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, for: request) }
         let session = OAuthSession(
-            configuration: .example, store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
+            configuration: .example,
+            store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
             client: HTTPClient(baseURL: nil, transport: tokens)
         )
         let api = ScriptedTransport { request, _ in
-            if request.headers["Authorization"] == "Bearer access-2" { return ScriptedTransport.json("{}", for: request) }
+            if request.headers["Authorization"] == "Bearer access-2" {
+                return ScriptedTransport.json("{}", for: request)
+            }
             var rejected = ScriptedTransport.json("{}", status: 401, for: request)
             rejected.headers["WWW-Authenticate"] = #"Bearer error="invalid_token""#
             return rejected
@@ -49,16 +54,21 @@ import Testing
             try await client.send(Request<Data>(path: "/me"))
         } throws: { error in
             guard let error = error as? HTTPError, case .interceptorFailed(let underlying) = error.kind,
-                  case OAuthError.notSignedIn = underlying else { return false }
+                case OAuthError.notSignedIn = underlying
+            else { return false }
             return true
         }
         #expect(api.requests.isEmpty)
     }
 
     /// The API answers `Bearer access-2` with 200 and anything else with `status` and `challenge`.
-    private func api(rejecting status: Int = 401, challenge: String? = #"Bearer error="invalid_token""#) -> ScriptedTransport {
+    private func api(rejecting status: Int = 401, challenge: String? = #"Bearer error="invalid_token""#)
+        -> ScriptedTransport
+    {
         ScriptedTransport { request, _ in
-            if request.headers["Authorization"] == "Bearer access-2" { return ScriptedTransport.json("{}", for: request) }
+            if request.headers["Authorization"] == "Bearer access-2" {
+                return ScriptedTransport.json("{}", for: request)
+            }
             var rejected = ScriptedTransport.json("{}", status: status, for: request)
             if let challenge { rejected.headers["WWW-Authenticate"] = challenge }
             return rejected
@@ -66,9 +76,12 @@ import Testing
     }
 
     @Test func aRefreshFailureReachesTheCallerAsATypedError() async throws {
-        let tokens = ScriptedTransport { request, _ in ScriptedTransport.json(#"{"error":"invalid_grant"}"#, status: 400, for: request) }
+        let tokens = ScriptedTransport { request, _ in
+            ScriptedTransport.json(#"{"error":"invalid_grant"}"#, status: 400, for: request)
+        }
         let session = OAuthSession(
-            configuration: .example, store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
+            configuration: .example,
+            store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
             client: HTTPClient(baseURL: nil, transport: tokens)
         )
         let api = api()
@@ -88,7 +101,8 @@ import Testing
     @Test func a401WithoutAnInvalidTokenChallengeDoesNotRefresh() async throws {
         let tokens = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, for: request) }
         let session = OAuthSession(
-            configuration: .example, store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
+            configuration: .example,
+            store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
             client: HTTPClient(baseURL: nil, transport: tokens)
         )
         let api = api(challenge: #"Bearer error="insufficient_scope""#)
@@ -109,7 +123,10 @@ import Testing
             _ = try await client.send(Request<Data>(path: "/me"))
             Issue.record("a rejected static token succeeded")
         } catch {
-            guard case .tokenRejected? = error.oauthError else { Issue.record("unexpected \(error)"); return }
+            guard case .tokenRejected? = error.oauthError else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(!error.description.contains("access-1"))
         }
         #expect(api.requests.map { $0.headers["Authorization"] } == ["Bearer access-1"])

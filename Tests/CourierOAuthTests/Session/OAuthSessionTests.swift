@@ -1,8 +1,9 @@
-@testable import CourierOAuth
 import Courier
 import Foundation
 import Synchronization
 import Testing
+
+@testable import CourierOAuth
 
 /// The session's refresh rules, over a scripted token endpoint and a manual clock.
 @Suite struct OAuthSessionTests {
@@ -17,13 +18,15 @@ import Testing
         options.now = { [clock] in clock.now }
         configure(&options)
         return OAuthSession(
-            configuration: .example, store: store, client: HTTPClient(baseURL: nil, transport: transport), options: options
+            configuration: .example, store: store, client: HTTPClient(baseURL: nil, transport: transport),
+            options: options
         )
     }
 
     /// A token issued at the clock's current time that lives `seconds`.
     private func token(_ n: Int, seconds: TimeInterval = 3600) -> Token {
-        Token(accessToken: "access-\(n)", refreshToken: "refresh-\(n)", expiresAt: clock.now.addingTimeInterval(seconds))
+        Token(
+            accessToken: "access-\(n)", refreshToken: "refresh-\(n)", expiresAt: clock.now.addingTimeInterval(seconds))
     }
 
     @Test func validTokenIsReturnedWithoutRefreshing() async throws {
@@ -39,15 +42,18 @@ import Testing
         let session = session(store: store, transport: transport)
         clock.advance(by: 39)
         #expect(try await session.validToken().accessToken == "access-1")
-        clock.advance(by: 2) // 59 s left, under the 60 s margin
+        clock.advance(by: 2)  // 59 s left, under the 60 s margin
         #expect(try await session.validToken().accessToken == "access-2")
-        #expect(transport.forms == [["grant_type": "refresh_token", "refresh_token": "refresh-1", "client_id": "example-client"]])
+        #expect(
+            transport.forms == [
+                ["grant_type": "refresh_token", "refresh_token": "refresh-1", "client_id": "example-client"]
+            ])
         #expect(store.load()?.refreshToken == "refresh-2")
     }
 
     @Test func concurrentCallersShareOneRefresh() async throws {
         let transport = ScriptedTransport { request, index in
-            try await Task.sleep(for: .milliseconds(50)) // keep the refresh in flight while others arrive
+            try await Task.sleep(for: .milliseconds(50))  // keep the refresh in flight while others arrive
             return ScriptedTransport.token(index + 2, for: request)
         }
         let session = session(store: InMemoryTokenStore(token(1, seconds: 10)), transport: transport)
@@ -70,7 +76,8 @@ import Testing
 
     @Test func invalidGrantSignsOutAndClearsTheStore() async throws {
         let transport = ScriptedTransport { request, _ in
-            ScriptedTransport.json(#"{"error":"invalid_grant","error_description":"revoked"}"#, status: 400, for: request)
+            ScriptedTransport.json(
+                #"{"error":"invalid_grant","error_description":"revoked"}"#, status: 400, for: request)
         }
         let store = InMemoryTokenStore(token(1, seconds: 1))
         let session = session(store: store, transport: transport)
@@ -107,7 +114,9 @@ import Testing
 
     @Test func tooManyRefreshesIsAnErrorNotALoop() async throws {
         // A server that issues tokens already expired: every call would refresh again.
-        let transport = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, expiresIn: 0, for: request) }
+        let transport = ScriptedTransport { request, index in
+            ScriptedTransport.token(index + 2, expiresIn: 0, for: request)
+        }
         let session = session(store: InMemoryTokenStore(token(1, seconds: 0)), transport: transport) {
             $0.maximumRefreshes = 3
             $0.refreshWindow = .seconds(60)
@@ -120,7 +129,7 @@ import Testing
             return false
         }
         #expect(transport.requests.count == 3)
-        clock.advance(by: 61) // the window has passed
+        clock.advance(by: 61)  // the window has passed
         _ = try await session.validToken()
         #expect(transport.requests.count == 4)
     }
@@ -145,7 +154,7 @@ import Testing
         let (gate, open) = AsyncStream.makeStream(of: Void.self)
         let transport = ScriptedTransport { request, _ in
             if request.url.path.hasSuffix("revoke") { return ScriptedTransport.json("", for: request) }
-            for await _ in gate { break } // the refresh answers only when the test says so
+            for await _ in gate { break }  // the refresh answers only when the test says so
             return ScriptedTransport.token(2, for: request)
         }
         let store = InMemoryTokenStore(token(1, seconds: 1))
@@ -166,7 +175,8 @@ import Testing
 
     @Test func stateStreamReportsTheLifecycle() async throws {
         let transport = ScriptedTransport { request, index in
-            request.url.path.hasSuffix("revoke") ? ScriptedTransport.json("", for: request) : ScriptedTransport.token(index + 1, for: request)
+            request.url.path.hasSuffix("revoke")
+                ? ScriptedTransport.json("", for: request) : ScriptedTransport.token(index + 1, for: request)
         }
         let session = session(transport: transport)
         let states = await session.stateUpdates()
@@ -187,10 +197,14 @@ import Testing
     }
 
     @Test func expiredTokenWithoutRefreshTokenUsesTheRenewalGrant() async throws {
-        let transport = ScriptedTransport { request, _ in try RedditFixture.response("token_installed_client_200", url: request.url) }
+        let transport = ScriptedTransport { request, _ in
+            try RedditFixture.response("token_installed_client_200", url: request.url)
+        }
         let appOnly = Token(accessToken: "old", expiresAt: clock.now)
         let session = session(store: InMemoryTokenStore(appOnly), transport: transport) {
-            $0.renewalGrant = .custom(type: "https://oauth.reddit.com/grants/installed_client", parameters: ["device_id": "DO_NOT_TRACK_THIS_DEVICE"])
+            $0.renewalGrant = .custom(
+                type: "https://oauth.reddit.com/grants/installed_client",
+                parameters: ["device_id": "DO_NOT_TRACK_THIS_DEVICE"])
         }
         #expect(try await session.validToken().accessToken == "kAl4FxQQDvkAb1PKioniAuaXGZw")
         #expect(transport.forms.first?["grant_type"] == "https://oauth.reddit.com/grants/installed_client")

@@ -1,12 +1,15 @@
-@testable import CourierOAuth
 import Courier
 import Foundation
 import Testing
 
+@testable import CourierOAuth
+
 @Suite struct SignInStateTests {
     private func tokenSession() -> (OAuthSession, ScriptedTransport) {
         let transport = ScriptedTransport { request, index in ScriptedTransport.token(index + 1, for: request) }
-        return (OAuthSession(configuration: .example, client: HTTPClient(baseURL: nil, transport: transport)), transport)
+        return (
+            OAuthSession(configuration: .example, client: HTTPClient(baseURL: nil, transport: transport)), transport
+        )
     }
 
     @Test func completingWithoutASignInInProgressFails() async {
@@ -24,15 +27,20 @@ import Testing
         let (session, transport) = tokenSession()
         let request = await session.beginSignIn()
         #expect(await session.state == .signingIn)
-        let token = try await session.completeSignIn(redirectURL: URL(string: "http://127.0.0.1/callback?code=the-code&state=\(request.state)")!)
+        let token = try await session.completeSignIn(
+            redirectURL: URL(string: "http://127.0.0.1/callback?code=the-code&state=\(request.state)")!)
         #expect(token.accessToken == "access-1")
-        #expect(transport.forms == [[
-            "grant_type": "authorization_code", "code": "the-code", "code_verifier": request.pkce.codeVerifier,
-            "redirect_uri": "http://127.0.0.1/callback", "client_id": "example-client",
-        ]])
+        #expect(
+            transport.forms == [
+                [
+                    "grant_type": "authorization_code", "code": "the-code", "code_verifier": request.pkce.codeVerifier,
+                    "redirect_uri": "http://127.0.0.1/callback", "client_id": "example-client",
+                ]
+            ])
         // The request is used up: the same redirect cannot be replayed.
         await #expect(throws: OAuthError.self) {
-            try await session.completeSignIn(redirectURL: URL(string: "http://127.0.0.1/callback?code=the-code&state=\(request.state)")!)
+            try await session.completeSignIn(
+                redirectURL: URL(string: "http://127.0.0.1/callback?code=the-code&state=\(request.state)")!)
         }
     }
 
@@ -48,7 +56,7 @@ import Testing
         let (session, _) = tokenSession()
         let observer = AuthStateObserver(session: session)
         try await session.signIn(with: .clientCredentials)
-        let limit = Date().addingTimeInterval(60) // catches a hang; the loop ends as soon as the state arrives
+        let limit = Date().addingTimeInterval(60)  // catches a hang; the loop ends as soon as the state arrives
         while observer.state != .authenticated, Date() < limit {
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -1,11 +1,14 @@
-@testable import CourierOAuth
+import Courier
 import Foundation
+import Testing
+
+@testable import CourierOAuth
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
 
 /// A sign-out whose token file cannot be deleted: the file's token is overwritten with a
 /// signed-out marker, so a new process (a new store on the same path) comes back signed out and
@@ -13,7 +16,8 @@ import Testing
 /// seam, because the tests run as root and permission bits do not stop root.
 @Suite struct SignOutMarkerTests {
     private func temporaryFile() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-signout-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-signout-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent("token.json")
     }
@@ -32,7 +36,9 @@ import Testing
     private func tokenServer(_ name: String) -> ScriptedTransport {
         ScriptedTransport { request, _ in
             if request.url.path == "/token" {
-                return ScriptedTransport.json(#"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"refresh_token":"refresh-\#(name)"}"#, for: request)
+                return ScriptedTransport.json(
+                    #"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"refresh_token":"refresh-\#(name)"}"#,
+                    for: request)
             }
             return ScriptedTransport.json("{}", for: request)
         }
@@ -60,7 +66,9 @@ import Testing
         #expect(await session.state == .signedOut)
         // The file is still there, but holds neither token.
         let left = try String(contentsOf: file, encoding: .utf8)
-        #expect(!left.contains("access-\(name)") && !left.contains("refresh-\(name)"), "the file still holds the token: \(left)")
+        #expect(
+            !left.contains("access-\(name)") && !left.contains("refresh-\(name)"),
+            "the file still holds the token: \(left)")
 
         // A new process: a new store on the same path reads no token and deletes the marker.
         #expect(try FileTokenStore(fileURL: file).load() == nil)
@@ -127,7 +135,10 @@ import Testing
 
     /// The same on a real file system, without the seam: the folder is made immutable with
     /// `chattr +i`, so deleting fails even for root while the file itself stays writable.
-    @Test(.enabled(if: ImmutableFolder.isSupported, "chattr +i is not available or not permitted on the temporary folder's file system"))
+    @Test(
+        .enabled(
+            if: ImmutableFolder.isSupported,
+            "chattr +i is not available or not permitted on the temporary folder's file system"))
     func signOutInAnImmutableFolderOverwritesTheToken() async throws {
         let file = try temporaryFile()
         let folder = file.deletingLastPathComponent()
@@ -164,8 +175,11 @@ enum ImmutableFolder {
     /// Whether a temporary folder can be made immutable here (the tool exists, the file system
     /// supports the flag and the process may set it).
     static let isSupported: Bool = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-chattr-\(UUID().uuidString)")
-        guard tool != nil, (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-chattr-\(UUID().uuidString)")
+        guard tool != nil,
+            (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
+        else { return false }
         defer { try? FileManager.default.removeItem(at: folder) }
         guard (try? set(folder, immutable: true)) != nil else { return false }
         return (try? set(folder, immutable: false)) != nil

@@ -1,8 +1,9 @@
-@testable import CourierOAuth
 import Courier
 import Foundation
 import Synchronization
 import Testing
+
+@testable import CourierOAuth
 
 /// What the session does when its store fails: a rotated token cannot be taken back, so it is
 /// kept in memory, reported and saved again later; a sign-out always signs out.
@@ -12,11 +13,14 @@ import Testing
     private func session(store: any TokenStore, transport: ScriptedTransport) -> OAuthSession {
         var options = OAuthSession.Options()
         options.now = { [clock] in clock.now }
-        return OAuthSession(configuration: .example, store: store, client: HTTPClient(baseURL: nil, transport: transport), options: options)
+        return OAuthSession(
+            configuration: .example, store: store, client: HTTPClient(baseURL: nil, transport: transport),
+            options: options)
     }
 
     private func token(_ n: Int, seconds: TimeInterval = 3600) -> Token {
-        Token(accessToken: "access-\(n)", refreshToken: "refresh-\(n)", expiresAt: clock.now.addingTimeInterval(seconds))
+        Token(
+            accessToken: "access-\(n)", refreshToken: "refresh-\(n)", expiresAt: clock.now.addingTimeInterval(seconds))
     }
 
     @Test func rotatedTokenThatCannotBeSavedIsKeptReportedAndSavedLater() async throws {
@@ -30,18 +34,27 @@ import Testing
         // The server has rotated refresh-1 away: the caller gets the new token, not an error.
         #expect(try await session.refresh().accessToken == "access-2")
         #expect(await session.state == .authenticated)
-        guard case .storeFailed(.store)? = await iterator.next() else { Issue.record("no storeFailed event"); return }
+        guard case .storeFailed(.store)? = await iterator.next() else {
+            Issue.record("no storeFailed event")
+            return
+        }
         #expect(await session.storeFailure != nil)
         #expect(store.token?.refreshToken == "refresh-1")
 
         // Still failing: the next call retries and reports again, and still has the token.
         #expect(try await session.validToken().accessToken == "access-2")
-        guard case .storeFailed? = await iterator.next() else { Issue.record("no second storeFailed event"); return }
+        guard case .storeFailed? = await iterator.next() else {
+            Issue.record("no second storeFailed event")
+            return
+        }
 
         // The store is back: the next call saves the token.
         store.failing = false
         #expect(try await session.validToken().accessToken == "access-2")
-        guard case .storeRecovered? = await iterator.next() else { Issue.record("no storeRecovered event"); return }
+        guard case .storeRecovered? = await iterator.next() else {
+            Issue.record("no storeRecovered event")
+            return
+        }
         #expect(store.token?.refreshToken == "refresh-2")
         #expect(await session.storeFailure == nil)
         #expect(transport.requests.count == 1)

@@ -22,7 +22,9 @@ final class ScriptedTransport: HTTPTransport {
             let text = String(decoding: request.body ?? Data(), as: UTF8.self)
             var fields: [String: String] = [:]
             for pair in text.split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                let parts = pair.split(separator: "=", maxSplits: 1).map {
+                    String($0).removingPercentEncoding ?? String($0)
+                }
                 fields[parts[0]] = parts.count > 1 ? parts[1] : ""
             }
             return fields
@@ -35,19 +37,24 @@ final class ScriptedTransport: HTTPTransport {
             return log.count - 1
         }
         guard let response = try await answer(request, index) else {
-            throw URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "no scripted answer for request \(index) to \(request.url)"])
+            throw URLError(
+                .badServerResponse,
+                userInfo: [NSLocalizedDescriptionKey: "no scripted answer for request \(index) to \(request.url)"])
         }
         return response
     }
 
     /// A JSON response.
     static func json(_ text: String, status: Int = 200, for request: HTTPRequest) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8), url: request.url)
+        HTTPResponse(
+            statusCode: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8), url: request.url)
     }
 
     /// A token response with distinct tokens numbered `n`.
     static func token(_ n: Int, expiresIn: Int = 3600, for request: HTTPRequest) -> HTTPResponse {
-        json(#"{"access_token":"access-\#(n)","token_type":"bearer","expires_in":\#(expiresIn),"refresh_token":"refresh-\#(n)","scope":"read"}"#, for: request)
+        json(
+            #"{"access_token":"access-\#(n)","token_type":"bearer","expires_in":\#(expiresIn),"refresh_token":"refresh-\#(n)","scope":"read"}"#,
+            for: request)
     }
 }
 

@@ -1,11 +1,13 @@
-@testable import CourierOAuth
 import Foundation
+import Testing
+
+@testable import CourierOAuth
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
 
 @Suite struct FileTokenStoreTests {
     private func temporaryDirectory() throws -> URL {
@@ -33,7 +35,9 @@ import Testing
         // A new instance, as after a restart, reads the same token back.
         #expect(try FileTokenStore(fileURL: file).load() == token)
         // No temporary files are left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["token.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["token.json"]
+        )
     }
 
     @Test func replacingKeepsTheModeAndTheNewValue() throws {
@@ -99,12 +103,14 @@ import Testing
         let folder = try directory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = FileTokenStore(fileURL: folder)
-        for operation in [{ _ = try store.load() }, { try store.save(Token(accessToken: "a")) }, { try store.clear() }] {
+        for operation in [{ _ = try store.load() }, { try store.save(Token(accessToken: "a")) }, { try store.clear() }]
+        {
             #expect {
                 try operation()
             } throws: { error in
                 let text = String(describing: error)
-                return text.contains(folder.path) && text.contains("is a folder, not a file") && !text.contains("NSCocoaErrorDomain")
+                return text.contains(folder.path) && text.contains("is a folder, not a file")
+                    && !text.contains("NSCocoaErrorDomain")
             }
         }
     }

@@ -1,8 +1,8 @@
 import Courier
 import CourierStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("ResponseCache survives SIGKILL")
 struct CacheCrashTests {
@@ -29,12 +29,16 @@ struct CacheCrashTests {
             #expect(try cache.usage().bytes <= CrashResponses.maximumSize, "round \(round)")
 
             // Every stored response carries the body its seed produces.
-            let client = HTTPClient(baseURL: CrashResponses.baseURL, transport: Unreachable()) { $0.interceptors = [cache] }
+            let client = HTTPClient(baseURL: CrashResponses.baseURL, transport: Unreachable()) {
+                $0.interceptors = [cache]
+            }
             for path in CrashResponses.paths.prefix(round % 4 == 0 ? 40 : 3) {
-                guard let response = try? await client.send(Request<Data>(path: path).cachePolicy(.returnCacheElseLoad)) else {
+                guard let response = try? await client.send(Request<Data>(path: path).cachePolicy(.returnCacheElseLoad))
+                else {
                     continue
                 }
-                let seed = try #require(response.headers["X-Seed"].flatMap(Int.init), "round \(round): \(path) lost its headers")
+                let seed = try #require(
+                    response.headers["X-Seed"].flatMap(Int.init), "round \(round): \(path) lost its headers")
                 #expect(response.data == CrashResponses.body(seed: seed), "round \(round): \(path) has a torn body")
                 servedTotal += 1
             }

@@ -11,8 +11,9 @@ struct CacheEvictionTests {
 
     /// Answers every path with a 1,000-byte body, fresh for an hour.
     let transport = ScriptedTransport { request in
-        HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
-                        body: Data(repeating: UInt8(request.url.path.count), count: 1_000), url: request.url)
+        HTTPResponse(
+            statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
+            body: Data(repeating: UInt8(request.url.path.count), count: 1_000), url: request.url)
     }
 
     @Test("Eviction keeps the cache under its byte limit and drops the least recently used first")
@@ -20,7 +21,9 @@ struct CacheEvictionTests {
         defer { directory.remove() }
         let limit = 10_000
         let cache = try ResponseCache(fileURL: directory.file("c.sqlite"), configuration: .init(maximumSize: limit))
-        let client = HTTPClient(baseURL: URL(string: "https://e.example")!, transport: transport) { $0.interceptors = [cache] }
+        let client = HTTPClient(baseURL: URL(string: "https://e.example")!, transport: transport) {
+            $0.interceptors = [cache]
+        }
         for index in 0..<50 {
             _ = try await client.send(Request<Data>(path: "/\(index)"))
             // Keep /0 in use: it must survive although it is the oldest.
@@ -42,7 +45,9 @@ struct CacheEvictionTests {
     func oversized() async throws {
         defer { directory.remove() }
         let cache = try ResponseCache(fileURL: directory.file("c.sqlite"), configuration: .init(maximumSize: 500))
-        let client = HTTPClient(baseURL: URL(string: "https://e.example")!, transport: transport) { $0.interceptors = [cache] }
+        let client = HTTPClient(baseURL: URL(string: "https://e.example")!, transport: transport) {
+            $0.interceptors = [cache]
+        }
         _ = try await client.send(Request<Data>(path: "/big"))
         let usage = try cache.usage()
         #expect(usage.entries == 0 && usage.bytes == 0)
@@ -56,7 +61,9 @@ struct CacheEvictionTests {
             fileURL: directory.file("c.sqlite"),
             configuration: .init(maximumSize: 40_000, onError: errors.record)
         )
-        let client = HTTPClient(baseURL: URL(string: "https://e.example")!, transport: transport) { $0.interceptors = [cache] }
+        let client = HTTPClient(baseURL: URL(string: "https://e.example")!, transport: transport) {
+            $0.interceptors = [cache]
+        }
         try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<400 {
                 group.addTask {

@@ -12,8 +12,9 @@ struct CacheHealingTests {
 
     /// Answers every path with its own body, fresh for an hour.
     let transport = ScriptedTransport { request in
-        HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
-                        body: Data("body of \(request.url.path)".utf8), url: request.url)
+        HTTPResponse(
+            statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
+            body: Data("body of \(request.url.path)".utf8), url: request.url)
     }
 
     private func client(_ cache: ResponseCache) -> HTTPClient {
@@ -27,8 +28,9 @@ struct CacheHealingTests {
         #expect(try cache.usage().entries == 20)
     }
 
-    @Test("A damaged database or a file that is not one is moved aside and the cache starts empty",
-          arguments: ["not a database", "damaged schema page"])
+    @Test(
+        "A damaged database or a file that is not one is moved aside and the cache starts empty",
+        arguments: ["not a database", "damaged schema page"])
     func damagedDatabase(damage: String) async throws {
         defer { directory.remove() }
         let file = directory.file("responses.sqlite")
@@ -47,9 +49,11 @@ struct CacheHealingTests {
 
         let events = Recorder<ResponseCacheEvent>()
         let errors = Recorder<ResponseCacheError>()
-        let cache = try ResponseCache(fileURL: file, configuration: .init(onError: errors.record, onEvent: events.record))
+        let cache = try ResponseCache(
+            fileURL: file, configuration: .init(onError: errors.record, onEvent: events.record))
 
-        guard case .damagedDatabaseMovedAside(let reported, let movedTo, let reason) = try #require(events.all.first) else {
+        guard case .damagedDatabaseMovedAside(let reported, let movedTo, let reason) = try #require(events.all.first)
+        else {
             Issue.record("expected damagedDatabaseMovedAside, got \(events.all)")
             return
         }
@@ -74,7 +78,8 @@ struct CacheHealingTests {
         let file = directory.file("responses.sqlite")
         let events = Recorder<ResponseCacheEvent>()
         let errors = Recorder<ResponseCacheError>()
-        let cache = try ResponseCache(fileURL: file, configuration: .init(onError: errors.record, onEvent: events.record))
+        let cache = try ResponseCache(
+            fileURL: file, configuration: .init(onError: errors.record, onEvent: events.record))
         _ = try await client(cache).send(Request<Data>(path: "/before"))
 
         for companion in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + companion) }

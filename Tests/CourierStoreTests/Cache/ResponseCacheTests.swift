@@ -13,7 +13,8 @@ struct ResponseCacheTests {
 
     func makeCache(_ configure: (inout ResponseCache.Configuration) -> Void = { _ in }) throws -> ResponseCache {
         let clock = clock
-        var configuration = ResponseCache.Configuration(now: { clock.now }, onError: { Issue.record("cache error: \($0)") })
+        var configuration = ResponseCache.Configuration(
+            now: { clock.now }, onError: { Issue.record("cache error: \($0)") })
         configure(&configuration)
         return try ResponseCache(fileURL: directory.file("cache.sqlite"), configuration: configuration)
     }
@@ -44,7 +45,8 @@ struct ResponseCacheTests {
         let date = clock.now
         let transport = ScriptedTransport { request in
             let expires = request.url.path == "/valid" ? HTTPDate.format(date.addingTimeInterval(120)) : "0"
-            return HTTPResponse(statusCode: 200, headers: ["Date": HTTPDate.format(date), "Expires": expires], url: request.url)
+            return HTTPResponse(
+                statusCode: 200, headers: ["Date": HTTPDate.format(date), "Expires": expires], url: request.url)
         }
         let client = client(cache, transport)
         for _ in 0..<2 {
@@ -64,7 +66,8 @@ struct ResponseCacheTests {
         _ = try await client.send(Request<Data>(path: "/secret"))
         #expect(transport.count == 2)
         let cacheable = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
-        _ = try await self.client(cache, cacheable).send(Request<Data>(path: "/other", headers: ["Cache-Control": "no-store"]))
+        _ = try await self.client(cache, cacheable).send(
+            Request<Data>(path: "/other", headers: ["Cache-Control": "no-store"]))
         #expect(try cache.usage().entries == 0)
     }
 
@@ -74,10 +77,15 @@ struct ResponseCacheTests {
         let cache = try makeCache()
         let transport = ScriptedTransport { request in
             if request.headers["If-None-Match"] == "\"v1\"" {
-                return HTTPResponse(statusCode: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=30", "Content-Type": "text/html"], url: request.url)
+                return HTTPResponse(
+                    statusCode: 304,
+                    headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=30", "Content-Type": "text/html"],
+                    url: request.url)
             }
-            return HTTPResponse(statusCode: 200, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=0", "Content-Type": "application/json"],
-                                   body: Data(#"{"v":1}"#.utf8), url: request.url)
+            return HTTPResponse(
+                statusCode: 200,
+                headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=0", "Content-Type": "application/json"],
+                body: Data(#"{"v":1}"#.utf8), url: request.url)
         }
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/doc"))
@@ -103,7 +111,8 @@ struct ResponseCacheTests {
         #expect(transport.count == 2)
         #expect(try shared.usage().entries == 0)
 
-        let personal = try ResponseCache(fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
+        let personal = try ResponseCache(
+            fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
         _ = try await client(personal, transport).send(request)
         _ = try await client(personal, transport).send(request)
         #expect(transport.count == 3)
@@ -116,7 +125,8 @@ struct ResponseCacheTests {
         let shared = try makeCache()
         _ = try await client(shared, transport).send(Request<Data>(path: "/p"))
         #expect(try shared.usage().entries == 0)
-        let personal = try ResponseCache(fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
+        let personal = try ResponseCache(
+            fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
         _ = try await client(personal, transport).send(Request<Data>(path: "/p"))
         #expect(try personal.usage().entries == 1)
     }
@@ -126,8 +136,9 @@ struct ResponseCacheTests {
         defer { directory.remove() }
         let cache = try makeCache()
         let transport = ScriptedTransport { request in
-            HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
-                            body: Data((request.headers["Accept-Language"] ?? "none").utf8), url: request.url)
+            HTTPResponse(
+                statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
+                body: Data((request.headers["Accept-Language"] ?? "none").utf8), url: request.url)
         }
         let client = client(cache, transport)
         func get(_ language: String) async throws -> String {
@@ -146,7 +157,9 @@ struct ResponseCacheTests {
         defer { directory.remove() }
         let cache = try makeCache()
         let transport = ScriptedTransport { request in
-            HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=0"], body: Data("\(request.url.path)".utf8), url: request.url)
+            HTTPResponse(
+                statusCode: 200, headers: ["Cache-Control": "max-age=0"], body: Data("\(request.url.path)".utf8),
+                url: request.url)
         }
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/x"))

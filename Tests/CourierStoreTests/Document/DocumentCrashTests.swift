@@ -1,7 +1,7 @@
 import CourierStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("DocumentStore survives SIGKILL")
 struct DocumentCrashTests {
@@ -20,8 +20,9 @@ struct DocumentCrashTests {
             let output = try await CrashHelperProcess.offPool {
                 // Every other round is killed only after a flush was reported, so enough kills land
                 // after writes however slow the machine is.
-                try CrashHelperProcess.runAndKill(helper, arguments: ["document", file.path], after: delay,
-                                                  marker: round.isMultiple(of: 2) ? "durable " : nil)
+                try CrashHelperProcess.runAndKill(
+                    helper, arguments: ["document", file.path], after: delay,
+                    marker: round.isMultiple(of: 2) ? "durable " : nil)
             }
             let durable = output.split(separator: "\n").compactMap { line in
                 line.hasPrefix("durable ") ? Int(line.dropFirst("durable ".count)) : nil
@@ -39,20 +40,27 @@ struct DocumentCrashTests {
             #expect(events.all.isEmpty, "round \(round): \(events.all)")
             if let loaded {
                 #expect(loaded.isWhole, "round \(round): loaded a value whose fields disagree")
-                #expect(loaded.counter >= lastCounter, "round \(round): went back from \(lastCounter) to \(loaded.counter)")
+                #expect(
+                    loaded.counter >= lastCounter, "round \(round): went back from \(lastCounter) to \(loaded.counter)")
                 lastCounter = loaded.counter
             }
             if let durable {
                 killsAfterWrites += 1
                 let counter = try #require(loaded, "round \(round): flushed \(durable) but the file is gone").counter
                 // The file holds the last flushed value or one of the three saved after it.
-                #expect((durable...(durable + 3)).contains(counter), "round \(round): flushed \(durable), loaded \(counter)")
+                #expect(
+                    (durable...(durable + 3)).contains(counter), "round \(round): flushed \(durable), loaded \(counter)"
+                )
             }
         }
-        #expect(killsAfterWrites > 100, "too few kills landed after a write (\(killsAfterWrites)); the test proves little")
+        #expect(
+            killsAfterWrites > 100, "too few kills landed after a write (\(killsAfterWrites)); the test proves little")
         #expect(try directory.contents().allSatisfy { !$0.contains(".corrupt-") })
-        #expect(try directory.contents().allSatisfy { !$0.contains(".tmp-") }, "the last load must clear the last kill's file")
-        print("DocumentCrashTests: at most \(mostLeftovers) temporary files after a kill; left at the end: "
-            + "\(try directory.contents().filter { $0.contains(".tmp-") }.count)")
+        #expect(
+            try directory.contents().allSatisfy { !$0.contains(".tmp-") },
+            "the last load must clear the last kill's file")
+        print(
+            "DocumentCrashTests: at most \(mostLeftovers) temporary files after a kill; left at the end: "
+                + "\(try directory.contents().filter { $0.contains(".tmp-") }.count)")
     }
 }

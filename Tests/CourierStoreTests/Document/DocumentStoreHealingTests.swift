@@ -18,8 +18,9 @@ struct DocumentStoreHealingTests {
         }
     }
 
-    @Test("A killed writer's temporary files are removed in every order of calls",
-          arguments: ["load, then save", "save without load", "load only", "load of a missing file, then save"])
+    @Test(
+        "A killed writer's temporary files are removed in every order of calls",
+        arguments: ["load, then save", "save without load", "load only", "load of a missing file, then save"])
     func leftoversRemoved(order: String) async throws {
         defer { directory.remove() }
         let file = directory.file("state.json")
@@ -56,7 +57,8 @@ struct DocumentStoreHealingTests {
 
         #expect(try store.load() == nil)
 
-        guard case .corruptFileNotMovedAside(let reported, let reason, let moveError) = try #require(events.all.first) else {
+        guard case .corruptFileNotMovedAside(let reported, let reason, let moveError) = try #require(events.all.first)
+        else {
             Issue.record("expected a corruptFileNotMovedAside event, got \(events.all)")
             return
         }

@@ -1,6 +1,7 @@
 import CourierStore
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,12 +58,15 @@ struct DocumentStoreTests {
         try await store.remove()  // removing nothing is fine
     }
 
-    @Test("Corrupt, truncated and mis-shaped files are moved aside and reported; load() returns nil",
-          arguments: ["garbage": Data("not json at all \u{0}\u{1}".utf8),
-                      "empty": Data(),
-                      "truncated": Data(#"{"formatVersion":1,"value":{"name":"ada","ka"#.utf8),
-                      "wrong shape": Data(#"{"formatVersion":1,"value":{"name":42}}"#.utf8),
-                      "no envelope": Data(#"{"name":"ada","karma":1}"#.utf8)])
+    @Test(
+        "Corrupt, truncated and mis-shaped files are moved aside and reported; load() returns nil",
+        arguments: [
+            "garbage": Data("not json at all \u{0}\u{1}".utf8),
+            "empty": Data(),
+            "truncated": Data(#"{"formatVersion":1,"value":{"name":"ada","ka"#.utf8),
+            "wrong shape": Data(#"{"formatVersion":1,"value":{"name":42}}"#.utf8),
+            "no envelope": Data(#"{"name":"ada","karma":1}"#.utf8),
+        ])
     func corrupt(kind: String, bytes: Data) async throws {
         defer { directory.remove() }
         let file = directory.file("profile.json")
@@ -117,11 +121,13 @@ struct DocumentStoreTests {
         struct ProfileV1: Codable { var username: String }
         let file = directory.file("profile.json")
         try Data(#"{"formatVersion":1,"value":{"username":"ada"}}"#.utf8).write(to: file)
-        let store = DocumentStore<Profile>(fileURL: file, formatVersion: 2, migrate: { version, json in
-            #expect(version == 1)
-            let old = try JSONDecoder().decode(ProfileV1.self, from: json)
-            return Profile(name: old.username, karma: 0)
-        })
+        let store = DocumentStore<Profile>(
+            fileURL: file, formatVersion: 2,
+            migrate: { version, json in
+                #expect(version == 1)
+                let old = try JSONDecoder().decode(ProfileV1.self, from: json)
+                return Profile(name: old.username, karma: 0)
+            })
         let migrated = try #require(try store.load())
         #expect(migrated == Profile(name: "ada", karma: 0))
         store.save(migrated)
@@ -143,7 +149,8 @@ struct DocumentStoreTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked.path)
         }
         let events = EventLog()
-        let store = DocumentStore<Profile>(fileURL: locked.appendingPathComponent("profile.json"), onEvent: events.record)
+        let store = DocumentStore<Profile>(
+            fileURL: locked.appendingPathComponent("profile.json"), onEvent: events.record)
         store.save(Profile(name: "ada", karma: 1))
         do {
             try await store.flush()
@@ -169,10 +176,12 @@ struct DocumentStoreTests {
         #expect(store.fileURL.deletingLastPathComponent().lastPathComponent == application)
         #if !canImport(Darwin)
         let environment = ProcessInfo.processInfo.environment
-        let expectedBase = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let expectedBase =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        #expect(store.fileURL.deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path
-            == URL(fileURLWithPath: expectedBase).standardizedFileURL.path)
+        #expect(
+            store.fileURL.deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path
+                == URL(fileURLWithPath: expectedBase).standardizedFileURL.path)
         #endif
     }
 }

@@ -1,8 +1,8 @@
 import Courier
 import CourierStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("ResponseCache against real servers")
 struct HTTPBinCacheTests {
@@ -75,13 +75,15 @@ struct HTTPBinCacheTests {
     func noStore() async throws {
         defer { directory.remove() }
         let (client, cache) = try makeClient()
-        let noStore = Request<Data>(path: "/response-headers", query: [URLQueryItem(name: "Cache-Control", value: "no-store")])
+        let noStore = Request<Data>(
+            path: "/response-headers", query: [URLQueryItem(name: "Cache-Control", value: "no-store")])
         _ = try await client.send(noStore)
         _ = try await client.send(noStore)
         #expect(network.exchanges.count == 2)
         #expect(try cache.usage().entries == 0)
 
-        let cacheable = Request<Data>(path: "/response-headers", query: [URLQueryItem(name: "Cache-Control", value: "max-age=600")])
+        let cacheable = Request<Data>(
+            path: "/response-headers", query: [URLQueryItem(name: "Cache-Control", value: "max-age=600")])
         _ = try await client.send(cacheable)
         _ = try await client.send(cacheable)
         #expect(network.exchanges.count == 3)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,8 +22,9 @@ enum CrashHelperProcess {
             let url = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        throw Failure(description: "\(name) not found next to the tests (looked in \(candidates.map(\.path))); "
-            + "build with `swift build --build-tests` or run `Scripts/test`")
+        throw Failure(
+            description: "\(name) not found next to the tests (looked in \(candidates.map(\.path))); "
+                + "build with `swift build --build-tests` or run `Scripts/test`")
     }
 
     /// Starts the helper, waits until it says "ready" (and, when `marker` is given, until it
@@ -31,7 +33,9 @@ enum CrashHelperProcess {
     ///
     /// Waiting for a marker rather than for time makes "killed after a write" a condition: on a
     /// busy machine a helper may not get through a single write in 40 ms.
-    static func runAndKill(_ executable: URL, arguments: [String], after delay: Duration, marker: String? = nil) throws -> String {
+    static func runAndKill(_ executable: URL, arguments: [String], after delay: Duration, marker: String? = nil) throws
+        -> String
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -49,7 +53,9 @@ enum CrashHelperProcess {
             let text = String(decoding: printed, as: UTF8.self)
             guard text.contains("ready\n") else { return false }
             guard let marker else { return true }
-            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains { $0.hasPrefix(marker) }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains {
+                $0.hasPrefix(marker)
+            }
         }
         while !seen() {
             let chunk = output.fileHandleForReading.availableData
@@ -57,7 +63,8 @@ enum CrashHelperProcess {
                 watchdog.cancel()
                 process.waitUntilExit()
                 let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                throw Failure(description: "helper exited before it was ready (status \(process.terminationStatus)): \(stderr)")
+                throw Failure(
+                    description: "helper exited before it was ready (status \(process.terminationStatus)): \(stderr)")
             }
             printed.append(chunk)
         }
@@ -69,7 +76,8 @@ enum CrashHelperProcess {
         printed.append(output.fileHandleForReading.readDataToEndOfFile())
         guard process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL else {
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw Failure(description: "helper ended on its own (status \(process.terminationStatus)) before the kill: \(stderr)")
+            throw Failure(
+                description: "helper ended on its own (status \(process.terminationStatus)) before the kill: \(stderr)")
         }
         return String(decoding: printed, as: UTF8.self)
     }

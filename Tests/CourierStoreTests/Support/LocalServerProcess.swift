@@ -2,6 +2,7 @@ import Courier
 import CourierStore
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,7 +31,9 @@ final class LocalServerProcess: Sendable {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let venvPython = root.appendingPathComponent(".venv/bin/python")
-        let python = FileManager.default.isExecutableFile(atPath: venvPython.path) ? venvPython : URL(fileURLWithPath: "/usr/bin/python3")
+        let python =
+            FileManager.default.isExecutableFile(atPath: venvPython.path)
+            ? venvPython : URL(fileURLWithPath: "/usr/bin/python3")
 
         let process = Process()
         process.executableURL = python
@@ -48,12 +51,15 @@ final class LocalServerProcess: Sendable {
             while true {
                 let chunk = output.fileHandleForReading.availableData
                 guard !chunk.isEmpty else {
-                    throw Failure(description: "the fault server exited before listening: \(String(decoding: printed, as: UTF8.self))")
+                    throw Failure(
+                        description:
+                            "the fault server exited before listening: \(String(decoding: printed, as: UTF8.self))")
                 }
                 printed.append(chunk)
                 let text = String(decoding: printed, as: UTF8.self)
                 if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on 127.0.0.1:") }),
-                   let port = Int(line.split(separator: ":").last ?? "") {
+                    let port = Int(line.split(separator: ":").last ?? "")
+                {
                     return port
                 }
             }

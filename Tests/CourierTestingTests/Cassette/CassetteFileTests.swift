@@ -10,8 +10,12 @@ struct CassetteFileTests {
     var sample: Cassette {
         Cassette(interactions: [
             Cassette.Interaction(
-                request: .init(method: .post, url: "https://api.example.com/items?x=1", headers: ["Content-Type": "application/json"], body: .text(#"{"a":1}"#)),
-                response: .init(status: 201, headers: ["Content-Type": "application/json", "Location": "/items/9"], body: .text(#"{"id":9}"#)),
+                request: .init(
+                    method: .post, url: "https://api.example.com/items?x=1",
+                    headers: ["Content-Type": "application/json"], body: .text(#"{"a":1}"#)),
+                response: .init(
+                    status: 201, headers: ["Content-Type": "application/json", "Location": "/items/9"],
+                    body: .text(#"{"id":9}"#)),
                 recordedAt: Date(timeIntervalSince1970: 1_800_000_000)
             ),
             Cassette.Interaction(
@@ -35,18 +39,27 @@ struct CassetteFileTests {
         #expect(text.contains(#""base64" : "AP8B""#))
         #expect(text.contains(#""url" : "https://api.example.com/items?x=1""#))
         // Sorted keys: format < interactions < version; the same cassette always gives the same bytes.
-        let format = try #require(text.range(of: "\"format\"")), version = try #require(text.range(of: "\"version\""))
+        let format = try #require(text.range(of: "\"format\""))
+        let version = try #require(text.range(of: "\"version\""))
         #expect(format.lowerBound < version.lowerBound)
         #expect(try sample.encoded() == Data(contentsOf: file))
     }
 
-    @Test("Broken files fail with a typed error that says what is wrong", arguments: [
-        (#"{"format": "courier-cassette", "version": 1, "interactions": [{"request": {"url": "x"}}]}"#, "missing \"method\""),
-        (#"{"format": "courier-cassette", "version": 9, "interactions": []}"#, "format version 9"),
-        (#"{"interactions": []}"#, "is not a cassette"),
-        ("not json", "is not a valid cassette"),
-        (#"{"format": "courier-cassette", "version": 1, "interactions": [{"recorded_at": "2026-01-01T00:00:00Z", "request": {"method": "GET", "url": "x"}, "response": {"status": 200, "body": {"base64": "%%%"}}}]}"#, "not valid base64"),
-    ])
+    @Test(
+        "Broken files fail with a typed error that says what is wrong",
+        arguments: [
+            (
+                #"{"format": "courier-cassette", "version": 1, "interactions": [{"request": {"url": "x"}}]}"#,
+                "missing \"method\""
+            ),
+            (#"{"format": "courier-cassette", "version": 9, "interactions": []}"#, "format version 9"),
+            (#"{"interactions": []}"#, "is not a cassette"),
+            ("not json", "is not a valid cassette"),
+            (
+                #"{"format": "courier-cassette", "version": 1, "interactions": [{"recorded_at": "2026-01-01T00:00:00Z", "request": {"method": "GET", "url": "x"}, "response": {"status": 200, "body": {"base64": "%%%"}}}]}"#,
+                "not valid base64"
+            ),
+        ])
     func brokenFiles(content: String, expected: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "broken.json")

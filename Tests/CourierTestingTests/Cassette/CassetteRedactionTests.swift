@@ -7,15 +7,22 @@ import Testing
 struct CassetteRedactionTests {
     let url = URL(string: "https://api.example.com/token?client_id=app&code=canary-code")!
 
-    func interaction(requestBody: String?, contentType: String, responseBody: String, responseType: String = "application/json") -> Cassette.Interaction {
+    func interaction(
+        requestBody: String?, contentType: String, responseBody: String, responseType: String = "application/json"
+    ) -> Cassette.Interaction {
         let request = HTTPRequest(
             method: .post, url: url,
-            headers: ["Authorization": "Bearer canary-bearer", "Content-Type": contentType, "Accept": "application/json"],
+            headers: [
+                "Authorization": "Bearer canary-bearer", "Content-Type": contentType, "Accept": "application/json",
+            ],
             body: requestBody.map { Data($0.utf8) }
         )
         let response = HTTPResponse(
             statusCode: 200,
-            headers: ["Content-Type": responseType, "Set-Cookie": "session=canary-cookie", "Content-Length": String(responseBody.utf8.count)],
+            headers: [
+                "Content-Type": responseType, "Set-Cookie": "session=canary-cookie",
+                "Content-Length": String(responseBody.utf8.count),
+            ],
             body: Data(responseBody.utf8), url: url
         )
         return Cassette.Interaction(request: request, response: response)
@@ -29,7 +36,8 @@ struct CassetteRedactionTests {
     @Test("Headers, query values and form fields holding secrets are replaced; the rest is kept")
     func requestSecrets() throws {
         let recorded = interaction(
-            requestBody: "grant_type=refresh_token&refresh_token=canary-refresh", contentType: "application/x-www-form-urlencoded",
+            requestBody: "grant_type=refresh_token&refresh_token=canary-refresh",
+            contentType: "application/x-www-form-urlencoded",
             responseBody: "{}"
         )
         #expect(recorded.request.url == "https://api.example.com/token?client_id=app&code=<redacted>")
@@ -43,8 +51,14 @@ struct CassetteRedactionTests {
 
     @Test("Tokens in a JSON response are replaced and the body is still valid JSON that decodes")
     func jsonResponse() throws {
-        struct Token: Decodable { let access_token: String; let token_type: String; let expires_in: Int; let scope: String }
-        let body = #"{"access_token": "canary-access", "refresh_token": "canary-refresh", "token_type": "bearer", "expires_in": 3600, "scope": "read", "nested": [{"id_token": "canary-id", "code": 404}]}"#
+        struct Token: Decodable {
+            let access_token: String
+            let token_type: String
+            let expires_in: Int
+            let scope: String
+        }
+        let body =
+            #"{"access_token": "canary-access", "refresh_token": "canary-refresh", "token_type": "bearer", "expires_in": 3600, "scope": "read", "nested": [{"id_token": "canary-id", "code": 404}]}"#
         let recorded = interaction(requestBody: nil, contentType: "application/json", responseBody: body)
         let text = try #require(recorded.response.body.map { String(decoding: $0.data, as: UTF8.self) })
         #expect(!text.contains("canary"))
@@ -63,12 +77,12 @@ struct CassetteRedactionTests {
     @Test("Echoed credentials inside JSON strings are replaced: bearer values, URLs, embedded JSON and forms")
     func echoedSecrets() throws {
         let body = #"""
-        {"headers": {"X-Auth": "Bearer canary-1", "Accept": "*/*"},
-         "url": "https://api.example.com/x?access_token=canary-2&page=2",
-         "data": "{\"access_token\": \"canary-3\", \"note\": \"kept\"}",
-         "raw": "password=canary-4&user=me",
-         "title": "basic rules of the subreddit"}
-        """#
+            {"headers": {"X-Auth": "Bearer canary-1", "Accept": "*/*"},
+             "url": "https://api.example.com/x?access_token=canary-2&page=2",
+             "data": "{\"access_token\": \"canary-3\", \"note\": \"kept\"}",
+             "raw": "password=canary-4&user=me",
+             "title": "basic rules of the subreddit"}
+            """#
         let recorded = interaction(requestBody: nil, contentType: "application/json", responseBody: body)
         let text = String(decoding: try #require(recorded.response.body?.data), as: UTF8.self)
         #expect(!text.contains("canary"))

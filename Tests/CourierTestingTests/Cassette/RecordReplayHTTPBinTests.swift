@@ -1,8 +1,8 @@
 import Courier
 import CourierTesting
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Records real traffic from httpbin, then replays it with the network out of reach.
 @Suite("Record and replay against a live httpbin")
@@ -40,9 +40,11 @@ struct RecordReplayHTTPBinTests {
         observed.bearerToken = bearerEcho["token"]?.stringValue
 
         let payload: JSON = ["access_token": .string(accessToken), "note": "hello"]
-        let echo = try await client.send(Request<Echo>(
-            method: .post, path: "/anything", query: [.init(name: "page", value: "2")], body: .json(payload)
-        )).value
+        let echo = try await client.send(
+            Request<Echo>(
+                method: .post, path: "/anything", query: [.init(name: "page", value: "2")], body: .json(payload)
+            )
+        ).value
         observed.echoMethod = echo.method
         observed.echoArgs = echo.args
         observed.echoNote = echo.json?["note"]?.stringValue
@@ -51,13 +53,18 @@ struct RecordReplayHTTPBinTests {
         observed.echoedAuthorization = echo.headers["Authorization"]
         observed.echoedAccessToken = echo.json?["access_token"]?.stringValue
 
-        let headers = try await client.send(Request<JSON>(path: "/response-headers", query: [
-            .init(name: "access_token", value: accessToken), .init(name: "X-Note", value: "kept"),
-        ]))
+        let headers = try await client.send(
+            Request<JSON>(
+                path: "/response-headers",
+                query: [
+                    .init(name: "access_token", value: accessToken), .init(name: "X-Note", value: "kept"),
+                ]))
         observed.headerNote = headers.headers["X-Note"]
         observed.headerAccessToken = headers.value["access_token"]?.stringValue
 
-        observed.bytes = try await client.send(Request<Data>(path: "/bytes/48", query: [.init(name: "seed", value: "7")])).value
+        observed.bytes = try await client.send(
+            Request<Data>(path: "/bytes/48", query: [.init(name: "seed", value: "7")])
+        ).value
         do {
             _ = try await client.send(Request<Data>(path: "/status/404"))
         } catch {

@@ -7,8 +7,15 @@ import Testing
 @Suite("Replaying recorded Reddit responses")
 struct RedditCassetteTests {
     struct Listing<Child: Decodable & Equatable & Sendable>: Decodable, Equatable, Sendable {
-        struct Thing: Decodable, Equatable, Sendable { let kind: String; let data: Child }
-        struct Page: Decodable, Equatable, Sendable { let children: [Thing]; let after: String?; let before: String? }
+        struct Thing: Decodable, Equatable, Sendable {
+            let kind: String
+            let data: Child
+        }
+        struct Page: Decodable, Equatable, Sendable {
+            let children: [Thing]
+            let after: String?
+            let before: String?
+        }
         let kind: String
         let data: Page
     }
@@ -16,15 +23,28 @@ struct RedditCassetteTests {
         let id: String, name: String, title: String, author: String, subreddit: String, score: Int, created_utc: Double
         let edited: Edited
         enum Edited: Decodable, Equatable, Sendable {
-            case no, at(Double)
+            case no
+            case at(Double)
             init(from decoder: any Decoder) throws {
                 let container = try decoder.singleValueContainer()
                 self = (try? container.decode(Double.self)).map(Edited.at) ?? .no
             }
         }
     }
-    struct Account: Decodable, Equatable, Sendable { let name: String; let id: String; let link_karma: Int; let comment_karma: Int; let created_utc: Double }
-    struct Token: Decodable, Sendable { let access_token: String; let token_type: String; let expires_in: Int; let scope: String; let refresh_token: String }
+    struct Account: Decodable, Equatable, Sendable {
+        let name: String
+        let id: String
+        let link_karma: Int
+        let comment_karma: Int
+        let created_utc: Double
+    }
+    struct Token: Decodable, Sendable {
+        let access_token: String
+        let token_type: String
+        let expires_in: Int
+        let scope: String
+        let refresh_token: String
+    }
 
     let folder = FileManager.default.temporaryDirectory.appending(path: "reddit-cassette-\(UUID().uuidString)")
 
@@ -44,9 +64,12 @@ struct RedditCassetteTests {
     func listing() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (client, _) = try replayingClient()
-        let response = try await client.send(Request<Listing<Link>>(path: "/r/all/new", query: [
-            .init(name: "limit", value: "100"), .init(name: "before", value: "t3_5jo13y"),
-        ]))
+        let response = try await client.send(
+            Request<Listing<Link>>(
+                path: "/r/all/new",
+                query: [
+                    .init(name: "limit", value: "100"), .init(name: "before", value: "t3_5jo13y"),
+                ]))
         let fixture = try RedditFixtures.body("listings/subreddit_new_all_before")
         #expect(response.data == fixture)
         #expect(response.value == (try JSONDecoder().decode(Listing<Link>.self, from: fixture)))
@@ -64,10 +87,12 @@ struct RedditCassetteTests {
         #expect(me == (try JSONDecoder().decode(Account.self, from: RedditFixtures.body("things/me_2016"))))
         #expect(me.name == "PyAPITestUser2")
 
-        let token = try await client.send(Request<Token>(
-            method: .post, path: "https://www.reddit.com/api/v1/access_token",
-            body: .form(["grant_type": "refresh_token", "refresh_token": "live-refresh-token"])
-        )).value
+        let token = try await client.send(
+            Request<Token>(
+                method: .post, path: "https://www.reddit.com/api/v1/access_token",
+                body: .form(["grant_type": "refresh_token", "refresh_token": "live-refresh-token"])
+            )
+        ).value
         #expect(token.token_type == "bearer")
         #expect(token.expires_in == 3600)
         #expect(token.scope == "modmail")
@@ -78,9 +103,14 @@ struct RedditCassetteTests {
             try await client.send(Request<Data>(path: "/r/announcements/about/traffic/"))
         }
         #expect(error.statusCode == 404)
-        #expect(try JSONDecoder().decode([String: JSON].self, from: try #require(error.response?.body))["message"] == "Not Found")
+        #expect(
+            try JSONDecoder().decode([String: JSON].self, from: try #require(error.response?.body))["message"]
+                == "Not Found")
 
-        #expect(replay.unusedInteractions == ["GET https://oauth.reddit.com/r/all/new?limit=100&before=t3_5jo13y&raw_json=1"])
+        #expect(
+            replay.unusedInteractions == [
+                "GET https://oauth.reddit.com/r/all/new?limit=100&before=t3_5jo13y&raw_json=1"
+            ])
     }
 
     @Test("The cassette holds no credential, and the fixtures' own token values are redacted too")
@@ -98,7 +128,10 @@ struct RedditCassetteTests {
         let error = try await #require(throws: HTTPError.self) {
             try await client.send(Request<Data>(path: "/r/all/new", query: [.init(name: "limit", value: "25")]))
         }
-        #expect(error.description.contains("no recorded interaction for GET https://oauth.reddit.com/r/all/new?limit=25"))
-        #expect(error.description.contains("#1 GET https://oauth.reddit.com/r/all/new?limit=100&before=t3_5jo13y&raw_json=1"))
+        #expect(
+            error.description.contains("no recorded interaction for GET https://oauth.reddit.com/r/all/new?limit=25"))
+        #expect(
+            error.description.contains(
+                "#1 GET https://oauth.reddit.com/r/all/new?limit=100&before=t3_5jo13y&raw_json=1"))
     }
 }

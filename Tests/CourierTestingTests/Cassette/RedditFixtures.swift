@@ -51,10 +51,14 @@ enum RedditFixtures {
         for (field, value) in meta.response.headers.sorted(by: { $0.key < $1.key }) {
             if let value { responseHeaders.add(name: field, value: value) }
         }
-        let recordedAt = ISO8601DateFormatter().date(from: meta.source.recorded_at + "Z") ?? Date(timeIntervalSince1970: 0)
+        let recordedAt =
+            ISO8601DateFormatter().date(from: meta.source.recorded_at + "Z") ?? Date(timeIntervalSince1970: 0)
         return Cassette.Interaction(
-            request: HTTPRequest(method: HTTPMethod(rawValue: meta.request.method), url: requestURL, headers: headers, body: body),
-            response: HTTPResponse(statusCode: meta.response.status_code, headers: responseHeaders, body: try self.body(name), url: requestURL),
+            request: HTTPRequest(
+                method: HTTPMethod(rawValue: meta.request.method), url: requestURL, headers: headers, body: body),
+            response: HTTPResponse(
+                statusCode: meta.response.status_code, headers: responseHeaders, body: try self.body(name),
+                url: requestURL),
             recordedAt: recordedAt
         )
     }

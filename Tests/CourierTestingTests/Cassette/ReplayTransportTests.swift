@@ -7,7 +7,9 @@ import Testing
 struct ReplayTransportTests {
     let base = URL(string: "https://api.example.com")!
 
-    static func interaction(_ url: String, method: HTTPMethod = .get, body: String? = nil, status: Int = 200, answer: String) -> Cassette.Interaction {
+    static func interaction(
+        _ url: String, method: HTTPMethod = .get, body: String? = nil, status: Int = 200, answer: String
+    ) -> Cassette.Interaction {
         Cassette.Interaction(
             request: .init(method: method, url: url, body: body.map { .text($0) }),
             response: .init(status: status, headers: ["Content-Type": "text/plain"], body: .text(answer))
@@ -35,7 +37,9 @@ struct ReplayTransportTests {
     @Test("Matches on method, path and query, with query items in any order")
     func defaultMatching() async throws {
         let (client, replay) = client()
-        #expect(try await client.send(get("/r/swift/new", ["raw_json": "1", "limit": "2", "after": "t3_b"])).value == "new page 2")
+        #expect(
+            try await client.send(get("/r/swift/new", ["raw_json": "1", "limit": "2", "after": "t3_b"])).value
+                == "new page 2")
         #expect(try await client.send(get("/r/swift/hot", ["limit": "2", "raw_json": "1"])).value == "hot")
         #expect(replay.unusedInteractions.count == 4)
         #expect(!replay.allInteractionsUsed)
@@ -68,7 +72,9 @@ struct ReplayTransportTests {
     func reuse() async throws {
         let (once, _) = client()
         _ = try await once.send(get("/me", ["access_token": "x"]))
-        let error = try await #require(throws: HTTPError.self) { try await once.send(get("/me", ["access_token": "x"])) }
+        let error = try await #require(throws: HTTPError.self) {
+            try await once.send(get("/me", ["access_token": "x"]))
+        }
         #expect(error.description.contains("already used"))
 
         let (again, _) = client(ReplayMatching(reusesInteractions: true))
@@ -79,7 +85,8 @@ struct ReplayTransportTests {
     func sequential() async throws {
         let (client, replay) = client(ReplayMatching(order: .sequential))
         let error = try await #require(throws: ReplayTransport.NoMatchError.self) {
-            try await replay.send(HTTPRequest(url: URL(string: "https://api.example.com/r/swift/new?limit=2&raw_json=1")!))
+            try await replay.send(
+                HTTPRequest(url: URL(string: "https://api.example.com/r/swift/new?limit=2&raw_json=1")!))
         }
         #expect(error.candidates.first?.contains("not next in order (interaction 1 is)") == true)
         #expect(try await client.send(get("/r/swift/hot", ["limit": "2", "raw_json": "1"])).value == "hot")
@@ -93,23 +100,32 @@ struct ReplayTransportTests {
             try await client.send(get("/r/swift/new", ["limit": "25", "raw_json": "1", "token": "canary-live"]))
         }
         let text = error.description
-        #expect(text.contains("no recorded interaction for GET https://api.example.com/r/swift/new?limit=25&raw_json=1&token=<redacted>"))
+        #expect(
+            text.contains(
+                "no recorded interaction for GET https://api.example.com/r/swift/new?limit=25&raw_json=1&token=<redacted>"
+            ))
         #expect(!text.contains("canary-live"))
 
         let direct = try await #require(throws: ReplayTransport.NoMatchError.self) {
-            try await ReplayTransport(cassette: cassette).send(HTTPRequest(url: URL(string: "https://api.example.com/r/swift/new?limit=25&raw_json=1")!))
+            try await ReplayTransport(cassette: cassette).send(
+                HTTPRequest(url: URL(string: "https://api.example.com/r/swift/new?limit=25&raw_json=1")!))
         }
         #expect(direct.candidates.count == 3)
-        #expect(direct.candidates[0] == "#2 GET https://api.example.com/r/swift/new?limit=2&raw_json=1 (differs: recorded query has limit=2; request's query has limit=25)")
-        #expect(direct.candidates[1].hasPrefix("#3 GET https://api.example.com/r/swift/new?limit=2&raw_json=1&after=t3_b"))
+        #expect(
+            direct.candidates[0]
+                == "#2 GET https://api.example.com/r/swift/new?limit=2&raw_json=1 (differs: recorded query has limit=2; request's query has limit=25)"
+        )
+        #expect(
+            direct.candidates[1].hasPrefix("#3 GET https://api.example.com/r/swift/new?limit=2&raw_json=1&after=t3_b"))
         #expect(direct.candidates[2].hasPrefix("#1 GET https://api.example.com/r/swift/hot"))
     }
 
     @Test("Statuses, headers and bodies come back as recorded, so validation runs as it did live")
     func errorStatusReplays() async throws {
-        let replay = ReplayTransport(cassette: Cassette(interactions: [
-            Self.interaction("https://api.example.com/gone", status: 404, answer: "no such thing"),
-        ]))
+        let replay = ReplayTransport(
+            cassette: Cassette(interactions: [
+                Self.interaction("https://api.example.com/gone", status: 404, answer: "no such thing")
+            ]))
         let client = HTTPClient(baseURL: base, transport: replay)
         let error = try await #require(throws: HTTPError.self) { try await client.send(get("/gone")) }
         #expect(error.statusCode == 404)

@@ -6,7 +6,10 @@ import Testing
 
 @Suite("StubTransport")
 struct StubTransportTests {
-    struct User: Codable, Sendable, Equatable { let name: String; let karma: Int }
+    struct User: Codable, Sendable, Equatable {
+        let name: String
+        let karma: Int
+    }
 
     let base = URL(string: "https://api.example.com")!
 
@@ -24,7 +27,9 @@ struct StubTransportTests {
         #expect(posted.statusCode == 201)
         #expect(posted.value == "posted")
         #expect(try await client.send(Request<String>(path: "/api/info")).value == "read")
-        #expect(try await client.send(Request<String>(path: "/search", query: [.init(name: "q", value: "cats")])).value == "cats")
+        #expect(
+            try await client.send(Request<String>(path: "/search", query: [.init(name: "q", value: "cats")])).value
+                == "cats")
     }
 
     @Test("A request no route matches fails loudly, naming the request and listing the routes")
@@ -35,7 +40,8 @@ struct StubTransportTests {
         let client = HTTPClient(baseURL: base, transport: stub)
 
         let error = try await #require(throws: HTTPError.self) {
-            try await client.send(Request<String>(path: "/missing", query: [.init(name: "access_token", value: "canary-secret")]))
+            try await client.send(
+                Request<String>(path: "/missing", query: [.init(name: "access_token", value: "canary-secret")]))
         }
         let text = error.description
         #expect(text.contains("no route for GET https://api.example.com/missing"))
@@ -43,7 +49,10 @@ struct StubTransportTests {
         #expect(text.contains("POST path prefix /api/"))
         #expect(!text.contains("canary-secret"))
         #expect(error.response == nil)
-        guard case .transport(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .transport(let underlying) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(underlying is StubTransport.NoRouteError)
         #expect(text.contains("the transport failed"))
 
@@ -70,7 +79,10 @@ struct StubTransportTests {
 
         let requests = stub.requests
         #expect(requests.map(\.method) == [HTTPMethod.put, .get])
-        #expect(requests.map { $0.url.absoluteString } == ["https://api.example.com/items/1", "https://api.example.com/items?page=2"])
+        #expect(
+            requests.map { $0.url.absoluteString } == [
+                "https://api.example.com/items/1", "https://api.example.com/items?page=2",
+            ])
         #expect(requests[0].headers["User-Agent"] == "StubTests/1.0")
         #expect(try JSONDecoder().decode(User.self, from: try #require(requests[0].body)) == User(name: "a", karma: 1))
         stub.clearRequests()
@@ -85,7 +97,9 @@ struct StubTransportTests {
         let client = HTTPClient(baseURL: base, transport: stub)
 
         #expect(try await client.send(Request<String>(path: "/echo/hello")).value == "hello")
-        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/offline")) }
+        let error = try await #require(throws: HTTPError.self) {
+            try await client.send(Request<Data>(path: "/offline"))
+        }
         #expect(error.urlError?.code == .notConnectedToInternet)
         #expect(error.isConnectivity)
     }
@@ -128,7 +142,9 @@ struct StubTransportTests {
         let stub = StubTransport()
         stub.on(.get, .path("/flaky"), sequence: [.string("busy", status: 503), .string("ok")])
         let client = HTTPClient(baseURL: base, transport: stub)
-        let first = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: "/flaky")) }
+        let first = try await #require(throws: HTTPError.self) {
+            try await client.send(Request<String>(path: "/flaky"))
+        }
         #expect(first.statusCode == 503)
         #expect(try await client.send(Request<String>(path: "/flaky")).value == "ok")
         #expect(try await client.send(Request<String>(path: "/flaky")).value == "ok")

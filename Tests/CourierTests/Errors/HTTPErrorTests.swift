@@ -9,7 +9,8 @@ struct HTTPErrorTests {
     @Test("Descriptions carry method, URL and status but never secrets")
     func redaction() {
         let url = URL(string: "https://user:\(canary)@api.example.com/x?access_token=\(canary)&q=visible")!
-        let body = #"{"error":"invalid_grant","access_token":"\#(canary)","refresh_token":"\#(canary)","note":"Bearer \#(canary)"}"#
+        let body =
+            #"{"error":"invalid_grant","access_token":"\#(canary)","refresh_token":"\#(canary)","note":"Bearer \#(canary)"}"#
         let response = HTTPResponse(
             statusCode: 401,
             headers: ["Content-Type": "application/json", "Set-Cookie": "sid=\(canary)"],
@@ -37,12 +38,14 @@ struct HTTPErrorTests {
         #expect(text.contains("grant_type=refresh_token"))
     }
 
-    @Test("Descriptions name the kind of failure", arguments: [
-        (HTTPError.Kind.cancelled, "cancelled"),
-        (.transport(URLError(.timedOut)), "timed out"),
-        (.validationFailed(reason: "no ETag"), "validation failed: no ETag"),
-        (.duplicateDropped, "already in flight"),
-    ])
+    @Test(
+        "Descriptions name the kind of failure",
+        arguments: [
+            (HTTPError.Kind.cancelled, "cancelled"),
+            (.transport(URLError(.timedOut)), "timed out"),
+            (.validationFailed(reason: "no ETag"), "validation failed: no ETag"),
+            (.duplicateDropped, "already in flight"),
+        ])
     func kinds(kind: HTTPError.Kind, expected: String) {
         let error = HTTPError(kind, method: .get, url: URL(string: "https://h.example/"))
         #expect(error.description.contains(expected), "\(error.description)")
@@ -51,7 +54,9 @@ struct HTTPErrorTests {
     @Test("A retries-exhausted error reports the attempts and the last cause")
     func exhausted() {
         let url = URL(string: "https://h.example/")!
-        let last = HTTPError(.unacceptableStatus(503), method: .get, url: url, response: HTTPResponse(statusCode: 503, url: url), attempts: 3)
+        let last = HTTPError(
+            .unacceptableStatus(503), method: .get, url: url, response: HTTPResponse(statusCode: 503, url: url),
+            attempts: 3)
         let error = HTTPError(.retriesExhausted(attempts: 3, last: last), method: .get, url: url, attempts: 3)
         #expect(error.description.contains("3 attempts"))
         #expect(error.description.contains("503"))

@@ -44,7 +44,9 @@ enum HTTPBin {
     static let slideshow = Request<Slideshow>(path: "/json")
     static func status(_ code: Int) -> Request<Data> { Request(path: "/status/\(code)") }
     static func redirect(_ times: Int) -> Request<Echo> { Request(path: "/redirect/\(times)") }
-    static func basicAuth(user: String, password: String) -> Request<JSON> { Request(path: "/basic-auth/\(user)/\(password)") }
+    static func basicAuth(user: String, password: String) -> Request<JSON> {
+        Request(path: "/basic-auth/\(user)/\(password)")
+    }
     static let bearer = Request<JSON>(path: "/bearer")
     static func delay(_ seconds: Int) -> Request<Data> { Request(path: "/delay/\(seconds)") }
 }

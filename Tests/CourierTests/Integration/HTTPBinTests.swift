@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every test runs once per transport: the whole suite is the transport's contract.
 @Suite("Against a live httpbin")
@@ -25,7 +25,9 @@ struct HTTPBinTests {
         #expect(echo.headers["User-Agent"] == "CourierTests/1.0")
     }
 
-    @Test("Each method reaches the server as itself", arguments: TransportUnderTest.allCases, [HTTPMethod.get, .post, .put, .patch, .delete])
+    @Test(
+        "Each method reaches the server as itself", arguments: TransportUnderTest.allCases,
+        [HTTPMethod.get, .post, .put, .patch, .delete])
     func methods(transport: TransportUnderTest, method: HTTPMethod) async throws {
         let client = try makeClient(transport)
         let response = try await client.send(HTTPBin.anything(method))
@@ -45,7 +47,11 @@ struct HTTPBinTests {
     @Test("A JSON body is echoed back with its content type", arguments: TransportUnderTest.allCases)
     func jsonBody(transport: TransportUnderTest) async throws {
         let client = try makeClient(transport)
-        struct Payload: Codable, Sendable, Equatable { let name: String; let tags: [String]; let count: Int }
+        struct Payload: Codable, Sendable, Equatable {
+            let name: String
+            let tags: [String]
+            let count: Int
+        }
         let payload = Payload(name: "Zoë", tags: ["a", "b"], count: 3)
         let echo = try await client.send(HTTPBin.anything(.post, body: .json(payload))).value
         #expect(echo.json == ["name": "Zoë", "tags": ["a", "b"], "count": 3])
@@ -72,7 +78,9 @@ struct HTTPBinTests {
         #expect(echo.files?["upload"] == "file contents")
     }
 
-    @Test("Statuses outside 200..<300 fail with the status, headers and body", arguments: TransportUnderTest.allCases, [400, 404, 418, 500, 503])
+    @Test(
+        "Statuses outside 200..<300 fail with the status, headers and body", arguments: TransportUnderTest.allCases,
+        [400, 404, 418, 500, 503])
     func unacceptableStatuses(transport: TransportUnderTest, code: Int) async throws {
         let client = try makeClient(transport)
         let error = try await #require(throws: HTTPError.self) { try await client.send(HTTPBin.status(code)) }
@@ -115,7 +123,8 @@ struct HTTPBinTests {
     @Test("A redirect is returned as it is when the request says not to follow", arguments: TransportUnderTest.allCases)
     func redirectNotFollowed(transport: TransportUnderTest) async throws {
         let client = try makeClient(transport)
-        var request = Request<Data>(path: "/redirect-to", query: [.init(name: "url", value: "/get"), .init(name: "status_code", value: "302")])
+        var request = Request<Data>(
+            path: "/redirect-to", query: [.init(name: "url", value: "/get"), .init(name: "status_code", value: "302")])
         request.followsRedirects = false
         let response = try await client.send(request.allowed(statusCodes: [302]))
         #expect(response.statusCode == 302)
@@ -132,11 +141,14 @@ struct HTTPBinTests {
     @Test("Response headers are readable case-insensitively", arguments: TransportUnderTest.allCases)
     func responseHeaders(transport: TransportUnderTest) async throws {
         let client = try makeClient(transport)
-        let response = try await client.send(Request<Data>(path: "/response-headers", query: [.init(name: "X-Courier-Test", value: "yes")]))
+        let response = try await client.send(
+            Request<Data>(path: "/response-headers", query: [.init(name: "X-Courier-Test", value: "yes")]))
         #expect(response.headers["x-courier-test"] == "yes")
     }
 
-    @Test("A 401 for Basic auth without credentials returns promptly instead of hanging", arguments: TransportUnderTest.allCases)
+    @Test(
+        "A 401 for Basic auth without credentials returns promptly instead of hanging",
+        arguments: TransportUnderTest.allCases)
     func basicAuthWithoutCredentials(transport: TransportUnderTest) async throws {
         let client = try makeClient(transport)
         let error = try await #require(throws: HTTPError.self) {
@@ -152,9 +164,11 @@ struct HTTPBinTests {
     @Test("Basic auth succeeds when an adapter adds the credentials", arguments: TransportUnderTest.allCases)
     func basicAuthWithCredentials(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: try TestServers.httpbin(), transport: try transport.make()) {
-            $0.interceptors = [.adapt { request in
-                request.headers["Authorization"] = "Basic " + Data("user:pass".utf8).base64EncodedString()
-            }]
+            $0.interceptors = [
+                .adapt { request in
+                    request.headers["Authorization"] = "Basic " + Data("user:pass".utf8).base64EncodedString()
+                }
+            ]
         }
         let json = try await client.send(HTTPBin.basicAuth(user: "user", password: "pass")).value
         #expect(json["authenticated"]?.boolValue == true)
@@ -214,7 +228,9 @@ struct HTTPBinTests {
         }
     }
 
-    @Test("A request slower than its timeout fails as a timeout, not before", arguments: TransportUnderTest.allCases, [500, 1500])
+    @Test(
+        "A request slower than its timeout fails as a timeout, not before", arguments: TransportUnderTest.allCases,
+        [500, 1500])
     func timeout(transport: TransportUnderTest, milliseconds: Int) async throws {
         let client = try makeClient(transport)
         let started = ContinuousClock.now

@@ -1,9 +1,10 @@
-@testable import Courier
 import Courier
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import Courier
 
 @Suite("Event monitors")
 struct EventMonitorTests {
@@ -15,16 +16,19 @@ struct EventMonitorTests {
             $0.eventMonitors = [recorder]
         }
         let key = uniqueKey("retry")
-        let response = try await client.send(Request<JSON>(path: "/flaky/\(key)", query: [.init(name: "fail", value: "2"), .init(name: "status", value: "503")]))
+        let response = try await client.send(
+            Request<JSON>(
+                path: "/flaky/\(key)", query: [.init(name: "fail", value: "2"), .init(name: "status", value: "503")]))
         #expect(response.value["hits"] == 3)
         try await recorder.waitForFinishes(1)
-        #expect(recorder.events() == [
-            .start,
-            .send(attempt: 1), .receive(attempt: 1, status: 503), .retry(attempt: 2, reason: "status 503"),
-            .send(attempt: 2), .receive(attempt: 2, status: 503), .retry(attempt: 3, reason: "status 503"),
-            .send(attempt: 3), .receive(attempt: 3, status: 200),
-            .decoded, .finish(attempts: 3),
-        ])
+        #expect(
+            recorder.events() == [
+                .start,
+                .send(attempt: 1), .receive(attempt: 1, status: 503), .retry(attempt: 2, reason: "status 503"),
+                .send(attempt: 2), .receive(attempt: 2, status: 503), .retry(attempt: 3, reason: "status 503"),
+                .send(attempt: 3), .receive(attempt: 3, status: 200),
+                .decoded, .finish(attempts: 3),
+            ])
         let metrics = try #require(recorder.metrics.first)
         #expect(metrics.attempts.map(\.number) == [1, 2, 3])
         #expect(metrics.attempts.map(\.statusCode) == [503, 503, 200])
@@ -36,12 +40,18 @@ struct EventMonitorTests {
 
     @Test("Several monitors each see every event")
     func severalMonitors() async throws {
-        let first = RecordingMonitor(), second = RecordingMonitor()
+        let first = RecordingMonitor()
+        let second = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.httpbin()) { $0.eventMonitors = [first, second] }
-        _ = try await client.send(Request<Data>(method: .post, path: "/post", body: .data(Data(count: 1000), contentType: "application/octet-stream")))
+        _ = try await client.send(
+            Request<Data>(
+                method: .post, path: "/post", body: .data(Data(count: 1000), contentType: "application/octet-stream")))
         try await first.waitForFinishes(1)
         try await second.waitForFinishes(1)
-        #expect(first.events() == [.start, .send(attempt: 1), .receive(attempt: 1, status: 200), .decoded, .finish(attempts: 1)])
+        #expect(
+            first.events() == [
+                .start, .send(attempt: 1), .receive(attempt: 1, status: 200), .decoded, .finish(attempts: 1),
+            ])
         #expect(second.events() == first.events())
         #expect(first.metrics.first?.bytesSent == 1000)
     }
@@ -52,7 +62,8 @@ struct EventMonitorTests {
         let client = HTTPClient(baseURL: try TestServers.faults()) { $0.eventMonitors = [recorder] }
         await #expect(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/reset-before")) }
         try await recorder.waitForFinishes(1)
-        #expect(recorder.events() == [.start, .send(attempt: 1), .attemptFailed(attempt: 1), .failed, .finish(attempts: 1)])
+        #expect(
+            recorder.events() == [.start, .send(attempt: 1), .attemptFailed(attempt: 1), .failed, .finish(attempts: 1)])
         let metrics = try #require(recorder.metrics.first)
         #expect(metrics.error?.kind.isTransport == true)
         #expect(metrics.attempts.first?.statusCode == nil)
@@ -85,20 +96,25 @@ struct EventMonitorTests {
     func retryPolicyReportsRetries() async throws {
         let recorder = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: URLSessionTransport()) {
-            $0.interceptors = [RetryPolicy(maxAttempts: 3, backoff: .exponential(base: .milliseconds(1), jitter: .none))]
+            $0.interceptors = [
+                RetryPolicy(maxAttempts: 3, backoff: .exponential(base: .milliseconds(1), jitter: .none))
+            ]
             $0.eventMonitors = [recorder]
         }
         let key = uniqueKey("policy")
-        _ = try await client.send(Request<JSON>(path: "/flaky/\(key)", query: [.init(name: "fail", value: "2"), .init(name: "status", value: "503")]))
+        _ = try await client.send(
+            Request<JSON>(
+                path: "/flaky/\(key)", query: [.init(name: "fail", value: "2"), .init(name: "status", value: "503")]))
         try await recorder.waitForFinishes(1)
         let reason = "unacceptable status 503 Service Unavailable"
-        #expect(recorder.events() == [
-            .start,
-            .send(attempt: 1), .receive(attempt: 1, status: 503), .retry(attempt: 2, reason: reason),
-            .send(attempt: 2), .receive(attempt: 2, status: 503), .retry(attempt: 3, reason: reason),
-            .send(attempt: 3), .receive(attempt: 3, status: 200),
-            .decoded, .finish(attempts: 3),
-        ])
+        #expect(
+            recorder.events() == [
+                .start,
+                .send(attempt: 1), .receive(attempt: 1, status: 503), .retry(attempt: 2, reason: reason),
+                .send(attempt: 2), .receive(attempt: 2, status: 503), .retry(attempt: 3, reason: reason),
+                .send(attempt: 3), .receive(attempt: 3, status: 200),
+                .decoded, .finish(attempts: 3),
+            ])
     }
 
     @Test("A call that joins an identical one in flight is marked joined in its metrics")
@@ -136,7 +152,9 @@ final class BlockingMonitor: EventMonitor {
 
     func requestDidStart(_ request: HTTPRequest, requestID: UInt64) { event() }
     func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) { event() }
-    func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) { event() }
+    func requestDidReceive(
+        _ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) { event() }
     func requestDidDecode(_ value: any Sendable, requestID: UInt64) { event() }
     func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64) { event() }
 }

@@ -13,7 +13,9 @@ struct JSONRedactionTests {
 
     @Test("Secret strings at any depth become the placeholder; the document stays valid JSON")
     func secretsAtAnyDepth() throws {
-        let input = Data(#"{"access_token": "t1", "list": [{"refresh_token": "t2"}, {"client_secret": "t3"}], "id": "keep", "expires_in": 60}"#.utf8)
+        let input = Data(
+            #"{"access_token": "t1", "list": [{"refresh_token": "t2"}, {"client_secret": "t3"}], "id": "keep", "expires_in": 60}"#
+                .utf8)
         let output = try object(redactor.redactJSON(input))
         #expect(output["access_token"] as? String == LoggingMonitor.Redactor.placeholder)
         let list = try #require(output["list"] as? [[String: Any]])
@@ -49,7 +51,9 @@ struct JSONRedactionTests {
 
     @Test("URLs inside strings lose their secret query values and nothing else")
     func urlsInStrings() throws {
-        let input = Data(#"{"a": "https://i.embed.ly/1/image?url=http%3A%2F%2Fx&key=k1", "b": "http://en.wikipedia.org/wiki/Ü?id=7&token=k2#top", "c": "http://en.wikipedia.org/wiki/Ü?id=7"}"#.utf8)
+        let input = Data(
+            #"{"a": "https://i.embed.ly/1/image?url=http%3A%2F%2Fx&key=k1", "b": "http://en.wikipedia.org/wiki/Ü?id=7&token=k2#top", "c": "http://en.wikipedia.org/wiki/Ü?id=7"}"#
+                .utf8)
         let output = try object(redactor.redactJSON(input))
         #expect(output["a"] as? String == "https://i.embed.ly/1/image?url=http%3A%2F%2Fx&key=<redacted>")
         #expect(output["b"] as? String == "http://en.wikipedia.org/wiki/Ü?id=7&token=<redacted>#top")

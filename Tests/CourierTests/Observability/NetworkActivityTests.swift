@@ -1,12 +1,13 @@
 import Courier
 import Foundation
+import Observation
+import Synchronization
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Observation
-import Synchronization
-import Testing
-import TestSupport
 
 @Suite("Network activity")
 struct NetworkActivityTests {
@@ -23,7 +24,8 @@ struct NetworkActivityTests {
     func fiftyConcurrent() async throws {
         let activity = NetworkActivity()
         let gate = Gate()
-        let httpbin = try TestServers.httpbin(), faults = try TestServers.faults()
+        let httpbin = try TestServers.httpbin()
+        let faults = try TestServers.faults()
         // Room for all 50 at once: the default 6 connections per host would queue the fast
         // requests behind the hanging ones.
         let configuration = URLSessionConfiguration.ephemeral
@@ -74,9 +76,14 @@ struct NetworkActivityTests {
         try await waitUntil("the changes stream to report 50") { highest.withLock { $0 } == 50 }
 
         let successes = results.values.filter { if case .success(200) = $0 { true } else { false } }.count
-        let cancelled = results.values.filter { if case .failure(let error) = $0 { error.isCancelled } else { false } }.count
-        let statusFailures = results.values.filter { if case .failure(let error) = $0 { error.statusCode == 500 } else { false } }.count
-        let transportFailures = results.values.filter { if case .failure(let error) = $0 { error.kind.isTransport && !error.isCancelled } else { false } }.count
+        let cancelled = results.values.filter { if case .failure(let error) = $0 { error.isCancelled } else { false } }
+            .count
+        let statusFailures = results.values.filter {
+            if case .failure(let error) = $0 { error.statusCode == 500 } else { false }
+        }.count
+        let transportFailures = results.values.filter {
+            if case .failure(let error) = $0 { error.kind.isTransport && !error.isCancelled } else { false }
+        }.count
         let counts: [Int] = [successes, statusFailures, transportFailures, cancelled]
         #expect(counts == [20, 10, 10, 10])
     }

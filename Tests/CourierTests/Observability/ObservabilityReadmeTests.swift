@@ -1,8 +1,8 @@
 import Courier
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The code of the README, compiled and run against the test servers.
 @Suite("README: observability")
@@ -11,7 +11,10 @@ struct ObservabilityReadmeTests {
     func readme() async throws {
         let lines = LineCollector()
         let client = HTTPClient(baseURL: try TestServers.faults()) {
-            $0.eventMonitors = [LoggingMonitor(redactor: LoggingMonitor.Redactor(additionalSecretNames: ["x-device-pin"]), output: lines.output)]
+            $0.eventMonitors = [
+                LoggingMonitor(
+                    redactor: LoggingMonitor.Redactor(additionalSecretNames: ["x-device-pin"]), output: lines.output)
+            ]
         }
         let fileURL = FileManager.default.temporaryDirectory.appendingPathComponent("courier-readme-\(UUID()).zip")
         defer { try? FileManager.default.removeItem(at: fileURL) }

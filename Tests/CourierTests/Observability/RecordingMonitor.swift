@@ -46,11 +46,17 @@ final class RecordingMonitor: EventMonitor {
     private func record(_ id: UInt64, _ event: Event) { log.withLock { $0.append((id, event)) } }
 
     func requestDidStart(_ request: HTTPRequest, requestID: UInt64) { record(requestID, .start) }
-    func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) { record(requestID, .send(attempt: attempt)) }
-    func requestDidReceive(_ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
+    func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) {
+        record(requestID, .send(attempt: attempt))
+    }
+    func requestDidReceive(
+        _ response: HTTPResponse, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) {
         record(requestID, .receive(attempt: attempt, status: response.statusCode))
     }
-    func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64) {
+    func attemptDidFail(
+        _ error: any Error, for request: HTTPRequest, attempt: Int, duration: Duration, requestID: UInt64
+    ) {
         record(requestID, .attemptFailed(attempt: attempt))
     }
     func requestWillRetry(_ request: HTTPRequest, attempt: Int, delay: Duration, reason: String, requestID: UInt64) {

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A secret placed in every usual hiding place must never show in logs, cURL text or errors.
 @Suite("Secrets never leak")
@@ -13,13 +13,16 @@ struct RedactionCanaryTests {
     func leakyRequest<Response>(_ request: Request<Response>) -> Request<Response> {
         var request = request
         request.query = [.init(name: "access_token", value: secret), .init(name: "page", value: "2")]
-        request.headers = ["Authorization": "Bearer \(secret)", "Cookie": "session=\(secret); theme=dark", "X-Trace": "visible-trace"]
+        request.headers = [
+            "Authorization": "Bearer \(secret)", "Cookie": "session=\(secret); theme=dark", "X-Trace": "visible-trace",
+        ]
         request.body = .form(["refresh_token": secret, "note": "visible-note"])
         return request
     }
 
     func loggingClient(
-        _ baseURL: URL, _ lines: LineCollector, recorder: RecordingMonitor, transport: any HTTPTransport = URLSessionTransport()
+        _ baseURL: URL, _ lines: LineCollector, recorder: RecordingMonitor,
+        transport: any HTTPTransport = URLSessionTransport()
     ) -> HTTPClient {
         HTTPClient(baseURL: baseURL, transport: transport) {
             $0.eventMonitors = [LoggingMonitor(level: .verbose, output: lines.output), recorder]
@@ -28,7 +31,8 @@ struct RedactionCanaryTests {
 
     @Test("Success: the verbose log and the cURL text show everything but the secret")
     func successPath() async throws {
-        let lines = LineCollector(), recorder = RecordingMonitor()
+        let lines = LineCollector()
+        let recorder = RecordingMonitor()
         let client = loggingClient(try TestServers.httpbin(), lines, recorder: recorder)
         let request = leakyRequest(Request<JSON>(method: .post, path: "/anything"))
         let response = try await client.send(request)
@@ -68,7 +72,10 @@ struct RedactionCanaryTests {
         struct Strict: Decodable, Sendable { let missing: Int }
         let request = leakyRequest(Request<Strict>(method: .post, path: "/anything"))
         try await expectNoLeak(request, server: try TestServers.httpbin()) { error in
-            guard case .decodingFailed = error.kind else { Issue.record("unexpected \(error)"); return }
+            guard case .decodingFailed = error.kind else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
     }
 
@@ -98,7 +105,8 @@ struct RedactionCanaryTests {
         _ request: Request<Response>, server: URL, transport: any HTTPTransport = URLSessionTransport(),
         check: (HTTPError) -> Void
     ) async throws {
-        let lines = LineCollector(), recorder = RecordingMonitor()
+        let lines = LineCollector()
+        let recorder = RecordingMonitor()
         let client = loggingClient(server, lines, recorder: recorder, transport: transport)
         do {
             _ = try await client.send(request)

@@ -2,8 +2,8 @@ import Courier
 import CourierTesting
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The tests that talk to a server run once per transport: progress is part of a transport's
 /// contract.
@@ -34,7 +34,9 @@ struct TransferProgressTests {
     func upload(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
         let payload = Self.payload
-        let transfer = client.transfer(Request<JSON>(method: .post, path: "/upload", body: .data(payload, contentType: "application/octet-stream")))
+        let transfer = client.transfer(
+            Request<JSON>(method: .post, path: "/upload", body: .data(payload, contentType: "application/octet-stream"))
+        )
         let snapshots = await collect(transfer)
         let response = try await transfer.response
         #expect(response.value["received"]?.intValue == Self.size)
@@ -43,12 +45,17 @@ struct TransferProgressTests {
         #expect(isNonDecreasing(sent), "upload went backwards: \(sent)")
         #expect(snapshots.allSatisfy { $0.upload.expected == Int64(Self.size) && $0.attempt == 1 })
         // Real progress, not just a start and an end.
-        #expect(Set(sent.filter { $0 > 0 && $0 < Int64(Self.size) }).count >= 2, "no intermediate upload progress: \(snapshots)")
+        #expect(
+            Set(sent.filter { $0 > 0 && $0 < Int64(Self.size) }).count >= 2,
+            "no intermediate upload progress: \(snapshots)")
         let last = try #require(snapshots.last)
-        #expect(last.upload.completed == Int64(Self.size) && last.upload.isComplete && last.upload.fractionCompleted == 1)
+        #expect(
+            last.upload.completed == Int64(Self.size) && last.upload.isComplete && last.upload.fractionCompleted == 1)
     }
 
-    @Test("An 8 MiB download to a file reports increasing progress that ends at the total", arguments: TransportUnderTest.allCases)
+    @Test(
+        "An 8 MiB download to a file reports increasing progress that ends at the total",
+        arguments: TransportUnderTest.allCases)
     func downloadToFile(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
         let folder = try temporaryFolder()
@@ -63,7 +70,8 @@ struct TransferProgressTests {
 
         let received = snapshots.map(\.download.completed)
         #expect(isNonDecreasing(received), "download went backwards")
-        #expect(Set(received.filter { $0 > 0 && $0 < Int64(Self.size) }).count >= 2, "no intermediate download progress")
+        #expect(
+            Set(received.filter { $0 > 0 && $0 < Int64(Self.size) }).count >= 2, "no intermediate download progress")
         let last = try #require(snapshots.last)
         #expect(last.download.completed == Int64(Self.size) && last.download.expected == Int64(Self.size))
 
@@ -93,13 +101,17 @@ struct TransferProgressTests {
     @Test("A download into a folder that does not exist fails with a clear error")
     func missingFolder() async throws {
         let client = HTTPClient(baseURL: try TestServers.faults())
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-missing-\(UUID())/file.bin")
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-missing-\(UUID())/file.bin")
         let transfer = client.download(Request<Data>(path: "/download/10"), to: destination)
         do {
             _ = try await transfer.response
             Issue.record("expected an error")
         } catch {
-            guard case .invalidRequest(let reason, _) = error.kind else { Issue.record("unexpected \(error)"); return }
+            guard case .invalidRequest(let reason, _) = error.kind else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(reason.contains("does not exist"))
         }
     }
@@ -117,7 +129,8 @@ struct TransferProgressTests {
         #expect(try await transfer.response.value == destination)
 
         // The redirect's own (empty) body never shows up as the expected size.
-        #expect(snapshots.allSatisfy { $0.download.expected == nil || $0.download.expected == Int64(size) }, "\(snapshots)")
+        #expect(
+            snapshots.allSatisfy { $0.download.expected == nil || $0.download.expected == Int64(size) }, "\(snapshots)")
         #expect(isNonDecreasing(snapshots.map(\.download.completed)))
         #expect(snapshots.allSatisfy { $0.attempt == 1 })
         #expect(snapshots.last?.download == TransferProgress.Bytes(completed: Int64(size), expected: Int64(size)))
@@ -137,12 +150,20 @@ struct TransferProgressTests {
     @Test("With a transport that reports no progress, the sequence still ends at the totals and a download is saved")
     func transportWithoutProgress() async throws {
         let body = Data(repeating: 7, count: 1000)
-        let client = HTTPClient(baseURL: URL(string: "http://example.invalid")!, transport: StubTransport { request in
-            HTTPResponse(statusCode: 200, body: body, url: request.url)
-        })
-        let upload = client.transfer(Request<Data>(method: .post, path: "/u", body: .data(Data(count: 300), contentType: "application/octet-stream")))
+        let client = HTTPClient(
+            baseURL: URL(string: "http://example.invalid")!,
+            transport: StubTransport { request in
+                HTTPResponse(statusCode: 200, body: body, url: request.url)
+            })
+        let upload = client.transfer(
+            Request<Data>(
+                method: .post, path: "/u", body: .data(Data(count: 300), contentType: "application/octet-stream")))
         let snapshots = await collect(upload)
-        #expect(snapshots.last == TransferProgress(attempt: 1, upload: .init(completed: 300, expected: 300), download: .init(completed: 1000, expected: 1000)))
+        #expect(
+            snapshots.last
+                == TransferProgress(
+                    attempt: 1, upload: .init(completed: 300, expected: 300),
+                    download: .init(completed: 1000, expected: 1000)))
         #expect(try await upload.response.data == body)
 
         let folder = try temporaryFolder()

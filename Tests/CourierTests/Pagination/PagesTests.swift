@@ -1,7 +1,7 @@
 import Courier
 import CourierTesting
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Pagination")
@@ -13,13 +13,17 @@ struct PagesTests {
 
     /// Three pages: cursor nil → "2" → "3" → end.
     let transport = StubTransport { request in
-        let cursor = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "after" }?.value
-        let body = switch cursor {
-        case nil: #"{"items":[1,2],"next":"2"}"#
-        case "2": #"{"items":[3,4],"next":"3"}"#
-        default: #"{"items":[5],"next":null}"#
-        }
-        return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
+        let cursor = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first {
+            $0.name == "after"
+        }?.value
+        let body =
+            switch cursor {
+            case nil: #"{"items":[1,2],"next":"2"}"#
+            case "2": #"{"items":[3,4],"next":"3"}"#
+            default: #"{"items":[5],"next":null}"#
+            }
+        return HTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
     }
 
     @Test("Pages follow the cursor until it ends, and items flatten them")

@@ -1,8 +1,8 @@
 import Courier
 import CourierTesting
-import TestSupport
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("The pipeline: interceptors, validation, API errors")
@@ -50,7 +50,10 @@ struct PipelineTests {
             $0.interceptors = [.adapt { _ in throw NoToken() }]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
-        guard case .interceptorFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .interceptorFailed(let underlying) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(underlying is NoToken)
         #expect(transport.requests.isEmpty)
     }
@@ -68,7 +71,10 @@ struct PipelineTests {
             $0.interceptors = [Recorder(name: "outer", log: log), QuotaGuard()]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
-        guard case .interceptorFailed(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .interceptorFailed(let underlying) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(underlying is Quota)
         #expect(error.interceptor == "QuotaGuard")
         #expect(error.description.contains("interceptor QuotaGuard failed"))
@@ -81,7 +87,10 @@ struct PipelineTests {
             $0.interceptors = [.adapt { _ in }]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
-        guard case .transport(let underlying) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .transport(let underlying) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(underlying is NoRoute)
         #expect(error.interceptor == nil)
         #expect(error.urlError == nil)
@@ -94,7 +103,9 @@ struct PipelineTests {
             func send(_ request: HTTPRequest) async throws -> HTTPResponse {
                 HTTPResponse(statusCode: 200, body: Data("0123456789".utf8), url: request.url)
             }
-            func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse {
+            func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws
+                -> HTTPResponse
+            {
                 reported.withLock { $0 += 1 }
                 progress.beginAttempt(uploadSize: 0)
                 progress.didReceiveResponse(expected: 10)
@@ -118,32 +129,46 @@ struct PipelineTests {
     @Test("A closure validator refuses a response with its reason")
     func validatorInterceptor() async throws {
         let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, headers: ["X-Version": "1"])) {
-            $0.interceptors = [.validate { response in
-                response.headers["X-Version"] == "2" ? .valid : .invalid(reason: "API version must be 2")
-            }]
+            $0.interceptors = [
+                .validate { response in
+                    response.headers["X-Version"] == "2" ? .valid : .invalid(reason: "API version must be 2")
+                }
+            ]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
-        guard case .validationFailed(let reason) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .validationFailed(let reason) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(reason == "API version must be 2")
         #expect(error.statusCode == 200)
     }
 
     @Test("Per-request validators and content types are checked")
     func contentTypeValidation() async throws {
-        let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, headers: ["Content-Type": "text/html"], body: "<html>")) {
+        let client = HTTPClient(
+            baseURL: base, transport: StubTransport(status: 200, headers: ["Content-Type": "text/html"], body: "<html>")
+        ) {
             $0.validation.acceptableContentTypes = ["application/json"]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/x")) }
-        guard case .validationFailed(let reason) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .validationFailed(let reason) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(reason.contains("text/html"))
 
         let lenient = HTTPClient(baseURL: base, transport: StubTransport(status: 200, body: #"{"ok":false}"#))
         let refused = try await #require(throws: HTTPError.self) {
-            try await lenient.send(Request<JSON>(path: "/x").validate { response in
-                response.body.isEmpty ? .invalid(reason: "empty") : .invalid(reason: "ok is false")
-            })
+            try await lenient.send(
+                Request<JSON>(path: "/x").validate { response in
+                    response.body.isEmpty ? .invalid(reason: "empty") : .invalid(reason: "ok is false")
+                })
         }
-        guard case .validationFailed(let why) = refused.kind else { Issue.record("got \(refused.kind)"); return }
+        guard case .validationFailed(let why) = refused.kind else {
+            Issue.record("got \(refused.kind)")
+            return
+        }
         #expect(why == "ok is false")
     }
 
@@ -158,11 +183,14 @@ struct PipelineTests {
         let body = #"{"returnCode":"601","returnMsg":"登录失效"}"#
         let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, body: body)) {
             $0.apiErrorDecoder = .decode { response in
-                guard let error = try? JSONDecoder().decode(AppError.self, from: response.body), error.returnCode != "0" else { return nil }
+                guard let error = try? JSONDecoder().decode(AppError.self, from: response.body), error.returnCode != "0"
+                else { return nil }
                 return error
             }
         }
-        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/profile")) }
+        let error = try await #require(throws: HTTPError.self) {
+            try await client.send(Request<JSON>(path: "/profile"))
+        }
         let appError = try #require(error.serverError as? AppError)
         #expect(appError == AppError(returnCode: "601", returnMsg: "登录失效"))
         #expect(error.statusCode == 200)
@@ -171,7 +199,8 @@ struct PipelineTests {
 
     @Test("A transport's URLError becomes a transport error with its flags")
     func transportError() async throws {
-        let client = HTTPClient(baseURL: base, transport: StubTransport { _ in throw URLError(.notConnectedToInternet) })
+        let client = HTTPClient(
+            baseURL: base, transport: StubTransport { _ in throw URLError(.notConnectedToInternet) })
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
         #expect(error.kind.isTransport)
         #expect(error.isConnectivity)
@@ -181,14 +210,25 @@ struct PipelineTests {
 
     @Test("String responses honour the charset, and undecodable text is a decoding error")
     func text() async throws {
-        let latin1 = HTTPClient(baseURL: base, transport: StubTransport { request in
-            HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"], body: Data([0x63, 0x61, 0x66, 0xE9]), url: request.url)
-        })
+        let latin1 = HTTPClient(
+            baseURL: base,
+            transport: StubTransport { request in
+                HTTPResponse(
+                    statusCode: 200, headers: ["Content-Type": "text/plain; charset=iso-8859-1"],
+                    body: Data([0x63, 0x61, 0x66, 0xE9]), url: request.url)
+            })
         #expect(try await latin1.send(Request<String>(path: "/x")).value == "café")
-        let broken = HTTPClient(baseURL: base, transport: StubTransport { request in
-            HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0xFD]), url: request.url)
-        })
+        let broken = HTTPClient(
+            baseURL: base,
+            transport: StubTransport { request in
+                HTTPResponse(
+                    statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data([0xFF, 0xFE, 0xFD]),
+                    url: request.url)
+            })
         let error = try await #require(throws: HTTPError.self) { try await broken.send(Request<String>(path: "/x")) }
-        guard case .decodingFailed = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .decodingFailed = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
     }
 }

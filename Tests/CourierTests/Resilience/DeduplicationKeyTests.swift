@@ -1,7 +1,8 @@
-@testable import Courier
 import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite("De-duplication keys")
 struct DeduplicationKeyTests {
@@ -13,8 +14,9 @@ struct DeduplicationKeyTests {
 
     @Test("Header name case, field order and tracing ids do not matter")
     func sameRequest() {
-        #expect(identity(headers: ["Accept": "application/json", "X-A": "1"])
-            == identity(headers: ["x-a": "1", "accept": "application/json", "X-Request-ID": "abc"]))
+        #expect(
+            identity(headers: ["Accept": "application/json", "X-A": "1"])
+                == identity(headers: ["x-a": "1", "accept": "application/json", "X-Request-ID": "abc"]))
     }
 
     @Test("Method, headers, Authorization and body each make a different request")

@@ -1,9 +1,10 @@
-@testable import Courier
 import Courier
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import Courier
 
 @Suite("De-duplication against the fault server's counting gate")
 struct DeduplicationTests {
@@ -15,7 +16,9 @@ struct DeduplicationTests {
         client = HTTPClient(baseURL: server.url, transport: server.transport)
     }
 
-    func gate(_ key: String, _ mode: HTTPClient.DeduplicationMode, authorization: String? = nil) -> Request<FaultServer.Hit> {
+    func gate(_ key: String, _ mode: HTTPClient.DeduplicationMode, authorization: String? = nil) -> Request<
+        FaultServer.Hit
+    > {
         var request = Request<FaultServer.Hit>(path: "/gate/\(key)").deduplicated(mode)
         request.headers["Authorization"] = authorization
         return request
@@ -35,7 +38,9 @@ struct DeduplicationTests {
         (0..<count).map { _ in
             Task { [client] in
                 defer { finished.increment() }
-                do throws(HTTPError) { return .success(try await client.send(request).value) } catch { return .failure(error) }
+                do throws(HTTPError) { return .success(try await client.send(request).value) } catch {
+                    return .failure(error)
+                }
             }
         }
     }
@@ -84,7 +89,10 @@ struct DeduplicationTests {
             switch await call.value {
             case .success(let hit): succeeded.append(hit)
             case .failure(let error):
-                guard case .duplicateDropped = error.kind else { Issue.record("got \(error.kind)"); continue }
+                guard case .duplicateDropped = error.kind else {
+                    Issue.record("got \(error.kind)")
+                    continue
+                }
                 dropped += 1
             }
         }

@@ -1,10 +1,11 @@
 import Courier
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupport
 
 @Suite("Broken servers end in typed errors, within their deadlines")
 struct FaultTests {
@@ -21,12 +22,16 @@ struct FaultTests {
         return try await #require(throws: HTTPError.self) { try await client.send(request) }
     }
 
-    @Test("A reset before the response or mid-body, or a body shorter than its Content-Length: connection lost, retried",
-          arguments: ["/reset-before", "/reset-mid-body", "/truncated"])
+    @Test(
+        "A reset before the response or mid-body, or a body shorter than its Content-Length: connection lost, retried",
+        arguments: ["/reset-before", "/reset-mid-body", "/truncated"])
     func connectionLost(path: String) async throws {
         let key = uniqueKey("lost")
         let error = try await send(path, key: key)
-        guard case .retriesExhausted(3, let last) = error.kind else { Issue.record("\(path): got \(error.kind)"); return }
+        guard case .retriesExhausted(3, let last) = error.kind else {
+            Issue.record("\(path): got \(error.kind)")
+            return
+        }
         #expect(last.urlError?.code == .networkConnectionLost, "\(path): \(error)")
         // libcurl itself sends a request once more when a reused keep-alive connection dies
         // before any answer, so the server may count more than one hit per attempt.
@@ -34,12 +39,16 @@ struct FaultTests {
         #expect(hits >= 3 && hits <= 6, "\(path): \(hits) hits")
     }
 
-    @Test("A server that never answers: the per-attempt timeout fires, and timeouts are retried", .timeLimit(.minutes(1)))
+    @Test(
+        "A server that never answers: the per-attempt timeout fires, and timeouts are retried", .timeLimit(.minutes(1)))
     func hang() async throws {
         let key = uniqueKey("hang")
         let error = try await send("/hang", key: key, maxAttempts: 2, timeout: .seconds(1))
         #expect(error.isTimeout)
-        guard case .retriesExhausted(2, let last) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .retriesExhausted(2, let last) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(last.urlError?.code == .timedOut)
         #expect(error.attempts == 2)
     }
@@ -66,7 +75,10 @@ struct FaultTests {
     func garbage() async throws {
         let key = uniqueKey("garbage")
         let error = try await send("/garbage", key: key)
-        guard case .transport(let underlying) = error.kind, let urlError = underlying as? URLError else { Issue.record("got \(error.kind)"); return }
+        guard case .transport(let underlying) = error.kind, let urlError = underlying as? URLError else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         // FoundationNetworking reports curl's "Received HTTP/0.9 when not allowed" as unsupportedURL.
         #expect([.badServerResponse, .cannotParseResponse, .unsupportedURL].contains(urlError.code), "\(error)")
         #expect(try await server.hits(key).hits == 1)

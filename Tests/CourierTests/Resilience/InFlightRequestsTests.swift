@@ -1,7 +1,8 @@
-@testable import Courier
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import Courier
 
 @Suite("The keyed pool of requests in flight")
 struct InFlightRequestsTests {
@@ -32,7 +33,9 @@ struct InFlightRequestsTests {
         }
     }
 
-    func callers(_ count: Int, _ pool: InFlightRequests<String, Int>, _ work: Work, joins: Bool = true) -> [Task<Int, any Error>] {
+    func callers(_ count: Int, _ pool: InFlightRequests<String, Int>, _ work: Work, joins: Bool = true) -> [Task<
+        Int, any Error
+    >] {
         (0..<count).map { _ in Task { try await pool.value(for: "k", joins: joins, work: work.run) } }
     }
 

@@ -1,8 +1,8 @@
 import Courier
 import CourierTesting
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The code of the README, compiled and run on a scripted transport.
 @Suite("README: resilience example")
@@ -38,7 +38,7 @@ struct ReadmeExampleTests {
                     var fresh = request
                     fresh.headers["Authorization"] = "Bearer \(await tokens.refresh())"
                     return .retry(with: fresh)
-                },
+                }
             ]
         }
         var outcome = "none"

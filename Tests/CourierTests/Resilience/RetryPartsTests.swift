@@ -1,14 +1,18 @@
-@testable import Courier
 import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite("RetryPolicy.Backoff and Retry-After")
 struct RetryPartsTests {
     @Test("Exponential backoff doubles from the base up to the cap")
     func exponential() {
         let backoff = RetryPolicy.Backoff(base: .milliseconds(500), cap: .seconds(3), jitter: .none)
-        #expect((1...5).map(backoff.delay(forRetry:)) == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(3), .seconds(3)])
+        #expect(
+            (1...5).map(backoff.delay(forRetry:)) == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(3), .seconds(3),
+            ])
         #expect(backoff.delay(forRetry: 10_000) == .seconds(3))
     }
 
@@ -29,9 +33,11 @@ struct RetryPartsTests {
         #expect(RetryAfter.delay(in: [:]) == nil)
     }
 
-    @Test("Retry-After as an HTTP-date, measured from the response's Date header", arguments: [
-        "Sun, 06 Nov 1994 08:49:42 GMT", "Sunday, 06-Nov-94 08:49:42 GMT", "Sun Nov  6 08:49:42 1994",
-    ])
+    @Test(
+        "Retry-After as an HTTP-date, measured from the response's Date header",
+        arguments: [
+            "Sun, 06 Nov 1994 08:49:42 GMT", "Sunday, 06-Nov-94 08:49:42 GMT", "Sun Nov  6 08:49:42 1994",
+        ])
     func date(form: String) {
         let headers: HTTPHeaders = ["Retry-After": form, "Date": "Sun, 06 Nov 1994 08:49:37 GMT"]
         #expect(RetryAfter.delay(in: headers) == .seconds(5))
@@ -39,7 +45,7 @@ struct RetryPartsTests {
 
     @Test("Without a Date header, an HTTP-date is measured from now; a past date means no wait")
     func dateFromNow() {
-        let now = Date(timeIntervalSince1970: 784_111_777) // Sun, 06 Nov 1994 08:49:37 GMT
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
         #expect(RetryAfter.delay(in: ["Retry-After": "Sun, 06 Nov 1994 08:49:40 GMT"], now: now) == .seconds(3))
         #expect(RetryAfter.delay(in: ["Retry-After": "Sun, 06 Nov 1994 08:00:00 GMT"], now: now) == .zero)
     }

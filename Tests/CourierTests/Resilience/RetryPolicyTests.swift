@@ -1,11 +1,12 @@
 import Courier
 import CourierTesting
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupport
 
 @Suite("RetryPolicy on a scripted transport and a virtual clock")
 struct RetryPolicyTests {
@@ -16,8 +17,9 @@ struct RetryPolicyTests {
     }
 
     func policy(_ clock: VirtualClock, maxAttempts: Int = 3, deadline: Duration? = nil) -> RetryPolicy {
-        RetryPolicy(maxAttempts: maxAttempts, backoff: .exponential(base: .seconds(1), cap: .seconds(5), jitter: .none),
-                    deadline: deadline, clock: clock)
+        RetryPolicy(
+            maxAttempts: maxAttempts, backoff: .exponential(base: .seconds(1), cap: .seconds(5), jitter: .none),
+            deadline: deadline, clock: clock)
     }
 
     @Test("503 then 200 succeeds on the second attempt, after one backoff wait")
@@ -37,10 +39,16 @@ struct RetryPolicyTests {
         let error = try await #require(throws: HTTPError.self) {
             try await client(transport, policy(clock, maxAttempts: 4)).send(Request<Data>(path: "/x"))
         }
-        guard case .retriesExhausted(let attempts, let last) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .retriesExhausted(let attempts, let last) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(attempts == 4)
         #expect(error.attempts == 4)
-        guard case .unacceptableStatus(503) = last.kind else { Issue.record("last was \(last.kind)"); return }
+        guard case .unacceptableStatus(503) = last.kind else {
+            Issue.record("last was \(last.kind)")
+            return
+        }
         #expect(error.statusCode == 503)
         #expect(transport.requestCount == 4)
         #expect(clock.sleeps == [.seconds(1), .seconds(2), .seconds(4)])
@@ -51,7 +59,8 @@ struct RetryPolicyTests {
     func acceptedStatusIsNotRetried() async throws {
         let clock = VirtualClock(autoAdvances: true)
         let transport = StubTransport(script: [.status(503), .status(200)])
-        let response = try await client(transport, policy(clock)).send(Request<Data>(path: "/x").allowed(statusCodes: [503]))
+        let response = try await client(transport, policy(clock)).send(
+            Request<Data>(path: "/x").allowed(statusCodes: [503]))
         #expect(response.statusCode == 503)
         #expect(transport.requestCount == 1)
         #expect(clock.sleeps.isEmpty)
@@ -70,7 +79,8 @@ struct RetryPolicyTests {
         }
         #expect(transport.requestCount == 2)
         guard case .retriesExhausted(_, let last) = error.kind, case .unacceptableStatus(304) = last.kind else {
-            Issue.record("got \(error.kind)"); return
+            Issue.record("got \(error.kind)")
+            return
         }
     }
 
@@ -81,11 +91,15 @@ struct RetryPolicyTests {
         let error = try await #require(throws: HTTPError.self) {
             try await client(once, policy(clock)).send(Request<Data>(method: .post, path: "/x"))
         }
-        guard case .unacceptableStatus(503) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .unacceptableStatus(503) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(once.requestCount == 1)
 
         let optedIn = StubTransport(script: [.status(503), .status(200)])
-        let response = try await client(optedIn, policy(clock)).send(Request<Data>(method: .post, path: "/x").retryable())
+        let response = try await client(optedIn, policy(clock)).send(
+            Request<Data>(method: .post, path: "/x").retryable())
         #expect(response.statusCode == 200)
         #expect(optedIn.requestCount == 2)
 
@@ -103,7 +117,10 @@ struct RetryPolicyTests {
         let error = try await #require(throws: HTTPError.self) {
             try await client(transport, policy(clock)).send(Request<Data>(path: "/x"))
         }
-        guard case .unacceptableStatus(404) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .unacceptableStatus(404) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(transport.requestCount == 1)
         #expect(clock.sleeps.isEmpty)
     }
@@ -132,10 +149,12 @@ struct RetryPolicyTests {
         #expect(clock.sleeps == [.seconds(30)])
     }
 
-    @Test("Transient network errors are retried; others are not", arguments: [
-        (URLError.Code.networkConnectionLost, true), (.timedOut, true), (.cannotConnectToHost, true),
-        (.badURL, false), (.secureConnectionFailed, false), (.badServerResponse, false),
-    ])
+    @Test(
+        "Transient network errors are retried; others are not",
+        arguments: [
+            (URLError.Code.networkConnectionLost, true), (.timedOut, true), (.cannotConnectToHost, true),
+            (.badURL, false), (.secureConnectionFailed, false), (.badServerResponse, false),
+        ])
     func networkErrors(code: URLError.Code, retried: Bool) async throws {
         let clock = VirtualClock(autoAdvances: true)
         let transport = StubTransport(script: [.failure(code)])
@@ -145,9 +164,15 @@ struct RetryPolicyTests {
         #expect(error.urlError?.code == code)
         #expect(transport.requestCount == (retried ? 3 : 1))
         if retried {
-            guard case .retriesExhausted(3, _) = error.kind else { Issue.record("got \(error.kind)"); return }
+            guard case .retriesExhausted(3, _) = error.kind else {
+                Issue.record("got \(error.kind)")
+                return
+            }
         } else {
-            guard case .transport = error.kind else { Issue.record("got \(error.kind)"); return }
+            guard case .transport = error.kind else {
+                Issue.record("got \(error.kind)")
+                return
+            }
         }
     }
 
@@ -183,7 +208,10 @@ struct RetryPolicyTests {
         let error = try await #require(throws: HTTPError.self) {
             try await client(transport, policy).send(Request<Data>(path: "/x"))
         }
-        guard case .retryStopped(let reason, let last) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .retryStopped(let reason, let last) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(reason == "never reached for 409")
         #expect(last.statusCode == 503)
         #expect(transport.requestCount == 2)
@@ -204,8 +232,13 @@ struct RetryPolicyTests {
 
         let stopping = Request<Data>(path: "/x").retryDecision { _, _, _ in .doNotRetry(reason: "not this one") }
         let stopped = StubTransport(script: [.status(503), .status(200)])
-        let error = try await #require(throws: HTTPError.self) { try await client(stopped, policy(clock)).send(stopping) }
-        guard case .retryStopped(let reason, _) = error.kind else { Issue.record("got \(error.kind)"); return }
+        let error = try await #require(throws: HTTPError.self) {
+            try await client(stopped, policy(clock)).send(stopping)
+        }
+        guard case .retryStopped(let reason, _) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(reason == "not this one")
         #expect(stopped.requestCount == 1)
     }
@@ -218,7 +251,10 @@ struct RetryPolicyTests {
         let error = try await #require(throws: HTTPError.self) {
             try await client(transport, policy).send(Request<Data>(path: "/x"))
         }
-        guard case .retryStopped(let reason, let last) = error.kind else { Issue.record("got \(error.kind)"); return }
+        guard case .retryStopped(let reason, let last) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
         #expect(reason?.contains("refresh failed") == true)
         #expect(last.statusCode == 401)
     }

@@ -1,11 +1,12 @@
 import Courier
 import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
-import Testing
-import TestSupport
 
 /// Thousands of calls through a proxy (in front of a fault server of its own) that resets, truncates, stalls, garbles, refuses and drops
 /// connections (`Tests/Servers/fault_proxy.py`, seeded: each request id meets the same faults
@@ -46,8 +47,9 @@ struct FaultMatrixTests {
         }
     }
 
-    @Test("2,000 GETs and 400 POSTs at 16 in flight: in time, whole or failed, POSTs once, nothing leaked",
-          .timeLimit(.minutes(3)), arguments: TransportUnderTest.allCases)
+    @Test(
+        "2,000 GETs and 400 POSTs at 16 in flight: in time, whole or failed, POSTs once, nothing leaked",
+        .timeLimit(.minutes(3)), arguments: TransportUnderTest.allCases)
     func matrix(transport: TransportUnderTest) async throws {
         let proxy = try TestServers.faultProxy()
         let port = try #require(proxy.port)
@@ -56,7 +58,8 @@ struct FaultMatrixTests {
 
         let tally = try await send(through: proxy, transport: transport, run: run)
         print("fault matrix, \(transport.testDescription): \(tally)")
-        #expect(tally.succeeded + tally.failed.values.reduce(0, +) + tally.untypedFailures.count == Self.gets + Self.posts)
+        #expect(
+            tally.succeeded + tally.failed.values.reduce(0, +) + tally.untypedFailures.count == Self.gets + Self.posts)
         #expect(tally.pastDeadline.isEmpty, "calls past the deadline: \(tally.pastDeadline.prefix(5))")
         #expect(tally.badBodies.isEmpty, "bodies reported whole but not: \(tally.badBodies.prefix(5))")
         #expect(tally.untypedFailures.isEmpty, "failures that are not HTTPError: \(tally.untypedFailures.prefix(5))")
@@ -66,19 +69,25 @@ struct FaultMatrixTests {
         let faults = try await HTTPClient(baseURL: proxy, transport: URLSessionTransport())
             .send(Request<JSON>(path: "/proxy-stats/\(run)")).value
         print("fault matrix, \(transport.testDescription): proxy faults \(faults)")
-        let server = try await HTTPClient(baseURL: try TestServers.faultProxyUpstream(), transport: URLSessionTransport())
-            .send(Request<JSON>(path: "/matrix-stats/\(run)")).value
+        let server = try await HTTPClient(
+            baseURL: try TestServers.faultProxyUpstream(), transport: URLSessionTransport()
+        )
+        .send(Request<JSON>(path: "/matrix-stats/\(run)")).value
         print("fault matrix, \(transport.testDescription): server \(server)")
         #expect(server["posts_seen_twice"]?.intValue == 0, "POSTs the server saw more than once: \(server)")
 
         // The transport is gone: every connection it opened to the proxy is closed.
-        try await waitUntil("the transport's connections to close", limit: .seconds(20)) { OpenSockets.count(toPort: port) == 0 }
+        try await waitUntil("the transport's connections to close", limit: .seconds(20)) {
+            OpenSockets.count(toPort: port) == 0
+        }
     }
 
     /// Runs every call through a transport of its own, released before returning.
     private func send(through proxy: URL, transport: TransportUnderTest, run: String) async throws -> Tally {
         let client = HTTPClient(baseURL: proxy, transport: try transport.make()) {
-            $0.interceptors = [RetryPolicy(maxAttempts: 4, backoff: .exponential(base: .milliseconds(50)), deadline: Self.deadline)]
+            $0.interceptors = [
+                RetryPolicy(maxAttempts: 4, backoff: .exponential(base: .milliseconds(50)), deadline: Self.deadline)
+            ]
         }
         let shared = Shared()
         let total = Self.gets + Self.posts
@@ -86,7 +95,10 @@ struct FaultMatrixTests {
             for _ in 0..<Self.inFlight {
                 group.addTask {
                     while true {
-                        let index = shared.next.withLock { value -> Int in defer { value += 1 }; return value }
+                        let index = shared.next.withLock { value -> Int in
+                            defer { value += 1 }
+                            return value
+                        }
                         guard index < total else { return }
                         let outcome = await Self.call(index, client: client, run: run)
                         shared.tally.withLock { outcome(&$0) }
@@ -139,7 +151,8 @@ struct FaultMatrixTests {
     /// Why a successful response's body is not the one the server sent, or nil when it is.
     private static func problem(with response: Response<Data>) -> String? {
         guard let length = response.headers["X-Body-Length"].flatMap(Int.init),
-              let seed = response.headers["X-Body-Seed"].flatMap(Int.init) else { return "status \(response.raw.statusCode) without the body headers" }
+            let seed = response.headers["X-Body-Seed"].flatMap(Int.init)
+        else { return "status \(response.raw.statusCode) without the body headers" }
         let body = response.value
         guard body.count == length else { return "\(body.count) of \(length) bytes" }
         // Through a raw buffer: iterating `Data` itself costs ~1 µs a byte in a debug build, which
@@ -148,7 +161,7 @@ struct FaultMatrixTests {
             var expected = UInt8(seed)
             for offset in 0..<bytes.count {
                 if bytes[offset] != expected { return offset }
-                expected = expected >= 244 ? expected - 244 : expected + 7 // (expected + 7) % 251
+                expected = expected >= 244 ? expected - 244 : expected + 7  // (expected + 7) % 251
             }
             return nil
         }
@@ -172,8 +185,10 @@ enum OpenSockets {
         guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return 0 }
         var inodes = Set<String>()
         for descriptor in descriptors {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor),
-                  target.hasPrefix("socket:[") else { continue }
+            guard
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor),
+                target.hasPrefix("socket:[")
+            else { continue }
             inodes.insert(String(target.dropFirst(8).dropLast()))
         }
         var count = 0
@@ -181,7 +196,9 @@ enum OpenSockets {
             guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
-                guard fields.count > 9, let remotePort = fields[2].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) else { continue }
+                guard fields.count > 9,
+                    let remotePort = fields[2].split(separator: ":").last.flatMap({ Int($0, radix: 16) })
+                else { continue }
                 if remotePort == port, inodes.contains(String(fields[9])) { count += 1 }
             }
         }

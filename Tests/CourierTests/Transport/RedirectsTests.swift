@@ -1,7 +1,8 @@
-@testable import Courier
 import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite("CurlTransport's redirect rules")
 struct RedirectsTests {
@@ -47,11 +48,14 @@ struct RedirectsTests {
 
     @Test("Leaving the origin drops credentials; a different port is another origin")
     func crossOrigin() throws {
-        let otherHost = try #require(Redirects.request(after: redirect(302, to: "https://cdn.example.com/a"), to: request(.get)))
+        let otherHost = try #require(
+            Redirects.request(after: redirect(302, to: "https://cdn.example.com/a"), to: request(.get)))
         #expect(otherHost.headers["Authorization"] == nil)
-        let otherPort = try #require(Redirects.request(after: redirect(302, to: "https://api.example.com:8443/a"), to: request(.get)))
+        let otherPort = try #require(
+            Redirects.request(after: redirect(302, to: "https://api.example.com:8443/a"), to: request(.get)))
         #expect(otherPort.headers["Authorization"] == nil)
-        let samePort = try #require(Redirects.request(after: redirect(302, to: "https://API.example.com:443/a"), to: request(.get)))
+        let samePort = try #require(
+            Redirects.request(after: redirect(302, to: "https://API.example.com:443/a"), to: request(.get)))
         #expect(samePort.headers["Authorization"] == "Bearer secret")
     }
 
@@ -68,7 +72,8 @@ struct RedirectsTests {
 struct CurlHeaderParsingTests {
     @Test("Fields keep their order and repeats; folded lines join the field before them")
     func parsesHeaderBlock() {
-        let head = "Content-Type: application/json\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nX-Long: first\r\n  second\r\nX-Empty:\r\n\r\n"
+        let head =
+            "Content-Type: application/json\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nX-Long: first\r\n  second\r\nX-Empty:\r\n\r\n"
         let outcome = CurlTransfer.Outcome(status: 200, head: Data(head.utf8), body: Data("{}".utf8))
         let response = outcome.response(url: URL(string: "http://example.com")!)
         #expect(response.statusCode == 200)

@@ -1,35 +1,46 @@
 import Courier
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupport
 
 /// Many calls in flight to one host share a few connections instead of opening one each.
 @Suite("Connections per host are bounded")
 struct TransportConnectionLimitTests {
-    private struct Connections: Decodable { let connections: Int; let max_open: Int }
+    private struct Connections: Decodable {
+        let connections: Int
+        let max_open: Int
+    }
 
     private func connections(_ key: String, on server: URL) async throws -> Connections {
-        try await HTTPClient(baseURL: server, transport: URLSessionTransport()).send(Request<Connections>(path: "/conns/\(key)")).value
+        try await HTTPClient(baseURL: server, transport: URLSessionTransport()).send(
+            Request<Connections>(path: "/conns/\(key)")
+        ).value
     }
 
     /// Sends `count` concurrent GETs to /count/KEY (each held `delay` seconds by the server) and
     /// returns the hit numbers the server answered.
-    private func sendConcurrently(_ count: Int, to client: HTTPClient, key: String, delay: String = "0.02") async throws -> [Int] {
+    private func sendConcurrently(_ count: Int, to client: HTTPClient, key: String, delay: String = "0.02") async throws
+        -> [Int]
+    {
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<count {
                 group.addTask {
-                    try await client.send(Request<JSON>(path: "/count/\(key)", query: [.init(name: "delay", value: delay)])).value["hit"]?.intValue ?? 0
+                    try await client.send(
+                        Request<JSON>(path: "/count/\(key)", query: [.init(name: "delay", value: delay)])
+                    ).value["hit"]?.intValue ?? 0
                 }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
     }
 
-    @Test("200 calls in flight use at most 6 connections, and all succeed against a listen backlog of 10",
-          .timeLimit(.minutes(2)), arguments: TransportUnderTest.allCases)
+    @Test(
+        "200 calls in flight use at most 6 connections, and all succeed against a listen backlog of 10",
+        .timeLimit(.minutes(2)), arguments: TransportUnderTest.allCases)
     func twoHundredInFlight(transport: TransportUnderTest) async throws {
         let server = try TestServers.faultsWithSmallBacklog()
         let client = HTTPClient(baseURL: server, transport: try transport.make())

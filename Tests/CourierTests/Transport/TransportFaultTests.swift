@@ -1,8 +1,8 @@
 import Courier
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// What every transport must do when the server misbehaves or the caller gives up, against the
 /// project's fault server and httpbin.
@@ -21,7 +21,9 @@ struct TransportFaultTests {
         #expect(error.isConnectivity, "got \(error)")
     }
 
-    @Test("A body cut short is an error, never a partial body", arguments: TransportUnderTest.allCases, ["/truncated", "/reset-mid-body"])
+    @Test(
+        "A body cut short is an error, never a partial body", arguments: TransportUnderTest.allCases,
+        ["/truncated", "/reset-mid-body"])
     func truncatedBody(transport: TransportUnderTest, path: String) async throws {
         let error = try await #require(throws: HTTPError.self) {
             try await faultClient(transport).send(Request<Data>(path: path))
@@ -42,7 +44,9 @@ struct TransportFaultTests {
         let client = try faultClient(transport)
         let key = uniqueKey("timeout")
         let error = try await #require(throws: HTTPError.self) {
-            try await client.send(Request<Data>(path: "/count/\(key)", query: [.init(name: "delay", value: "30")]).timeout(.milliseconds(300)))
+            try await client.send(
+                Request<Data>(path: "/count/\(key)", query: [.init(name: "delay", value: "30")]).timeout(
+                    .milliseconds(300)))
         }
         #expect(error.isTimeout, "got \(error)")
         let closed = try await waitForHits(of: key, client: client) { $0.closedEarly == 1 }
@@ -72,14 +76,18 @@ struct TransportFaultTests {
         let key = uniqueKey("many")
         let hits = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<40 {
-                group.addTask { try await client.send(Request<JSON>(path: "/count/\(key)")).value["hit"]?.intValue ?? 0 }
+                group.addTask {
+                    try await client.send(Request<JSON>(path: "/count/\(key)")).value["hit"]?.intValue ?? 0
+                }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(hits.sorted() == Array(1...40))
     }
 
-    @Test("Cancelling some of many concurrent requests lets every other one finish", arguments: TransportUnderTest.allCases)
+    @Test(
+        "Cancelling some of many concurrent requests lets every other one finish",
+        arguments: TransportUnderTest.allCases)
     func cancellingSomeOfMany(transport: TransportUnderTest) async throws {
         let client = try faultClient(transport)
         let key = uniqueKey("mixed")
@@ -111,7 +119,10 @@ struct TransportFaultTests {
     func largeUpload(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: try TestServers.httpbin(), transport: try transport.make())
         let payload = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let echo = try await client.send(Request<JSON>(method: .post, path: "/anything", body: .data(payload, contentType: "application/octet-stream"))).value
+        let echo = try await client.send(
+            Request<JSON>(
+                method: .post, path: "/anything", body: .data(payload, contentType: "application/octet-stream"))
+        ).value
         let echoed = echo["data"]?.stringValue ?? ""
         #expect(echoed == "data:application/octet-stream;base64," + payload.base64EncodedString())
         // "At once": the body follows the headers without waiting for a `100 Continue` (which a
@@ -122,13 +133,18 @@ struct TransportFaultTests {
         #expect(expect == nil || expect == "", "the request asked for a 100 Continue: Expect: \(expect ?? "")")
     }
 
-    @Test("A 401 with a Basic challenge comes back whole, body included, sent once", arguments: TransportUnderTest.allCases)
+    @Test(
+        "A 401 with a Basic challenge comes back whole, body included, sent once",
+        arguments: TransportUnderTest.allCases)
     func challengedUnauthorizedKeepsBody(transport: TransportUnderTest) async throws {
         let client = try faultClient(transport)
         let key = uniqueKey("challenge")
-        let request = Request<Data>(path: "/flaky/\(key)", query: [
-            .init(name: "status", value: "401"), .init(name: "fail", value: "1000"), .init(name: "www", value: "basic"),
-        ])
+        let request = Request<Data>(
+            path: "/flaky/\(key)",
+            query: [
+                .init(name: "status", value: "401"), .init(name: "fail", value: "1000"),
+                .init(name: "www", value: "basic"),
+            ])
         var hitsBefore = 0
         for call in 1...3 {
             let error = try await #require(throws: HTTPError.self) { try await client.send(request) }
@@ -141,7 +157,10 @@ struct TransportFaultTests {
         }
     }
 
-    private struct Hits { let hits: Int; let closedEarly: Int }
+    private struct Hits {
+        let hits: Int
+        let closedEarly: Int
+    }
 
     /// Polls the fault server's counters for `key` until `condition` holds. The bound only
     /// catches a hang: a condition like "closed early" proves promptness by itself (the server

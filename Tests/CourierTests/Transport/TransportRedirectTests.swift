@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// How each transport follows redirects, against httpbin.
 @Suite("Transports following redirects")
@@ -18,7 +18,9 @@ struct TransportRedirectTests {
         )
     }
 
-    @Test("A 303 continues as a GET without the body", arguments: TransportUnderTest.allCases, [HTTPMethod.post, .put, .patch])
+    @Test(
+        "A 303 continues as a GET without the body", arguments: TransportUnderTest.allCases,
+        [HTTPMethod.post, .put, .patch])
     func seeOther(transport: TransportUnderTest, method: HTTPMethod) async throws {
         let response = try await client(transport).send(redirect(method, to: "/anything", status: 303))
         #expect(response.value.method == "GET")

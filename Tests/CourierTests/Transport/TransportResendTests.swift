@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A request is written to the wire once per attempt: a transport never sends it again by itself
 /// when a reused keep-alive connection dies, and only a `RetryPolicy` retries.
@@ -14,7 +14,9 @@ struct TransportResendTests {
         try await FaultServer().hits(key).hits
     }
 
-    @Test("A POST is not sent again: the call fails saying it may have reached the server", arguments: TransportUnderTest.allCases)
+    @Test(
+        "A POST is not sent again: the call fails saying it may have reached the server",
+        arguments: TransportUnderTest.allCases)
     func postSentOnce(transport: TransportUnderTest) async throws {
         let monitor = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make()) {
@@ -24,8 +26,10 @@ struct TransportResendTests {
         let key = uniqueKey("post-once")
         // URLSession on Linux (FoundationNetworking) does not re-send such a POST either, but
         // waits out the request's timeout before failing: a short one keeps the test quick.
-        let post = Request<Data>(method: .post, path: "/close-second/\(key)", body: .data(Data("order=1".utf8), contentType: "text/plain"))
-            .timeout(.seconds(5))
+        let post = Request<Data>(
+            method: .post, path: "/close-second/\(key)", body: .data(Data("order=1".utf8), contentType: "text/plain")
+        )
+        .timeout(.seconds(5))
         _ = try await client.send(post)
         let error = try await #require(throws: HTTPError.self) { try await client.send(post) }
         #expect(error.kind.isTransport, "got \(error)")
@@ -55,8 +59,9 @@ struct TransportResendTests {
     }
     #endif
 
-    @Test("A POST marked retryable is retried by the RetryPolicy, and each send is an attempt in the metrics",
-          arguments: TransportUnderTest.allCases)
+    @Test(
+        "A POST marked retryable is retried by the RetryPolicy, and each send is an attempt in the metrics",
+        arguments: TransportUnderTest.allCases)
     func retryablePostRetriedByPolicy(transport: TransportUnderTest) async throws {
         let monitor = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make()) {
@@ -64,8 +69,10 @@ struct TransportResendTests {
             $0.eventMonitors = [monitor]
         }
         let key = uniqueKey("post-retryable")
-        let post = Request<Data>(method: .post, path: "/close-second/\(key)", body: .data(Data("order=1".utf8), contentType: "text/plain"))
-            .retryable().timeout(.seconds(5))
+        let post = Request<Data>(
+            method: .post, path: "/close-second/\(key)", body: .data(Data("order=1".utf8), contentType: "text/plain")
+        )
+        .retryable().timeout(.seconds(5))
         _ = try await client.send(post)
         _ = try await client.send(post)
         try await monitor.waitForFinishes(2)

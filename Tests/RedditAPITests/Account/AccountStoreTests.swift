@@ -1,10 +1,11 @@
 import Courier
-import Foundation
-@testable import RedditAPI
-import Synchronization
-import Testing
-import TestSupport
 import CourierTesting
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 @Suite struct AccountStoreTests {
     /// Subscriptions over two pages: the recorded page (pointed at a second one) and a small second page.
@@ -15,11 +16,11 @@ import CourierTesting
         let page1 = String(decoding: subscriptions.body, as: UTF8.self)
             .replacingOccurrences(of: #""after": null"#, with: #""after": "t5_page2""#)
         let page2 = """
-        {"kind": "Listing", "data": {"after": null, "before": null, "children": [
-          {"kind": "t5", "data": {"id": "zz1", "name": "t5_zz1", "display_name": "Zebra", "created_utc": 1.0}},
-          {"kind": "t5", "data": {"id": "aa1", "name": "t5_aa1", "display_name": "aardvark", "created_utc": 2.0}}
-        ]}}
-        """
+            {"kind": "Listing", "data": {"after": null, "before": null, "children": [
+              {"kind": "t5", "data": {"id": "zz1", "name": "t5_zz1", "display_name": "Zebra", "created_utc": 1.0}},
+              {"kind": "t5", "data": {"id": "aa1", "name": "t5_aa1", "display_name": "aardvark", "created_utc": 2.0}}
+            ]}}
+            """
         return StubTransport { request in
             let json: HTTPHeaders = ["Content-Type": "application/json"]
             switch request.url.path {

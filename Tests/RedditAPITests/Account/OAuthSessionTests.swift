@@ -1,18 +1,20 @@
 import Courier
 import CourierOAuth
+import CourierTesting
 import Foundation
 import RedditAPI
-import Testing
 import TestSupport
-import CourierTesting
+import Testing
 
 /// RedditClient and AccountStore on CourierOAuth's session.
 @Suite struct OAuthSessionTests {
     static func session(token: String, transport: StubTransport) throws -> OAuthSession {
-        let configuration = OAuthConfiguration.reddit(clientID: "client-id", redirectURI: URL(string: "http://127.0.0.1:65010/callback")!)
+        let configuration = OAuthConfiguration.reddit(
+            clientID: "client-id", redirectURI: URL(string: "http://127.0.0.1:65010/callback")!)
         let stored = Token(accessToken: token, refreshToken: "refresh", expiresAt: Date().addingTimeInterval(86_400))
-        return OAuthSession(configuration: configuration, store: InMemoryTokenStore(stored),
-                            client: HTTPClient(baseURL: nil, transport: transport))
+        return OAuthSession(
+            configuration: configuration, store: InMemoryTokenStore(stored),
+            client: HTTPClient(baseURL: nil, transport: transport))
     }
 
     @Test func clientSendsTheSessionsToken() async throws {
@@ -31,7 +33,8 @@ import CourierTesting
             HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(), url: request.url)
         }
         let session = try Self.session(token: "session-token", transport: revoke)
-        let store = AccountStore(client: RedditClient(userAgent: try testAgent(), authentication: .session(session), transport: api))
+        let store = AccountStore(
+            client: RedditClient(userAgent: try testAgent(), authentication: .session(session), transport: api))
         let following = Task { await store.follow(session) }
         defer { following.cancel() }
 

@@ -1,26 +1,32 @@
 import Courier
-import Foundation
-@testable import RedditAPI
-import Testing
 import CourierTesting
+import Foundation
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 /// What each endpoint puts on the wire.
 @Suite struct EndpointTests {
     /// Sends `request` to a transport that answers `{}` and returns what was sent.
     static func sent<Response: Sendable>(_ request: Request<Response>) async throws -> HTTPRequest {
         let transport = StubTransport { request in
-            HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
+            HTTPResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
         }
         _ = try? await makeClient(transport).send(request)
         return try #require(transport.requests.first)
     }
 
     @Test func listings() async throws {
-        let top = try await Self.sent(Reddit.listing(.controversial(.month), subreddit: "swift",
-                                                     page: .init(after: "t3_abc", limit: 500, count: 25)))
+        let top = try await Self.sent(
+            Reddit.listing(
+                .controversial(.month), subreddit: "swift",
+                page: .init(after: "t3_abc", limit: 500, count: 25)))
         #expect(top.url.path == "/r/swift/controversial")
-        #expect(top.query("t") == "month" && top.query("after") == "t3_abc" && top.query("limit") == "100" && top.query("count") == "25")
+        #expect(
+            top.query("t") == "month" && top.query("after") == "t3_abc" && top.query("limit") == "100"
+                && top.query("count") == "25")
         #expect(try await Self.sent(Reddit.frontPage()).url.path == "/best")
         #expect(try await Self.sent(Reddit.listing(.rising, subreddit: "swift")).url.path == "/r/swift/rising")
         let before = try await Self.sent(Reddit.listing(.new, page: .init(before: "t3_x")))
@@ -28,7 +34,8 @@ import TestSupport
     }
 
     @Test func search() async throws {
-        let inSubreddit = try await Self.sent(Reddit.search("swift concurrency", subreddit: "swift", sort: .top, time: .year))
+        let inSubreddit = try await Self.sent(
+            Reddit.search("swift concurrency", subreddit: "swift", sort: .top, time: .year))
         #expect(inSubreddit.url.path == "/r/swift/search")
         #expect(inSubreddit.query("q") == "swift concurrency" && inSubreddit.query("restrict_sr") == "on")
         #expect(inSubreddit.query("sort") == "top" && inSubreddit.query("t") == "year")
@@ -64,7 +71,9 @@ import TestSupport
 
     @Test func users() async throws {
         let overview = try await Self.sent(Reddit.userOverview("spez", sort: .top(.all)))
-        #expect(overview.url.path == "/user/spez/overview" && overview.query("sort") == "top" && overview.query("t") == "all")
+        #expect(
+            overview.url.path == "/user/spez/overview" && overview.query("sort") == "top"
+                && overview.query("t") == "all")
         #expect(try await Self.sent(Reddit.userSubmitted("spez")).url.path == "/user/spez/submitted")
         #expect(try await Self.sent(Reddit.userComments("spez")).query("sort") == "new")
         #expect(try await Self.sent(Reddit.userSaved("me")).url.path == "/user/me/saved")

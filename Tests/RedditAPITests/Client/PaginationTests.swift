@@ -1,9 +1,10 @@
 import Courier
-import Foundation
-@testable import RedditAPI
-import Testing
 import CourierTesting
+import Foundation
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 @Suite struct PaginationTests {
     /// Page 1 without `after`, page 2 for `after=t1_ct5snit`, and an empty page after that.

@@ -1,15 +1,17 @@
 import Courier
-import Foundation
-@testable import RedditAPI
-import Synchronization
-import Testing
-import TestSupport
 import CourierTesting
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 /// Rate-limit waits on a manual clock: nothing here sleeps for real.
 @Suite struct RateLimiterTests {
     /// A transport that answers with the rate-limit headers `headers(n)` for the n-th request (from 0).
-    static func transport(_ headers: @escaping @Sendable (Int) -> (status: Int, headers: HTTPHeaders)) -> StubTransport {
+    static func transport(_ headers: @escaping @Sendable (Int) -> (status: Int, headers: HTTPHeaders)) -> StubTransport
+    {
         let counter = Mutex(0)
         return StubTransport { request in
             let n = counter.withLock { value -> Int in
@@ -30,7 +32,9 @@ import CourierTesting
     static let ping = Request<Void>(path: "/api/v1/me")
 
     @Test func readsDecimalStrings() async throws {
-        let transport = Self.transport { _ in (200, ["X-Ratelimit-Remaining": "596.0", "X-Ratelimit-Used": "4", "X-Ratelimit-Reset": "297"]) }
+        let transport = Self.transport { _ in
+            (200, ["X-Ratelimit-Remaining": "596.0", "X-Ratelimit-Used": "4", "X-Ratelimit-Reset": "297"])
+        }
         let client = try Self.client(transport, clock: VirtualClock())
         try await client.send(Self.ping)
         #expect(client.rateLimit == RateLimitStatus(remaining: 596, used: 4, resetsIn: .seconds(297)))
@@ -38,7 +42,9 @@ import CourierTesting
 
     @Test func waitsForTheResetWhenTheBudgetIsSpent() async throws {
         let clock = VirtualClock()
-        let transport = Self.transport { _ in (200, ["X-Ratelimit-Remaining": "0.0", "X-Ratelimit-Used": "600", "X-Ratelimit-Reset": "30"]) }
+        let transport = Self.transport { _ in
+            (200, ["X-Ratelimit-Remaining": "0.0", "X-Ratelimit-Used": "600", "X-Ratelimit-Reset": "30"])
+        }
         let client = try Self.client(transport, clock: clock)
         try await client.send(Self.ping)
         let second = Task { try await client.send(Self.ping) }
@@ -55,7 +61,9 @@ import CourierTesting
     @Test func spreadsRequestsWhenTheBudgetIsNearlySpent() async throws {
         let clock = VirtualClock()
         // 5 left with 50 s to go: one request every 10 s.
-        let transport = Self.transport { _ in (200, ["X-Ratelimit-Remaining": "5", "X-Ratelimit-Used": "595", "X-Ratelimit-Reset": "50"]) }
+        let transport = Self.transport { _ in
+            (200, ["X-Ratelimit-Remaining": "5", "X-Ratelimit-Used": "595", "X-Ratelimit-Reset": "50"])
+        }
         let client = try Self.client(transport, clock: clock)
         try await client.send(Self.ping)
         try await client.send(Self.ping)  // takes the free slot now
@@ -69,7 +77,9 @@ import CourierTesting
 
     @Test func plentyOfBudgetMeansNoWaiting() async throws {
         let clock = VirtualClock()
-        let transport = Self.transport { _ in (200, ["X-Ratelimit-Remaining": "994", "X-Ratelimit-Used": "6", "X-Ratelimit-Reset": "500"]) }
+        let transport = Self.transport { _ in
+            (200, ["X-Ratelimit-Remaining": "994", "X-Ratelimit-Used": "6", "X-Ratelimit-Reset": "500"])
+        }
         let client = try Self.client(transport, clock: clock)
         for _ in 0..<5 { try await client.send(Self.ping) }
         #expect(clock.sleeps.isEmpty)

@@ -1,15 +1,17 @@
 import Courier
 import CourierOAuth
-import Foundation
-@testable import RedditAPI
-import Synchronization
-import Testing
 import CourierTesting
+import Foundation
+import Synchronization
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 @Suite struct RedditClientTests {
     static let ok: @Sendable (HTTPRequest) -> HTTPResponse = { request in
-        HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
+        HTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), url: request.url)
     }
 
     @Test(arguments: [
@@ -106,8 +108,9 @@ import TestSupport
         let tokens = Tokens()
         let transport = StubTransport { request in
             if request.headers["Authorization"] == "bearer old" {
-                return HTTPResponse(statusCode: 401, headers: ["WWW-Authenticate": #"Bearer realm="reddit", error="invalid_token""#],
-                                       body: Data(#"{"message": "Unauthorized", "error": 401}"#.utf8), url: request.url)
+                return HTTPResponse(
+                    statusCode: 401, headers: ["WWW-Authenticate": #"Bearer realm="reddit", error="invalid_token""#],
+                    body: Data(#"{"message": "Unauthorized", "error": 401}"#.utf8), url: request.url)
             }
             return try Fixture("things/me_2016.json").response(for: request.url)
         }
@@ -128,7 +131,8 @@ import TestSupport
             // A fixed token cannot be renewed: the rejection reaches the caller as a typed error
             // (it used to be handed back as Reddit's 401 after a swallowed refresh failure).
             guard case .tokenRejected? = error.oauthError else {
-                Issue.record("expected OAuthError.tokenRejected, got \(error)"); return
+                Issue.record("expected OAuthError.tokenRejected, got \(error)")
+                return
             }
             #expect(!error.description.contains("tok-zzz-secret"))
         }

@@ -1,9 +1,9 @@
-import TestSupport
-import CourierTesting
 import Courier
 import CourierOAuth
+import CourierTesting
 import Foundation
 import RedditAPI
+import TestSupport
 import Testing
 
 /// Reddit's OAuth preset, its app-only grant and its non-standard token errors, which live in
@@ -12,13 +12,15 @@ import Testing
     private static let callback = URL(string: "http://127.0.0.1:65010/callback")!
 
     @Test func redditPresetAsksForAPermanentGrantWithBasicAuth() {
-        let configuration = OAuthConfiguration.reddit(clientID: "abc", redirectURI: Self.callback, scopes: [.identity, .read, .vote])
+        let configuration = OAuthConfiguration.reddit(
+            clientID: "abc", redirectURI: Self.callback, scopes: [.identity, .read, .vote])
         #expect(configuration.clientAuthentication == .basic)
         #expect(configuration.clientSecret == "")
         #expect(configuration.revocationEndpoint?.absoluteString == "https://www.reddit.com/api/v1/revoke_token")
         #expect(configuration.tokenErrorInterpreter == .reddit)
         let query = Dictionary(
-            (URLComponents(url: AuthorizationRequest(configuration: configuration).url, resolvingAgainstBaseURL: false)?.queryItems ?? [])
+            (URLComponents(url: AuthorizationRequest(configuration: configuration).url, resolvingAgainstBaseURL: false)?
+                .queryItems ?? [])
                 .map { ($0.name, $0.value ?? "") },
             uniquingKeysWith: { first, _ in first }
         )
@@ -39,9 +41,11 @@ import Testing
         let request = try #require(transport.requests.first)
         #expect(request.url.absoluteString == "https://www.reddit.com/api/v1/access_token")
         #expect(request.headers["Authorization"] == "Basic " + Data("p-jcoLKBynTLew:".utf8).base64EncodedString())
-        #expect(request.form == [
-            "grant_type": "https://oauth.reddit.com/grants/installed_client", "device_id": "DO_NOT_TRACK_THIS_DEVICE",
-        ])
+        #expect(
+            request.form == [
+                "grant_type": "https://oauth.reddit.com/grants/installed_client",
+                "device_id": "DO_NOT_TRACK_THIS_DEVICE",
+            ])
     }
 
     @Test func redditsNumericErrorForADeadRefreshTokenIsInvalidGrant() async throws {
@@ -81,8 +85,9 @@ import Testing
         }
         let tokenRequests = transport.requests.filter { $0.url.path == "/api/v1/access_token" }
         #expect(tokenRequests.count == 1)
-        #expect(transport.requests.filter { $0.url.host == "oauth.reddit.com" }.allSatisfy {
-            $0.headers["Authorization"] == "bearer kAl4FxQQDvkAb1PKioniAuaXGZw"
-        })
+        #expect(
+            transport.requests.filter { $0.url.host == "oauth.reddit.com" }.allSatisfy {
+                $0.headers["Authorization"] == "bearer kAl4FxQQDvkAb1PKioniAuaXGZw"
+            })
     }
 }

@@ -1,10 +1,11 @@
 import Courier
-import Foundation
-@testable import RedditAPI
-import Synchronization
-import Testing
 import CourierTesting
+import Foundation
+import Synchronization
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 @Suite struct CommentTreeTests {
     typealias F = FixtureDecodingTests
@@ -18,7 +19,10 @@ import TestSupport
         #expect(tree.link.title == "Please be a good 'bot' citizen of reddit")
         let rows = tree.rows
         #expect(rows.map(\.depth) == [0, 1, 1, 2, 3, 1])
-        #expect(rows.map(\.id.rawValue) == ["t1_e4j4830", "t1_e7q58bn", "t1_e4uaa59", "t1_e4uhrr8", "t1_e4ulzqx", "t1_e4j4fhz"])
+        #expect(
+            rows.map(\.id.rawValue) == [
+                "t1_e4j4830", "t1_e7q58bn", "t1_e4uaa59", "t1_e4uhrr8", "t1_e4ulzqx", "t1_e4j4fhz",
+            ])
         guard case .comment(let top) = rows[0].content, case .loadMore(let more) = rows[5].content else {
             Issue.record("unexpected rows \(rows)")
             return
@@ -50,13 +54,17 @@ import TestSupport
         #expect(grown.comments.count == 17)
         #expect(grown.stubs.count == tree.stubs.count - 1)
         // The loaded comments take the stub's place at the end of the top level.
-        #expect(grown.roots.suffix(7).compactMap(\.comment?.id) == ["cu5tead", "cu5tt8h", "cu5v9yd", "cu5twf5", "cu5oufs", "cu5pbdh", "cu5rxpy"])
+        #expect(
+            grown.roots.suffix(7).compactMap(\.comment?.id) == [
+                "cu5tead", "cu5tt8h", "cu5v9yd", "cu5twf5", "cu5oufs", "cu5pbdh", "cu5rxpy",
+            ])
         #expect(grown.rows.suffix(7).allSatisfy { $0.depth == 0 })
     }
 
     @Test func nestedMorechildrenAnswerKeepsItsShape() async throws {
         let things: [Thing] = try await F.value("morechildren/morechildren_with_more_and_deleted.json")
-        let stub = More(id: "c369r5m", name: "t1_c369r5m", parentID: "t3_n49rw", count: 600, children: ["c369r5m"], depth: 0)
+        let stub = More(
+            id: "c369r5m", name: "t1_c369r5m", parentID: "t3_n49rw", count: 600, children: ["c369r5m"], depth: 0)
         let link = try await F.value("comments/comments_2gmzqe_small.json", as: PostWithComments.self).link
         var tree = CommentTree(PostWithComments(link: link, comments: Listing(children: [.more(stub)])))
         tree.replace(stub, with: things)
@@ -64,7 +72,9 @@ import TestSupport
         #expect(rows.count == 26)
         let depth = Dictionary(uniqueKeysWithValues: rows.map { ($0.id.rawValue, $0.depth) })
         #expect(depth["t1_c364nuk"] == 0 && depth["t1_c364qqg"] == 1)
-        #expect(depth["t1_c364o1f"] == 0 && depth["t1_c364q55"] == 1 && depth["t1_c364s66"] == 2 && depth["t1_c3653ld"] == 3)
+        #expect(
+            depth["t1_c364o1f"] == 0 && depth["t1_c364q55"] == 1 && depth["t1_c364s66"] == 2 && depth["t1_c3653ld"] == 3
+        )
         #expect(depth["t1_c364qkh"] == 2)  // a stub under c364q55
         #expect(tree.stubs.count == 7)
         #expect(tree.stubs.last?.count == 521)
@@ -86,7 +96,8 @@ import TestSupport
         let grown = try await client.loadMore(stub, in: tree)
         let sent = transport.requests.map { $0.form["children"]?.split(separator: ",").count ?? 0 }
         #expect(sent == [100, 100, 50])
-        #expect(transport.requests.allSatisfy { $0.url.path == "/api/morechildren" && $0.form["link_id"] == "t3_3hahrw" })
+        #expect(
+            transport.requests.allSatisfy { $0.url.path == "/api/morechildren" && $0.form["link_id"] == "t3_3hahrw" })
         #expect(grown.comments.count == base.comments.count + 7)
         #expect(!grown.stubs.contains(stub))
     }
@@ -108,10 +119,12 @@ import TestSupport
         let client = try makeClient(transport)
         let thread = try await F.value("comments/comments_context_sort_new_limit4.json", as: PostWithComments.self)
         let stub = More(id: "_", name: "t1__", parentID: "t1_e4j4830", count: 0, children: [], depth: 10)
-        let tree = CommentTree(PostWithComments(link: thread.link, comments: Listing(children: [.more(stub)])), sort: .new)
+        let tree = CommentTree(
+            PostWithComments(link: thread.link, comments: Listing(children: [.more(stub)])), sort: .new)
         #expect(tree.rows.first?.content == .continueThread(stub))
         let grown = try await client.loadMore(stub, in: tree)
-        #expect(grown.rows.map(\.id.rawValue) == ["t1_e7q58bn", "t1_e4uaa59", "t1_e4uhrr8", "t1_e4ulzqx", "t1_e4j4fhz"])
+        #expect(
+            grown.rows.map(\.id.rawValue) == ["t1_e7q58bn", "t1_e4uaa59", "t1_e4uhrr8", "t1_e4ulzqx", "t1_e4j4fhz"])
         #expect(transport.requests.first?.query("sort") == "new")
     }
 }

@@ -1,9 +1,10 @@
-import TestSupport
-import CourierTesting
 import Courier
+import CourierTesting
 import Foundation
-@testable import RedditAPI
+import TestSupport
 import Testing
+
+@testable import RedditAPI
 
 /// Reddit names every "continue this thread" stub `t1__`; a tree holding several of them keeps
 /// them apart by parent, and loading one replaces exactly that one.
@@ -21,19 +22,25 @@ import Testing
         }
         // a0 … a8, where a8 has two replies: a9 (chain a) and x9 (branch x).
         var a8Replies = [chain("a", from: 9, parent: "t1_a8")]
-        a8Replies.append(builder.comment("x9", parent: "t1_a8", depth: 9, replies: [builder.continueStub(parent: "t1_x9", depth: 10)]))
+        a8Replies.append(
+            builder.comment(
+                "x9", parent: "t1_a8", depth: 9, replies: [builder.continueStub(parent: "t1_x9", depth: 10)]))
         var a: [String: Any] = builder.comment("a8", parent: "t1_a7", depth: 8, replies: a8Replies)
         for level in stride(from: 7, through: 0, by: -1) {
-            a = builder.comment("a\(level)", parent: level == 0 ? builder.linkName : "t1_a\(level - 1)", depth: level, replies: [a])
+            a = builder.comment(
+                "a\(level)", parent: level == 0 ? builder.linkName : "t1_a\(level - 1)", depth: level, replies: [a])
         }
-        return try builder.page([a, chain("b", from: 0, parent: builder.linkName), chain("c", from: 0, parent: builder.linkName)])
+        return try builder.page([
+            a, chain("b", from: 0, parent: builder.linkName), chain("c", from: 0, parent: builder.linkName),
+        ])
     }
 
     /// The page of comment `parentID`: the comment with two new replies, one of them replied to.
     static func threadPage(_ builder: ThreadBuilder, parentID: String) throws -> Data {
         let id = String(parentID.dropFirst(3))
-        let second = builder.comment("\(id)r2", parent: parentID, depth: 10,
-                                     replies: [builder.comment("\(id)r2a", parent: "t1_\(id)r2", depth: 11)])
+        let second = builder.comment(
+            "\(id)r2", parent: parentID, depth: 10,
+            replies: [builder.comment("\(id)r2a", parent: "t1_\(id)r2", depth: 11)])
         let replies = [builder.comment("\(id)r1", parent: parentID, depth: 10), second]
         return try builder.page([builder.comment(id, parent: "t1_unknown", depth: 0, replies: replies)])
     }
@@ -42,12 +49,15 @@ import Testing
         let builder = try ThreadBuilder()
         let page = try Self.deepPage(builder)
         var pages: [String: Data] = [:]
-        for parent in ["a9", "x9", "b9", "c9"] { pages[parent] = try Self.threadPage(builder, parentID: "t1_" + parent) }
+        for parent in ["a9", "x9", "b9", "c9"] {
+            pages[parent] = try Self.threadPage(builder, parentID: "t1_" + parent)
+        }
         let threadPages = pages
         let transport = StubTransport { request in
             // /comments/98vj9e/_/a9 → the page of t1_a9.
             let body = threadPages[request.url.lastPathComponent] ?? Data()
-            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+            return HTTPResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
         }
         let client = try makeClient(transport)
         let thread = try RedditJSONDecoder().decode(PostWithComments.self, from: page)

@@ -1,9 +1,10 @@
-import TestSupport
-import CourierTesting
 import Courier
+import CourierTesting
 import Foundation
-@testable import RedditAPI
+import TestSupport
 import Testing
+
+@testable import RedditAPI
 
 /// A thread followed far past Reddit's 10 levels (thousands of "continue this thread" loads, or
 /// one long chain in a morechildren answer) neither overflows the stack nor slows growing down.
@@ -23,16 +24,19 @@ import Testing
         let answer = try ThreadBuilder.moreChildren(things)
         let lastID = "d\(Self.depth - 1)"
         let threadPage = try builder.page([
-            builder.comment(lastID, parent: "t1_d\(Self.depth - 2)", depth: 0,
-                            replies: [builder.comment("end", parent: "t1_" + lastID, depth: 1)]),
+            builder.comment(
+                lastID, parent: "t1_d\(Self.depth - 2)", depth: 0,
+                replies: [builder.comment("end", parent: "t1_" + lastID, depth: 1)])
         ])
         let transport = StubTransport { request in
             let body = request.url.path == "/api/morechildren" ? answer : threadPage
-            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+            return HTTPResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
         }
         let client = try makeClient(transport)
         let post = try RedditJSONDecoder().decode(PostWithComments.self, from: try builder.page([]))
-        let stub = More(id: "d0", name: "t1_d0", parentID: Fullname(link), count: Self.depth, children: ["d0"], depth: 0)
+        let stub = More(
+            id: "d0", name: "t1_d0", parentID: Fullname(link), count: Self.depth, children: ["d0"], depth: 0)
         let start = CommentTree(PostWithComments(link: post.link, comments: Listing(children: [.more(stub)])))
 
         // On a task, whose stack is smaller than the main thread's.
@@ -64,17 +68,26 @@ import Testing
         // An answer whose comments reply to 2,000 different comments already in the tree.
         let builder = try ThreadBuilder(minimal: true)
         var top: [[String: Any]] = (0..<2_000).map { builder.comment("p\($0)", parent: builder.linkName, depth: 0) }
-        let stub = More(id: "q0", name: "t1_q0", parentID: Fullname(builder.linkName), count: 2_000, children: ["q0"], depth: 0)
-        top.append(["kind": "more", "data": ["count": 2_000, "name": "t1_q0", "id": "q0", "parent_id": builder.linkName,
-                                             "depth": 0, "children": ["q0"]] as [String: Any]])
+        let stub = More(
+            id: "q0", name: "t1_q0", parentID: Fullname(builder.linkName), count: 2_000, children: ["q0"], depth: 0)
+        top.append([
+            "kind": "more",
+            "data": [
+                "count": 2_000, "name": "t1_q0", "id": "q0", "parent_id": builder.linkName,
+                "depth": 0, "children": ["q0"],
+            ] as [String: Any],
+        ])
         var tree = CommentTree(try RedditJSONDecoder().decode(PostWithComments.self, from: try builder.page(top)))
         let answer = (0..<2_000).map { builder.comment("q\($0)", parent: "t1_p\($0)", depth: 1) }
-        let things = try RedditJSONDecoder().decode(MoreChildrenAnswer.self, from: try ThreadBuilder.moreChildren(answer)).things
+        let things = try RedditJSONDecoder().decode(
+            MoreChildrenAnswer.self, from: try ThreadBuilder.moreChildren(answer)
+        ).things
         tree.replace(stub, with: things)
         #expect(tree.stubs.isEmpty)
         #expect(tree.count == 4_000)
         for index in [0, 999, 1_999] {
-            #expect(tree.children(of: CommentNodeID(comment: Fullname("t1_p\(index)"))).map(\.rawValue) == ["t1_q\(index)"])
+            #expect(
+                tree.children(of: CommentNodeID(comment: Fullname("t1_p\(index)"))).map(\.rawValue) == ["t1_q\(index)"])
         }
     }
 }

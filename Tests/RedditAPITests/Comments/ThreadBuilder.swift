@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+
 @testable import RedditAPI
 
 /// Builds comment pages and morechildren answers in Reddit's real shapes: every comment is a
@@ -19,7 +20,10 @@ struct ThreadBuilder {
         data["replies"] = ""
         if minimal {
             // Only the keys the model reads, for very long chains.
-            let keys: Set<String> = ["id", "name", "author", "body", "link_id", "parent_id", "subreddit", "score", "created_utc", "depth", "replies"]
+            let keys: Set<String> = [
+                "id", "name", "author", "body", "link_id", "parent_id", "subreddit", "score", "created_utc", "depth",
+                "replies",
+            ]
             data = data.filter { keys.contains($0.key) }
         }
         template = data
@@ -41,11 +45,19 @@ struct ThreadBuilder {
 
     /// A continue-this-thread stub under `parent`.
     func continueStub(parent: String, depth: Int) -> [String: Any] {
-        ["kind": "more", "data": ["count": 0, "name": "t1__", "id": "_", "parent_id": parent, "depth": depth, "children": [String]()]]
+        [
+            "kind": "more",
+            "data": [
+                "count": 0, "name": "t1__", "id": "_", "parent_id": parent, "depth": depth, "children": [String](),
+            ],
+        ]
     }
 
     static func listing(_ children: [[String: Any]]) -> [String: Any] {
-        ["kind": "Listing", "data": ["after": NSNull(), "before": NSNull(), "dist": NSNull(), "modhash": "", "children": children]]
+        [
+            "kind": "Listing",
+            "data": ["after": NSNull(), "before": NSNull(), "dist": NSNull(), "modhash": "", "children": children],
+        ]
     }
 
     /// A `/comments/ID` page: the recorded post and these top-level items.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import RedditAPI
 import Testing
+
+@testable import RedditAPI
 
 /// Keyed and unkeyed containers behave as JSONDecoder's: missing versus null, duplicated keys,
 /// nesting, mixed arrays, and errors with the path to the value.
@@ -12,7 +13,11 @@ import Testing
         let flair: String?
         let saved: Bool?
 
-        private enum CodingKeys: String, CodingKey { case id, score, ratio = "upvote_ratio", flair, saved }
+        private enum CodingKeys: String, CodingKey {
+            case id, score
+            case ratio = "upvote_ratio"
+            case flair, saved
+        }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -29,8 +34,11 @@ import Testing
         let null = try redditDecode(Post.self, #"{"id":"a","score":1,"upvote_ratio":null,"flair":null,"saved":null}"#)
         #expect(missing.ratio == nil && missing.flair == nil && missing.saved == nil)
         #expect(null == missing)
-        let present = try redditDecode(Post.self, #"{"saved":false,"flair":"OC","upvote_ratio":0.5,"score":-3,"id":"b"}"#)
-        #expect(present.id == "b" && present.score == -3 && present.ratio == 0.5 && present.flair == "OC" && present.saved == false)
+        let present = try redditDecode(
+            Post.self, #"{"saved":false,"flair":"OC","upvote_ratio":0.5,"score":-3,"id":"b"}"#)
+        #expect(
+            present.id == "b" && present.score == -3 && present.ratio == 0.5 && present.flair == "OC"
+                && present.saved == false)
     }
 
     @Test func aMissingKeyIsKeyNotFoundAndNullIsValueNotFound() {
@@ -91,7 +99,8 @@ import Testing
     }
 
     @Test func dictionariesReadEveryKeyOnce() throws {
-        let json = #"{"abc":{"status":"valid","m":"image/png","s":{"u":"https://i.redd.it/x.png","x":10,"y":20}},"def":{"status":"unprocessed"}}"#
+        let json =
+            #"{"abc":{"status":"valid","m":"image/png","s":{"u":"https://i.redd.it/x.png","x":10,"y":20}},"def":{"status":"unprocessed"}}"#
         let metadata = try redditDecode([String: MediaMetadata].self, json)
         #expect(metadata.keys.sorted() == ["abc", "def"])
         #expect(metadata["abc"]?.source == ImageSource(url: "https://i.redd.it/x.png", width: 10, height: 20))
@@ -140,7 +149,9 @@ import Testing
                 // A failed read does not move on.
                 #expect(failure { try c.decode(String.self) } == .typeMismatch)
                 values.append(String(try c.decode(Double.self)))
-                values.append(try c.nestedContainer(keyedBy: JSONCodingKey.self).decode(String.self, forKey: JSONCodingKey(stringValue: "k")))
+                values.append(
+                    try c.nestedContainer(keyedBy: JSONCodingKey.self).decode(
+                        String.self, forKey: JSONCodingKey(stringValue: "k")))
                 var inner = try c.nestedUnkeyedContainer()
                 values.append(try inner.decode([Int].self).map(String.init).joined(separator: "+"))
                 #expect(c.isAtEnd && c.currentIndex == 7)
@@ -157,10 +168,13 @@ import Testing
     }
 
     @Test func errorsCarryThePathToTheValue() throws {
-        let json = #"{"kind":"Listing","data":{"children":[{"kind":"t3","data":{"id":"a"}},{"kind":"t3","data":{"id":"b","score":"high"}}]}}"#
+        let json =
+            #"{"kind":"Listing","data":{"children":[{"kind":"t3","data":{"id":"a"}},{"kind":"t3","data":{"id":"b","score":"high"}}]}}"#
         #expect(failure { try redditDecode(Listing.self, json) } == .typeMismatch)
         #expect(failurePath { try redditDecode(Listing.self, json) } == "data.children[1].data.score")
-        #expect(failurePath { try redditDecode(Listing.self, json) } == failurePath { try foundationDecode(Listing.self, json) })
+        #expect(
+            failurePath { try redditDecode(Listing.self, json) }
+                == failurePath { try foundationDecode(Listing.self, json) })
         let missing = #"{"kind":"Listing","data":{"children":[{"kind":"t1","data":{"id":"c"}}]}}"#
         #expect(failure { try redditDecode(Listing.self, missing) } == .keyNotFound)
         #expect(failurePath { try redditDecode(Listing.self, missing) } == "data.children[0].data.link_id")
@@ -171,7 +185,8 @@ import Testing
         // Each level of replies is five levels of JSON; 100 levels stay under the limit of 512.
         var json = #"{"kind":"t1","data":{"id":"c100","link_id":"t3_x","parent_id":"t1_c99","replies":""}}"#
         for level in (0..<100).reversed() {
-            json = #"{"kind":"t1","data":{"id":"c\#(level)","link_id":"t3_x","parent_id":"t3_x","replies":{"kind":"Listing","data":{"children":[\#(json)]}}}}"#
+            json =
+                #"{"kind":"t1","data":{"id":"c\#(level)","link_id":"t3_x","parent_id":"t3_x","replies":{"kind":"Listing","data":{"children":[\#(json)]}}}}"#
         }
         let listing = #"{"kind":"Listing","data":{"children":[\#(json)]}}"#
         let decoded = try redditDecode(Listing.self, listing)

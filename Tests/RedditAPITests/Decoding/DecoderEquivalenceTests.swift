@@ -1,7 +1,8 @@
 import Courier
 import Foundation
-@testable import RedditAPI
 import Testing
+
+@testable import RedditAPI
 
 /// RedditJSONDecoder and Foundation's JSONDecoder read every recorded response into equal models
 /// (or both fail): the test fixtures, the shared fixture set and the bench's payloads.
@@ -217,7 +218,9 @@ import Testing
         if FileManager.default.fileExists(atPath: sharedFixtures.path) { roots.append(sharedFixtures) }
         var files: [String] = []
         for root in roots {
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walker where url.pathExtension == "json" {
                 files.append(url.path)
             }

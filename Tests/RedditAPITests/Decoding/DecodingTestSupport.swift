@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RedditAPI
 
 /// The kind of a decoding failure, for comparing errors.
@@ -48,7 +49,8 @@ func failurePath<T>(_ body: () throws -> T) -> String? {
         let path: [any CodingKey]
         switch error {
         case .keyNotFound(let key, let context): path = context.codingPath + [key]
-        case .valueNotFound(_, let context), .typeMismatch(_, let context), .dataCorrupted(let context): path = context.codingPath
+        case .valueNotFound(_, let context), .typeMismatch(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
         @unknown default: path = []
         }
         return path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()

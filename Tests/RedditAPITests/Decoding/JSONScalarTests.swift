@@ -1,6 +1,7 @@
 import Foundation
-@testable import RedditAPI
 import Testing
+
+@testable import RedditAPI
 
 /// Strings and numbers read as JSONDecoder reads them.
 @Suite struct JSONScalarTests {
@@ -30,7 +31,8 @@ import Testing
     @Test(arguments: [
         ("0", 0), ("-0", 0), ("42", 42), ("-17", -17), ("9223372036854775807", Int.max),
         ("-9223372036854775808", Int.min), ("1.0", 1), ("-0.0", 0), ("1e2", 100), ("1E2", 100),
-        ("100e-2", 1), ("0.1e1", 1), ("2.50e1", 25), ("1e-400", 0), ("1.0000000000000001", 1), ("1e18", 1_000_000_000_000_000_000),
+        ("100e-2", 1), ("0.1e1", 1), ("2.50e1", 25), ("1e-400", 0), ("1.0000000000000001", 1),
+        ("1e18", 1_000_000_000_000_000_000),
         ("-4.2e17", -420_000_000_000_000_000), ("9007199254740993.5e0", 9_007_199_254_740_993),
     ])
     func integersReadAsJSONDecoderReadsThem(_ json: String, _ expected: Int) throws {
@@ -119,7 +121,8 @@ import Testing
     }
 
     @Test func foundationTypesReadAsJSONDecoderReadsThem() throws {
-        #expect(try redditDecode(URL.self, #""https://reddit.com/r/swift""#) == URL(string: "https://reddit.com/r/swift"))
+        #expect(
+            try redditDecode(URL.self, #""https://reddit.com/r/swift""#) == URL(string: "https://reddit.com/r/swift"))
         #expect(try redditDecode(Data.self, #""AAEC/w==""#) == Data([0, 1, 2, 255]))
         #expect(failure { try redditDecode(Data.self, #""not base64!""#) } == .dataCorrupted)
         #expect(try redditDecode(Date.self, "0") == Date(timeIntervalSinceReferenceDate: 0))

@@ -1,16 +1,17 @@
 import Foundation
-@testable import RedditAPI
 import Testing
+
+@testable import RedditAPI
 
 /// RedditJSONDecoder accepts RFC 8259 JSON and nothing else: every malformed document is a
 /// `DecodingError.dataCorrupted`, never a crash, a hang or a value.
 @Suite struct JSONValidityTests {
     @Test(arguments: [
-        "", " ", "\n\t ",                                   // no value
-        "{\"a\":1} x", "{\"a\":1}}", "[1] [2]", "1 2",      // trailing bytes
-        "{\"a\":1,}", "[1,]", "[,1]", "{,}",               // stray commas
-        "{\"a\" 1}", "{\"a\":}", "{a:1}", "{'a':1}",        // bad members
-        "[1 2]", "{\"a\":1 \"b\":2}",                      // missing commas
+        "", " ", "\n\t ",  // no value
+        "{\"a\":1} x", "{\"a\":1}}", "[1] [2]", "1 2",  // trailing bytes
+        "{\"a\":1,}", "[1,]", "[,1]", "{,}",  // stray commas
+        "{\"a\" 1}", "{\"a\":}", "{a:1}", "{'a':1}",  // bad members
+        "[1 2]", "{\"a\":1 \"b\":2}",  // missing commas
         "01", "-01", "00", "-", "1.", ".5", "1e", "1e+", "+1", "0x10", "1.e5", "Infinity", "NaN", "-Infinity",
         "tru", "truex", "nul", "False", "[true false]",
         "\"abc", "\"abc\\\"", "[\"a\"", "{\"a\":[1,2}", "[1}", "{\"a\":1]",

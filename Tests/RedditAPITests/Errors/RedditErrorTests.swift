@@ -1,9 +1,10 @@
 import Courier
-import Foundation
-@testable import RedditAPI
-import Testing
 import CourierTesting
+import Foundation
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 /// Each error shape in the fixtures becomes the intended ``RedditError``.
 @Suite struct RedditErrorTests {
@@ -12,7 +13,9 @@ import TestSupport
     @Test func apiErrorsWithStatus200() async throws {
         let error = try await F.error("errors/json_errors_subreddit_exists_200.json")
         #expect(error.status == 200)
-        #expect(error.kind == .api([.init(code: "SUBREDDIT_EXISTS", message: "that subreddit already exists", field: "name")]))
+        #expect(
+            error.kind
+                == .api([.init(code: "SUBREDDIT_EXISTS", message: "that subreddit already exists", field: "name")]))
         #expect(error.code == "SUBREDDIT_EXISTS")
         let username = try await F.error("errors/json_errors_bad_username_200.json")
         #expect(username.code == "BAD_USERNAME")
@@ -64,7 +67,9 @@ import TestSupport
             _ = try await client.send(Reddit.listing(.hot, subreddit: "random"))
             Issue.record("a 302 must not decode")
         } catch {
-            #expect(error.redditError?.kind == .redirect(location: "https://oauth.reddit.com/r/RelayForReddit/.json?raw_json=1"))
+            #expect(
+                error.redditError?.kind
+                    == .redirect(location: "https://oauth.reddit.com/r/RelayForReddit/.json?raw_json=1"))
         }
         #expect(transport.requests.first?.followsRedirects == false)
     }
@@ -92,10 +97,15 @@ import TestSupport
 
     @Test func listingsAreNotTakenForErrors() throws {
         let fixture = try Fixture("listings/front_hot.json")
-        #expect(RedditErrorDecoder().redditError(from: fixture.response(for: URL(string: "https://oauth.reddit.com/hot")!)) == nil)
+        #expect(
+            RedditErrorDecoder().redditError(from: fixture.response(for: URL(string: "https://oauth.reddit.com/hot")!))
+                == nil)
         #expect(!RedditErrorDecoder.mayHoldError(fixture.body))
         let emptyErrors = Data(#"{"json": {"errors": null}}"#.utf8)
-        #expect(RedditErrorDecoder().redditError(from: HTTPResponse(statusCode: 200, body: emptyErrors, url: URL(string: "https://oauth.reddit.com/api/hide")!)) == nil)
+        #expect(
+            RedditErrorDecoder().redditError(
+                from: HTTPResponse(
+                    statusCode: 200, body: emptyErrors, url: URL(string: "https://oauth.reddit.com/api/hide")!)) == nil)
     }
 
     @Test func descriptionsAreReadable() async throws {

@@ -1,9 +1,10 @@
-import CourierTesting
 import Courier
+import CourierTesting
 import Foundation
-@testable import RedditAPI
-import Testing
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 /// The media lease, the multipart upload and the image submit, end to end: Reddit answers from
 /// the recordings, and the fault server stands in for S3 (it parses the multipart form).
@@ -11,9 +12,12 @@ import TestSupport
     typealias W = WriteTests
 
     @Test func leaseIsReadFromTheRecording() async throws {
-        let (lease, sent) = try await W.send(Reddit.mediaLease(filename: "test.png", mimeType: "image/png"),
-                                             answeredBy: "media/asset_lease_image_2025.json")
-        #expect(sent.url.path == "/api/media/asset.json" && sent.form["filepath"] == "test.png" && sent.form["mimetype"] == "image/png")
+        let (lease, sent) = try await W.send(
+            Reddit.mediaLease(filename: "test.png", mimeType: "image/png"),
+            answeredBy: "media/asset_lease_image_2025.json")
+        #expect(
+            sent.url.path == "/api/media/asset.json" && sent.form["filepath"] == "test.png"
+                && sent.form["mimetype"] == "image/png")
         #expect(lease.uploadURL.absoluteString == "https://reddit-uploaded-media.s3-accelerate.amazonaws.com")
         #expect(lease.assetID == "vhu529qqcxtf1" && lease.key == lease.assetID && lease.processingState == "incomplete")
         #expect(lease.fields.first?.name == "x-amz-algorithm" && lease.fields.contains { $0.name == "policy" })
@@ -29,7 +33,9 @@ import TestSupport
 
     /// The recorded lease with its upload URL pointing at the fault server.
     static func localLease(uploadURL: String) throws -> Data {
-        var lease = try JSONSerialization.jsonObject(with: try Fixture("media/asset_lease_image_2025.json").body) as! [String: Any]
+        var lease =
+            try JSONSerialization.jsonObject(with: try Fixture("media/asset_lease_image_2025.json").body)
+            as! [String: Any]
         var args = lease["args"] as! [String: Any]
         args["action"] = uploadURL
         lease["args"] = args
@@ -43,7 +49,8 @@ import TestSupport
         let submitted = try Fixture("writes/submit_image_2025_200.json")
         let reddit = StubTransport { request in
             if request.url.path == "/api/media/asset.json" {
-                return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: lease, url: request.url)
+                return HTTPResponse(
+                    statusCode: 200, headers: ["Content-Type": "application/json"], body: lease, url: request.url)
             }
             return submitted.response(for: request.url)
         }
@@ -55,24 +62,36 @@ import TestSupport
 
         // What the stand-in for S3 parsed.
         let recorded = try await HTTPClient(configuration: .init()).send(
-            Request<JSON>(path: (faults.appendingPathComponent("s3-uploads/vhu529qqcxtf1")).absoluteString)).value
-        let expectedLease = try JSONSerialization.jsonObject(with: try Fixture("media/asset_lease_image_2025.json").body) as! [String: Any]
-        let leaseFields = ((expectedLease["args"] as! [String: Any])["fields"] as! [[String: String]]).map { [$0["name"]!, $0["value"]!] }
+            Request<JSON>(path: (faults.appendingPathComponent("s3-uploads/vhu529qqcxtf1")).absoluteString)
+        ).value
+        let expectedLease =
+            try JSONSerialization.jsonObject(with: try Fixture("media/asset_lease_image_2025.json").body)
+            as! [String: Any]
+        let leaseFields = ((expectedLease["args"] as! [String: Any])["fields"] as! [[String: String]]).map {
+            [$0["name"]!, $0["value"]!]
+        }
         let sentFields = recorded["fields"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
         #expect(sentFields == leaseFields, "every lease field, in the lease's order, before the file")
-        #expect(recorded["file"]?["filename"]?.stringValue == "test.png" && recorded["file"]?["content_type"]?.stringValue == "image/png")
+        #expect(
+            recorded["file"]?["filename"]?.stringValue == "test.png"
+                && recorded["file"]?["content_type"]?.stringValue == "image/png")
         #expect(recorded["file"]?["size"]?.intValue == png.count)
         #expect(recorded["authorization"] == .null, "no Reddit token goes to the upload host")
 
         let post = try await client.send(Reddit.submitImage(subreddit: "test", title: "Image", imageURL: media.url))
         #expect(post.name == nil && post.websocketURL != nil)
-        #expect(reddit.requests.last?.form["url"] == uploadURL + "/vhu529qqcxtf1" && reddit.requests.last?.form["kind"] == "image")
+        #expect(
+            reddit.requests.last?.form["url"] == uploadURL + "/vhu529qqcxtf1"
+                && reddit.requests.last?.form["kind"] == "image")
     }
 
     @Test func aRefusedUploadIsAnHTTPError() async throws {
         let faults = try TestServers.faults()
         // The fault server refuses a form without a key field, as S3 refuses a bad policy.
-        var lease = try JSONSerialization.jsonObject(with: try Self.localLease(uploadURL: faults.appendingPathComponent("s3-upload").absoluteString)) as! [String: Any]
+        var lease =
+            try JSONSerialization.jsonObject(
+                with: try Self.localLease(uploadURL: faults.appendingPathComponent("s3-upload").absoluteString))
+            as! [String: Any]
         var args = lease["args"] as! [String: Any]
         args["fields"] = (args["fields"] as! [[String: String]]).filter { $0["name"] != "key" }
         lease["args"] = args

@@ -1,9 +1,10 @@
 import Courier
-import Foundation
-@testable import RedditAPI
-import Testing
 import CourierTesting
+import Foundation
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 /// Every recorded response in `Fixtures/` goes through the real pipeline (error decoder,
 /// validation, decoding) with the request this library would use for it.
@@ -60,13 +61,17 @@ import TestSupport
         "listings/front_hot.json": { Reddit.frontPage(.hot, page: .init(limit: 100)) },
         "listings/listing_empty.json": { Reddit.userOverview("spez", sort: .top(.hour)) },
         "listings/subreddit_hot_askreddit.json": { Reddit.listing(.hot, subreddit: "askreddit") },
-        "listings/subreddit_new_all_before.json": { Reddit.listing(.new, subreddit: "all", page: .init(before: "t3_5jo13y")) },
+        "listings/subreddit_new_all_before.json": {
+            Reddit.listing(.new, subreddit: "all", page: .init(before: "t3_5jo13y"))
+        },
         "listings/subreddit_new_askreddit.json": { Reddit.listing(.new, subreddit: "askreddit") },
         "listings/subreddit_top_all_askreddit.json": { Reddit.listing(.top(.all), subreddit: "askreddit") },
         "listings/user_overview_top_page1.json": { Reddit.userOverview("spez", sort: .top(.all)) },
         "listings/user_overview_top_page2_after.json": { Reddit.userOverview("spez", sort: .top(.all)) },
         "morechildren/morechildren_small.json": { try Reddit.moreChildren(["cu5tead"], of: "t3_3hahrw") },
-        "morechildren/morechildren_with_more_and_deleted.json": { try Reddit.moreChildren(["c369r5m"], of: "t3_n49rw") },
+        "morechildren/morechildren_with_more_and_deleted.json": {
+            try Reddit.moreChildren(["c369r5m"], of: "t3_n49rw")
+        },
         "search/search_r_all.json": { Reddit.search("praw oauth search", subreddit: "all") },
         "search/search_reddit_names.json": { Reddit.subredditNames(startingWith: "reddit") },
         "things/me_2016.json": { Reddit.me() },
@@ -83,11 +88,15 @@ import TestSupport
         "actions/flairselector_newlink_2021.json": { Reddit.flairSelector(subreddit: "test") },
         "actions/hide_multiple_2026.json": { Reddit.hide(["t3_a", "t3_b"]) },
         "actions/report_2020.json": { Reddit.report("t3_hmkfma", reason: "spam") },
-        "actions/selectflair_2020.json": { Reddit.selectFlair(subreddit: "test", link: "t3_f5z8dn", templateID: "ca999154-c1b0-11e7-b30b-0eb8423d5ed8") },
+        "actions/selectflair_2020.json": {
+            Reddit.selectFlair(subreddit: "test", link: "t3_f5z8dn", templateID: "ca999154-c1b0-11e7-b30b-0eb8423d5ed8")
+        },
         "errors/json_errors_no_text_200.json": { Request<Void>(method: .post, path: "/api/site_admin") },
         "errors/wiki_invalid_page_name_400.json": { Reddit.wikiPage("\\A", subreddit: "reddit.com") },
         "inbox/comment_replies_2025.json": { Reddit.commentReplies(page: .init(limit: 100)) },
-        "inbox/compose_200.json": { Reddit.compose(to: .subreddit("test"), subject: "Test from Async PRAW", text: "Test content") },
+        "inbox/compose_200.json": {
+            Reddit.compose(to: .subreddit("test"), subject: "Test from Async PRAW", text: "Test content")
+        },
         "inbox/del_msg_200_2025.json": { Reddit.deleteMessage("t4_2r1s1k2") },
         "inbox/inbox_mixed_t1_t4_2025.json": { Reddit.inbox(page: .init(limit: 10)) },
         "inbox/mentions_2025.json": { Reddit.mentions(page: .init(limit: 16)) },
@@ -105,11 +114,19 @@ import TestSupport
         "media/s3_upload_201_xml_2025.xml": { Request<Void>(method: .post, path: "/media/s3_upload_201_xml_2025") },
         "morechildren/morechildren_400_json_2022.json": { try Reddit.moreChildren(["x"], of: "t3_n7r3uz") },
         "streams/subreddit_comments_poll1.json": { Reddit.subredditComments("askreddit", page: .init(limit: 100)) },
-        "streams/subreddit_comments_poll2_before.json": { Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46b5", limit: 100)) },
-        "streams/subreddit_comments_poll5_before.json": { Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46do", limit: 100)) },
-        "streams/subreddit_comments_poll6_before_empty.json": { Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46ef", limit: 100)) },
+        "streams/subreddit_comments_poll2_before.json": {
+            Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46b5", limit: 100))
+        },
+        "streams/subreddit_comments_poll5_before.json": {
+            Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46do", limit: 100))
+        },
+        "streams/subreddit_comments_poll6_before_empty.json": {
+            Reddit.subredditComments("askreddit", page: .init(before: "t1_gjo46ef", limit: 100))
+        },
         "streams/subreddit_new_poll1.json": { Reddit.listing(.new, subreddit: "all", page: .init(limit: 100)) },
-        "streams/subreddit_new_poll2_before.json": { Reddit.listing(.new, subreddit: "all", page: .init(before: "t3_kzj68i", limit: 100)) },
+        "streams/subreddit_new_poll2_before.json": {
+            Reddit.listing(.new, subreddit: "all", page: .init(before: "t3_kzj68i", limit: 100))
+        },
         "streams/unread_poll_limit100_empty.json": { Reddit.unread(page: .init(limit: 100)) },
         "streams/unread_poll_limit99_empty.json": { Reddit.unread(page: .init(limit: 99)) },
         "things/info_t1_2020.json": { Reddit.info(["t1_cklhv0f"]) },
@@ -125,14 +142,32 @@ import TestSupport
         "writes/edit_error_placeholder_200.json": { Reddit.edit("t3_abc", text: "edited") },
         "writes/edit_submission_2023_200.json": { Reddit.edit("t3_z3aqja", text: "New text") },
         "writes/edit_validation_400.json": { Reddit.edit("t1_abc", text: "rewtwert") },
-        "writes/submit_crosspost_2020_200.json": { Reddit.submitCrosspost(subreddit: "test", title: "Test Title", of: "t3_abc") },
-        "writes/submit_error_no_videos_200.json": { Reddit.submitVideo(subreddit: "test", title: "Test", videoURL: "https://x/v", posterURL: "https://x/p") },
-        "writes/submit_gallery_error_galleries_disabled_200.json": { Reddit.submitGallery(subreddit: "test", title: "Test", items: [GalleryUploadItem(mediaID: "x")]) },
-        "writes/submit_image_2025_200.json": { Reddit.submitImage(subreddit: "test", title: "Test", imageURL: "https://reddit-uploaded-media.s3-accelerate.amazonaws.com/vhu529qqcxtf1") },
-        "writes/submit_link_2020_200.json": { Reddit.submitLink(subreddit: "test", title: "Test Title", url: "https://example.com") },
-        "writes/submit_link_with_text_2025_200.json": { Reddit.submitLink(subreddit: "test", title: "Test Title", url: "https://example.com", text: "text") },
-        "writes/submit_poll_2020_200.json": { Reddit.submitPoll(subreddit: "test", title: "Test Poll", options: ["1", "2"], durationDays: 6) },
-        "writes/submit_self_2020_200.json": { Reddit.submitSelf(subreddit: "test", title: "Test Title", text: "Test text") },
+        "writes/submit_crosspost_2020_200.json": {
+            Reddit.submitCrosspost(subreddit: "test", title: "Test Title", of: "t3_abc")
+        },
+        "writes/submit_error_no_videos_200.json": {
+            Reddit.submitVideo(subreddit: "test", title: "Test", videoURL: "https://x/v", posterURL: "https://x/p")
+        },
+        "writes/submit_gallery_error_galleries_disabled_200.json": {
+            Reddit.submitGallery(subreddit: "test", title: "Test", items: [GalleryUploadItem(mediaID: "x")])
+        },
+        "writes/submit_image_2025_200.json": {
+            Reddit.submitImage(
+                subreddit: "test", title: "Test",
+                imageURL: "https://reddit-uploaded-media.s3-accelerate.amazonaws.com/vhu529qqcxtf1")
+        },
+        "writes/submit_link_2020_200.json": {
+            Reddit.submitLink(subreddit: "test", title: "Test Title", url: "https://example.com")
+        },
+        "writes/submit_link_with_text_2025_200.json": {
+            Reddit.submitLink(subreddit: "test", title: "Test Title", url: "https://example.com", text: "text")
+        },
+        "writes/submit_poll_2020_200.json": {
+            Reddit.submitPoll(subreddit: "test", title: "Test Poll", options: ["1", "2"], durationDays: 6)
+        },
+        "writes/submit_self_2020_200.json": {
+            Reddit.submitSelf(subreddit: "test", title: "Test Title", text: "Test text")
+        },
     ]
 
     @Test func everyFixtureIsCovered() throws {

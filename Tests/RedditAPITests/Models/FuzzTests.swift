@@ -1,11 +1,12 @@
-import CourierOAuth
 import Courier
-import Foundation
-@testable import RedditAPI
-import Synchronization
-import Testing
+import CourierOAuth
 import CourierTesting
+import Foundation
+import Synchronization
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 /// Random damage to real bodies (deleted keys, wrong types, changed kinds, truncation, stray
 /// bytes) never crashes the decoders: each body decodes or fails with a typed error.
@@ -27,7 +28,7 @@ import TestSupport
         try FixtureDecodingTests.requests.keys.sorted().compactMap { name in
             let fixture = try Fixture(name)
             guard name.hasSuffix(".json"),
-                  let json = try? JSONSerialization.jsonObject(with: fixture.body, options: [.fragmentsAllowed])
+                let json = try? JSONSerialization.jsonObject(with: fixture.body, options: [.fragmentsAllowed])
             else { return nil }
             return (name, trimmed(json))
         }
@@ -48,13 +49,18 @@ import TestSupport
         case let array as [Any]:
             for (index, item) in array.enumerated() { result += containers(item, path: path + [.index(index)]) }
         case let object as [String: Any]:
-            for (key, item) in object.sorted(by: { $0.key < $1.key }) { result += containers(item, path: path + [.key(key)]) }
+            for (key, item) in object.sorted(by: { $0.key < $1.key }) {
+                result += containers(item, path: path + [.key(key)])
+            }
         default: break
         }
         return result
     }
 
-    enum PathStep { case key(String), index(Int) }
+    enum PathStep {
+        case key(String)
+        case index(Int)
+    }
 
     /// Applies `change` to the value at `path`.
     static func modify(_ json: Any, at path: ArraySlice<PathStep>, _ change: (Any) -> Any?) -> Any? {
@@ -66,7 +72,11 @@ import TestSupport
             return object
         case (.index(let index), var array as [Any]):
             guard array.indices.contains(index) else { return array }
-            if let value = modify(array[index], at: path.dropFirst(), change) { array[index] = value } else { array.remove(at: index) }
+            if let value = modify(array[index], at: path.dropFirst(), change) {
+                array[index] = value
+            } else {
+                array.remove(at: index)
+            }
             return array
         default:
             return json
@@ -91,23 +101,26 @@ import TestSupport
         var damaged: Any = json
         switch Int.random(in: 0..<5, using: &rng) {
         case 0:  // delete a key or an element
-            damaged = modify(json, at: path) { value in
-                if var object = value as? [String: Any], let key = object.keys.sorted().randomElement(using: &rng) {
-                    object[key] = nil
-                    return object
-                }
-                return nil
-            } ?? json
+            damaged =
+                modify(json, at: path) { value in
+                    if var object = value as? [String: Any], let key = object.keys.sorted().randomElement(using: &rng) {
+                        object[key] = nil
+                        return object
+                    }
+                    return nil
+                } ?? json
         case 1:  // replace a value with one of another type
             let replacement = randomValue(&rng)
             damaged = modify(json, at: path) { _ in replacement } ?? json
         case 2:  // change a kind
-            let kind = ["t1", "t2", "t3", "t4", "t5", "t6", "more", "Listing", "LabeledMulti", "t7"].randomElement(using: &rng)!
-            damaged = modify(json, at: path) { value in
-                guard var object = value as? [String: Any], object["kind"] != nil else { return value }
-                object["kind"] = kind
-                return object
-            } ?? json
+            let kind = ["t1", "t2", "t3", "t4", "t5", "t6", "more", "Listing", "LabeledMulti", "t7"].randomElement(
+                using: &rng)!
+            damaged =
+                modify(json, at: path) { value in
+                    guard var object = value as? [String: Any], object["kind"] != nil else { return value }
+                    object["kind"] = kind
+                    return object
+                } ?? json
         default:
             break
         }
@@ -125,16 +138,19 @@ import TestSupport
         var rng = SeededGenerator(state: 0xC0FFEE)
         let corpus = try Self.corpus()
         #expect(corpus.count > 50)
-        var decoded = 0, failed = 0
+        var decoded = 0
+        var failed = 0
         for (name, json) in corpus {
             let fixture = try Fixture(name)
             let body = Mutex(Data())
             let transport = StubTransport { request in
-                HTTPResponse(statusCode: fixture.status, headers: fixture.headers, body: body.withLock { $0 }, url: request.url)
+                HTTPResponse(
+                    statusCode: fixture.status, headers: fixture.headers, body: body.withLock { $0 }, url: request.url)
             }
             // The 429 fixture has no Retry-After; don't let its default pause slow the run.
-            let client = RedditClient(userAgent: try testAgent(), authentication: .tokens(RenewingTestToken()), transport: transport,
-                                      rateLimit: RateLimitPolicy(defaultRetryAfter: .zero))
+            let client = RedditClient(
+                userAgent: try testAgent(), authentication: .tokens(RenewingTestToken()), transport: transport,
+                rateLimit: RateLimitPolicy(defaultRetryAfter: .zero))
             guard let make = FixtureDecodingTests.requests[name] else { throw Fixture.Missing(name: name) }
             let request = try make()
             for _ in 0..<60 {
@@ -178,4 +194,3 @@ import TestSupport
         #expect(tally["equal", default: 0] > 100 && tally["bothThrew", default: 0] > 100)
     }
 }
-

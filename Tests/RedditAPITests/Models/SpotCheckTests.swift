@@ -1,7 +1,8 @@
 import Courier
 import Foundation
-@testable import RedditAPI
 import Testing
+
+@testable import RedditAPI
 
 /// Real values from the fixtures, read back through the models.
 @Suite struct SpotCheckTests {
@@ -81,7 +82,8 @@ import Testing
         let trophies: [Trophy] = try await F.value("things/user_trophies_spez.json")
         #expect(trophies.count == 21 && trophies[0].name == "Spared")
         // The endpoint now reads it as a MessageThread (see InboxTests); the raw Listing is checked here.
-        let messages = try RedditJSONDecoder().decode(Listing.self, from: try Fixture("things/message_thread_t4_2025.json").body)
+        let messages = try RedditJSONDecoder().decode(
+            Listing.self, from: try Fixture("things/message_thread_t4_2025.json").body)
         guard case .message(let message)? = messages.children.first else {
             Issue.record("expected a message")
             return
@@ -117,11 +119,11 @@ import Testing
 
     @Test func unknownKindKeepsTheRestOfTheListing() throws {
         let json = """
-        {"kind": "Listing", "data": {"after": null, "before": null, "children": [
-          {"kind": "t9", "data": {"whatever": [1, 2]}},
-          {"kind": "t3", "data": {"id": "abc", "name": "t3_abc", "title": "kept", "created_utc": 1.5}}
-        ]}}
-        """
+            {"kind": "Listing", "data": {"after": null, "before": null, "children": [
+              {"kind": "t9", "data": {"whatever": [1, 2]}},
+              {"kind": "t3", "data": {"id": "abc", "name": "t3_abc", "title": "kept", "created_utc": 1.5}}
+            ]}}
+            """
         let listing = try JSONDecoder().decode(Listing.self, from: Data(json.utf8))
         #expect(listing.children.count == 2)
         #expect(listing.children[0] == .unknown(kind: "t9"))
@@ -129,11 +131,16 @@ import Testing
     }
 
     @Test func polymorphicFields() throws {
-        struct Probe: Decodable { let edited: Edited; let likes: Vote }
+        struct Probe: Decodable {
+            let edited: Edited
+            let likes: Vote
+        }
         func probe(_ json: String) throws -> Probe { try JSONDecoder().decode(Probe.self, from: Data(json.utf8)) }
         #expect(try probe(#"{"edited": false, "likes": null}"#).edited == .never)
         #expect(try probe(#"{"edited": true, "likes": true}"#).likes == .up)
-        #expect(try probe(#"{"edited": 1458444463.0, "likes": false}"#).edited == .at(Date(timeIntervalSince1970: 1_458_444_463)))
+        #expect(
+            try probe(#"{"edited": 1458444463.0, "likes": false}"#).edited
+                == .at(Date(timeIntervalSince1970: 1_458_444_463)))
         #expect(try probe(#"{"edited": false, "likes": false}"#).likes == .down)
         #expect(throws: DecodingError.self) { try probe(#"{"edited": "yesterday", "likes": null}"#) }
     }

@@ -1,9 +1,10 @@
-import TestSupport
-import CourierTesting
 import Courier
+import CourierTesting
 import Foundation
-@testable import RedditAPI
+import TestSupport
 import Testing
+
+@testable import RedditAPI
 
 /// `/api/info`, preferences, karma, rules, wiki pages and visits, on the recorded answers.
 @Suite struct ReadTests {
@@ -29,7 +30,8 @@ import Testing
         let result = try await makeClient(transport).info(ids)
         #expect(transport.requests.map { $0.query("id")?.split(separator: ",").count } == [100, 100, 31])
         #expect(result.things.compactMap(\.fullname) == ["t1_cklhv0f"])
-        #expect(result.missing.count == 230 && !result.missing.contains("t1_cklhv0f") && result.missing.first == "t1_x0")
+        #expect(
+            result.missing.count == 230 && !result.missing.contains("t1_cklhv0f") && result.missing.first == "t1_x0")
     }
 
     @Test func preferencesKarmaAndRules() async throws {
@@ -38,7 +40,8 @@ import Testing
         #expect(prefs.values.count == 67 && prefs.threadedMessages == true && prefs.labelNSFW == true)
         let (karma, _) = try await W.send(Reddit.karma(), answeredBy: "things/karma_2020.json")
         #expect(karma.first == SubredditKarma(subreddit: "WTF", commentKarma: 1146, linkKarma: 6248))
-        let (rules, rulesSent) = try await W.send(Reddit.rules(of: "test"), answeredBy: "things/subreddit_rules_2020.json")
+        let (rules, rulesSent) = try await W.send(
+            Reddit.rules(of: "test"), answeredBy: "things/subreddit_rules_2020.json")
         #expect(rulesSent.url.path == "/r/test/about/rules")
         let first = try #require(rules.rules.first)
         #expect(first.kind == "all" && first.shortName == "No spa3" && first.priority == 0)
@@ -47,7 +50,8 @@ import Testing
     }
 
     @Test func wikiPagesAndTheirErrors() async throws {
-        let (page, sent) = try await W.send(Reddit.wikiPage("search", subreddit: "reddit.com"), answeredBy: "things/wiki_page_2022.json")
+        let (page, sent) = try await W.send(
+            Reddit.wikiPage("search", subreddit: "reddit.com"), answeredBy: "things/wiki_page_2022.json")
         #expect(sent.url.path == "/r/reddit.com/wiki/search")
         #expect(page.contentMarkdown.hasPrefix("#Reddit Search") && !page.mayRevise)
         #expect(page.revisionDate == Date(timeIntervalSince1970: 1_649_887_932) && page.revisionBy != nil)
@@ -61,21 +65,26 @@ import Testing
     }
 
     @Test func storeVisitsPostsTheLinks() async throws {
-        let (_, sent) = try await W.send(Reddit.storeVisits(["t3_a", "t3_b"]), answeredBy: "writes/delete_comment_2020_200.json")
+        let (_, sent) = try await W.send(
+            Reddit.storeVisits(["t3_a", "t3_b"]), answeredBy: "writes/delete_comment_2020_200.json")
         #expect(sent.url.path == "/api/store_visits" && sent.form["links"] == "t3_a,t3_b")
     }
 
     @Test func quarantineAndSpecialErrorTextsAreKept() {
         let quarantined = HTTPResponse(
             statusCode: 403, headers: ["Content-Type": "application/json"],
-            body: Data(#"{"reason": "quarantined", "quarantine_message": "This community is quarantined.", "message": "Forbidden", "error": 403}"#.utf8),
+            body: Data(
+                #"{"reason": "quarantined", "quarantine_message": "This community is quarantined.", "message": "Forbidden", "error": 403}"#
+                    .utf8),
             url: URL(string: "https://oauth.reddit.com/r/q/hot")!)
         let error = RedditErrorDecoder().redditError(from: quarantined)
         #expect(error?.code == "quarantined" && error?.quarantineMessage == "This community is quarantined.")
         #expect(error?.description.contains("This community is quarantined.") == true)
         let special = HTTPResponse(
             statusCode: 415, headers: ["Content-Type": "application/json"],
-            body: Data(#"{"reason": "UNSUPPORTED", "explanation": "bad media", "special_errors": ["too big", "wrong type"], "message": "Unsupported Media Type"}"#.utf8),
+            body: Data(
+                #"{"reason": "UNSUPPORTED", "explanation": "bad media", "special_errors": ["too big", "wrong type"], "message": "Unsupported Media Type"}"#
+                    .utf8),
             url: URL(string: "https://oauth.reddit.com/api/submit")!)
         let specialError = RedditErrorDecoder().redditError(from: special)
         #expect(specialError?.specialErrors == ["too big", "wrong type"] && specialError?.status == 415)

@@ -1,10 +1,11 @@
-import CourierTesting
 import Courier
+import CourierTesting
 import Foundation
-@testable import RedditAPI
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import RedditAPI
 
 /// Streams replay the recorded consecutive polls on a virtual clock.
 @Suite struct StreamTests {
@@ -29,13 +30,16 @@ import TestSupport
         for (before, name) in routes { fixtures[before ?? ""] = try Fixture(name) }
         let answers = fixtures
         return StubTransport { request in
-            guard let fixture = answers[request.query("before") ?? ""] else { throw UnmatchedRequest(url: request.url, known: []) }
+            guard let fixture = answers[request.query("before") ?? ""] else {
+                throw UnmatchedRequest(url: request.url, known: [])
+            }
             return fixture.response(for: request.url)
         }
     }
 
     static func names(_ fixture: String) throws -> [String] {
-        try RedditJSONDecoder().decode(Listing.self, from: try Fixture(fixture).body).children.compactMap(\.fullname?.rawValue)
+        try RedditJSONDecoder().decode(Listing.self, from: try Fixture(fixture).body).children.compactMap(
+            \.fullname?.rawValue)
     }
 
     @Test func newCommentsYieldEachOnceOldestFirstThenBackOff() async throws {
@@ -52,7 +56,8 @@ import TestSupport
         let task = collector.start(client.newComments(in: "askreddit", options: StreamOptions(clock: clock)))
 
         try await clock.waitForSleepers(1)
-        let expected = try Self.names("streams/subreddit_comments_poll1.json").reversed()
+        let expected =
+            try Self.names("streams/subreddit_comments_poll1.json").reversed()
             + Self.names("streams/subreddit_comments_poll2_before.json").reversed()
             + Self.names("streams/subreddit_comments_poll5_before.json").reversed()
         #expect(collector.values.map(\.name.rawValue) == Array(expected))
@@ -83,9 +88,12 @@ import TestSupport
         ])
         let clock = VirtualClock()
         let collector = Collector<Link>()
-        let task = collector.start(try makeClient(transport).newPosts(in: "all", options: StreamOptions(skipExisting: true, clock: clock)))
+        let task = collector.start(
+            try makeClient(transport).newPosts(in: "all", options: StreamOptions(skipExisting: true, clock: clock)))
         try await clock.waitForSleepers(1)
-        #expect(collector.values.map(\.name.rawValue) == Array(try Self.names("streams/subreddit_new_poll2_before.json").reversed()))
+        #expect(
+            collector.values.map(\.name.rawValue)
+                == Array(try Self.names("streams/subreddit_new_poll2_before.json").reversed()))
         #expect(transport.requests.first?.url.path == "/r/all/new")
         task.cancel()
         try await task.value
@@ -99,7 +107,8 @@ import TestSupport
         }
         let clock = VirtualClock()
         let collector = Collector<Message>()
-        let task = collector.start(try makeClient(transport).newInboxItems(options: StreamOptions(maximumWait: .seconds(4), clock: clock)))
+        let task = collector.start(
+            try makeClient(transport).newInboxItems(options: StreamOptions(maximumWait: .seconds(4), clock: clock)))
         for _ in 0..<4 {
             try await clock.waitForSleepers(1)
             clock.advance(by: clock.sleeps.last ?? .zero)
@@ -130,8 +139,9 @@ import TestSupport
 
     @Test func aFailingPollEndsTheStreamWithTheError() async throws {
         let transport = StubTransport { request in
-            HTTPResponse(statusCode: 403, headers: ["Content-Type": "application/json"],
-                            body: Data(#"{"message": "Forbidden", "error": 403}"#.utf8), url: request.url)
+            HTTPResponse(
+                statusCode: 403, headers: ["Content-Type": "application/json"],
+                body: Data(#"{"message": "Forbidden", "error": 403}"#.utf8), url: request.url)
         }
         let stream = try makeClient(transport).newComments(in: "private", options: StreamOptions(clock: VirtualClock()))
         do {

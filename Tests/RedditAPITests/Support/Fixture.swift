@@ -28,7 +28,9 @@ struct Fixture {
 
     static var root: URL {
         get throws {
-            guard let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else { throw Missing(name: "Fixtures/") }
+            guard let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else {
+                throw Missing(name: "Fixtures/")
+            }
             return url
         }
     }
@@ -66,9 +68,13 @@ struct Fixture {
         var names: [String] = []
         for group in groups.sorted() {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(group).path, isDirectory: &isDirectory),
-                  isDirectory.boolValue, group != "LICENSES" else { continue }
-            for file in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(group).path).sorted()
+            guard
+                FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent(group).path, isDirectory: &isDirectory),
+                isDirectory.boolValue, group != "LICENSES"
+            else { continue }
+            for file in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(group).path)
+                .sorted()
             where !file.hasSuffix(".meta.json") {
                 names.append(group + "/" + file)
             }

@@ -1,8 +1,8 @@
 import Courier
 import CourierOAuth
 import CourierTesting
-import RedditAPI
 import Foundation
+import RedditAPI
 import Synchronization
 import TestSupport
 
@@ -42,7 +42,9 @@ extension HTTPRequest {
         guard let body else { return [:] }
         var fields: [String: String] = [:]
         for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
             fields[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
         return fields

@@ -1,15 +1,19 @@
 import Foundation
 import RedditAPI
 import Testing
+
 @testable import RedditCLI
 
 /// The reader's keys beyond moving and opening, on the recorded front page.
 @Suite struct BrowseActionsTests {
     private func frontPage() async throws -> BrowseState {
-        let service = try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
+        let service = try ServiceFactory.offline(
+            userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
         let listing = ListingOptions(page: PageOptions(limit: 3))
         let page = try await service.listing(listing)
-        return BrowseState(root: .init(title: "front page", posts: page.links, after: page.after, listing: listing), sourceLabel: "offline")
+        return BrowseState(
+            root: .init(title: "front page", posts: page.links, after: page.after, listing: listing),
+            sourceLabel: "offline")
     }
 
     @Test func helpOpensWithQuestionMarkAndAnyKeyClosesIt() async throws {
@@ -20,14 +24,21 @@ import Testing
         #expect(!state.showsHelp)
         let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 100, rows: 30, now: Date())
         _ = state.handle(.character("?"))
-        #expect(screen.lines(for: state).contains { $0.contains("o             open the link or media in the browser") })
+        #expect(
+            screen.lines(for: state).contains { $0.contains("o             open the link or media in the browser") })
     }
 
     @Test func oOpensTheLinkAndYCopiesThePermalink() async throws {
         var state = try await frontPage()
-        guard case .open(let url) = state.handle(.character("o")) else { Issue.record("o did not open"); return }
+        guard case .open(let url) = state.handle(.character("o")) else {
+            Issue.record("o did not open")
+            return
+        }
         #expect(url.hasPrefix("http://i.imgur.com/"))
-        guard case .copy(let link) = state.handle(.character("y")) else { Issue.record("y did not copy"); return }
+        guard case .copy(let link) = state.handle(.character("y")) else {
+            Issue.record("y did not copy")
+            return
+        }
         #expect(link.hasPrefix("https://www.reddit.com/r/pics/comments/48dxvx/"))
     }
 
@@ -46,7 +57,8 @@ import Testing
 
     @Test func jScrollsInsideAnItemTallerThanTheWindowThenMoves() async throws {
         var state = try await frontPage()
-        let service = try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
+        let service = try ServiceFactory.offline(
+            userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
         state.didOpen(try await service.commentTree(CommentsOptions(postID: "434h6c")))
         state.pageSize = 10
         state.itemLines = [0..<30, 31..<32]
@@ -56,7 +68,10 @@ import Testing
             #expect(state.threadTop == expected, "one line at a time")
         }
         _ = state.handle(.character("j"))
-        guard case .thread(let thread) = state.current else { Issue.record("not a thread"); return }
+        guard case .thread(let thread) = state.current else {
+            Issue.record("not a thread")
+            return
+        }
         #expect(thread.selected == 0, "at the post's end, j moves to the next item")
         #expect(state.handle(.character("k")) == nil)
     }

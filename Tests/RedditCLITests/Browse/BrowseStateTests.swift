@@ -1,6 +1,7 @@
 import Foundation
 import RedditAPI
 import Testing
+
 @testable import RedditCLI
 
 /// The browser's keys on real recorded data: the front page and post 3hahrw, whose tree is
@@ -15,7 +16,9 @@ import Testing
     private func frontPage(limit: Int = 3) async throws -> BrowseState {
         let listing = ListingOptions(page: PageOptions(limit: limit))
         let page = try await service().listing(listing)
-        return BrowseState(root: .init(title: "front page", posts: page.links, after: page.after, listing: listing), sourceLabel: "offline")
+        return BrowseState(
+            root: .init(title: "front page", posts: page.links, after: page.after, listing: listing),
+            sourceLabel: "offline")
     }
 
     private func threadState() async throws -> BrowseState {
@@ -49,7 +52,10 @@ import Testing
     @Test func enterFoldsAndUnfoldsTheSelectedThread() async throws {
         var state = try await threadState()
         let unfolded = rows(state)
-        #expect(Array(unfolded.prefix(7)) == ["0:johnnwho", "1:Lommo97", "2:mcampo84", "3:+100", "2:+14", "1:+8", "0:frittenlord"])
+        #expect(
+            Array(unfolded.prefix(7)) == [
+                "0:johnnwho", "1:Lommo97", "2:mcampo84", "3:+100", "2:+14", "1:+8", "0:frittenlord",
+            ])
         #expect(state.handle(.enter) == nil)
         #expect(Array(rows(state).prefix(2)) == ["0:johnnwho", "0:frittenlord"])
         guard case .thread(let thread) = state.current else { return }
@@ -114,7 +120,10 @@ import Testing
     @Test func searchPromptCollectsTextAndEscapeCancels() async throws {
         var state = try await frontPage()
         _ = state.handle(.character("/"))
-        for key: Key in [.character("c"), .character("a"), .character("x"), .backspace, .character("t"), .space, .character("s"), .character("q")] {
+        for key: Key in [
+            .character("c"), .character("a"), .character("x"), .backspace, .character("t"), .space, .character("s"),
+            .character("q"),
+        ] {
             #expect(state.handle(key) == nil)
         }
         #expect(state.searchPrompt == "cat sq")
@@ -139,7 +148,8 @@ import Testing
     @Test func movingPastTheEndAsksForTheNextPage() async throws {
         var state = try await frontPage(limit: 1)
         #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_48dxvx"))))
-        state.didLoadNextPage(try await service().listing(ListingOptions(page: PageOptions(limit: 1, after: "t3_48dxvx"))))
+        state.didLoadNextPage(
+            try await service().listing(ListingOptions(page: PageOptions(limit: 1, after: "t3_48dxvx"))))
         #expect(state.handle(.down) == nil)
         #expect(state.handle(.enter) == .openPost(id: "48duo3"))
         #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_48duo3"))))

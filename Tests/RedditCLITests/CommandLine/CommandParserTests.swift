@@ -1,5 +1,6 @@
 import RedditAPI
 import Testing
+
 @testable import RedditCLI
 
 @Suite struct CommandParserTests {
@@ -28,27 +29,41 @@ import Testing
     @Test func listingsTakeSubredditTimeLimitAndAfter() throws {
         #expect(try command("hot") == .listing(ListingOptions(sort: .hot)))
         #expect(try command("new r/askreddit") == .listing(ListingOptions(sort: .new, subreddit: "askreddit")))
-        #expect(try command("rising pics --limit 5") == .listing(ListingOptions(sort: .rising, subreddit: "pics", page: PageOptions(limit: 5))))
-        #expect(try command("top askreddit --time all --after t3_48dxvx") == .listing(ListingOptions(
-            sort: .top, subreddit: "askreddit", time: .all, page: PageOptions(after: "t3_48dxvx")
-        )))
+        #expect(
+            try command("rising pics --limit 5")
+                == .listing(ListingOptions(sort: .rising, subreddit: "pics", page: PageOptions(limit: 5))))
+        #expect(
+            try command("top askreddit --time all --after t3_48dxvx")
+                == .listing(
+                    ListingOptions(
+                        sort: .top, subreddit: "askreddit", time: .all, page: PageOptions(after: "t3_48dxvx")
+                    )))
         #expect(try command("controversial --time=week") == .listing(ListingOptions(sort: .controversial, time: .week)))
         #expect(try command("--limit 10") == .listing(ListingOptions(page: PageOptions(limit: 10))))
     }
 
     @Test func commentsAcceptIDsFullnamesAndURLs() throws {
         #expect(try command("comments 3hahrw") == .comments(CommentsOptions(postID: "3hahrw")))
-        #expect(try command("comments t3_3hahrw --sort new --depth 2 --limit 50")
-            == .comments(CommentsOptions(postID: "3hahrw", sort: .new, depth: 2, limit: 50)))
-        #expect(try command("comments https://www.reddit.com/r/funny/comments/3hahrw/ba_dum_tsss/") == .comments(CommentsOptions(postID: "3hahrw")))
+        #expect(
+            try command("comments t3_3hahrw --sort new --depth 2 --limit 50")
+                == .comments(CommentsOptions(postID: "3hahrw", sort: .new, depth: 2, limit: 50)))
+        #expect(
+            try command("comments https://www.reddit.com/r/funny/comments/3hahrw/ba_dum_tsss/")
+                == .comments(CommentsOptions(postID: "3hahrw")))
         #expect(try command("comments https://redd.it/3hahrw") == .comments(CommentsOptions(postID: "3hahrw")))
     }
 
     @Test func userSearchSubredditAndAccountCommands() throws {
         #expect(try command("user spez") == .user(name: "spez", section: .overview, page: PageOptions()))
-        #expect(try command("user u/spez submitted --limit 3") == .user(name: "spez", section: .submitted, page: PageOptions(limit: 3)))
-        #expect(try command("search praw oauth search --subreddit r/all") == .search(SearchOptions(query: "praw oauth search", subreddit: "all")))
-        #expect(try command("search cats --sort top --time year") == .search(SearchOptions(query: "cats", sort: .top, time: .year)))
+        #expect(
+            try command("user u/spez submitted --limit 3")
+                == .user(name: "spez", section: .submitted, page: PageOptions(limit: 3)))
+        #expect(
+            try command("search praw oauth search --subreddit r/all")
+                == .search(SearchOptions(query: "praw oauth search", subreddit: "all")))
+        #expect(
+            try command("search cats --sort top --time year")
+                == .search(SearchOptions(query: "cats", sort: .top, time: .year)))
         #expect(try command("subreddit r/announcements") == .subreddit(name: "announcements"))
         #expect(try command("login") == .login)
         #expect(try command("logout") == .logout)
@@ -68,13 +83,17 @@ import Testing
 
     @Test func browseTakesAListingAndAPost() throws {
         #expect(try command("browse") == .browse(BrowseOptions()))
-        #expect(try command("browse askreddit --sort top --time all --post 3hahrw") == .browse(BrowseOptions(
-            listing: ListingOptions(sort: .top, subreddit: "askreddit", time: .all), postID: "3hahrw"
-        )))
+        #expect(
+            try command("browse askreddit --sort top --time all --post 3hahrw")
+                == .browse(
+                    BrowseOptions(
+                        listing: ListingOptions(sort: .top, subreddit: "askreddit", time: .all), postID: "3hahrw"
+                    )))
     }
 
     @Test func globalOptionsGoAnywhere() throws {
-        let invocation = try parse("hot --json askreddit --no-color --client-id abc --user-agent linux:x:1 --config /tmp/c.json")
+        let invocation = try parse(
+            "hot --json askreddit --no-color --client-id abc --user-agent linux:x:1 --config /tmp/c.json")
         #expect(invocation.command == .listing(ListingOptions(subreddit: "askreddit")))
         #expect(invocation.options.json && invocation.options.noColor)
         #expect(invocation.options.clientID == "abc")
@@ -104,11 +123,20 @@ import Testing
             ("hot --after 48dxvx", "--after takes a fullname such as t3_48dxvx (got '48dxvx')", "hot"),
             ("hot --limit", "--limit needs a value", "hot"),
             ("comments", "missing post", "comments"),
-            ("comments https://example.com/x", "'https://example.com/x' is not a post id or a Reddit post URL", "comments"),
-            ("comments 3hahrw --sort best", "--sort must be one of: confidence, top, new, controversial, old, qa (got 'best')", "comments"),
+            (
+                "comments https://example.com/x", "'https://example.com/x' is not a post id or a Reddit post URL",
+                "comments"
+            ),
+            (
+                "comments 3hahrw --sort best",
+                "--sort must be one of: confidence, top, new, controversial, old, qa (got 'best')", "comments"
+            ),
             ("comments 3hahrw --depth 0", "--depth must be a whole number from 1 to 10000 (got '0')", "comments"),
             ("user", "missing user name", "user"),
-            ("user spez upvoted", "section must be one of: overview, submitted, comments, saved (got 'upvoted')", "user"),
+            (
+                "user spez upvoted", "section must be one of: overview, submitted, comments, saved (got 'upvoted')",
+                "user"
+            ),
             ("search", "missing search query", "search"),
             ("subreddit", "missing subreddit", "subreddit"),
             ("vote", "missing direction (up, down or clear)", "vote"),

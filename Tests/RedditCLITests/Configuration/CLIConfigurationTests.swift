@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RedditCLI
 
 @Suite struct CLIConfigurationTests {
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func flagsBeatTheEnvironmentWhichBeatsTheConfigFile() throws {
-        let xdg = try directory(with: #"{"client_id": "from-file", "user_agent": "linux:file:1.0 (by /u/file)", "redirect_port": 8123}"#)
+        let xdg = try directory(
+            with: #"{"client_id": "from-file", "user_agent": "linux:file:1.0 (by /u/file)", "redirect_port": 8123}"#)
         var options = GlobalOptions()
         let fileOnly = try CLIConfiguration.resolve(options: options, environment: ["XDG_CONFIG_HOME": xdg])
         #expect(fileOnly.clientID == "from-file")
@@ -20,7 +22,9 @@ import Testing
         #expect(fileOnly.redirectPort == 8123)
         #expect(fileOnly.directory.path == xdg + "/reddit")
 
-        let environment = ["XDG_CONFIG_HOME": xdg, "REDDIT_CLIENT_ID": "from-env", "REDDIT_USER_AGENT": "linux:env:1.0 (by /u/env)"]
+        let environment = [
+            "XDG_CONFIG_HOME": xdg, "REDDIT_CLIENT_ID": "from-env", "REDDIT_USER_AGENT": "linux:env:1.0 (by /u/env)",
+        ]
         let fromEnvironment = try CLIConfiguration.resolve(options: options, environment: environment)
         #expect(fromEnvironment.clientID == "from-env" && fromEnvironment.userAgent == "linux:env:1.0 (by /u/env)")
 
@@ -31,20 +35,23 @@ import Testing
     }
 
     @Test func theDefaultDirectoryIsUnderHomeWithoutXDG() throws {
-        let configuration = try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["HOME": "/nonexistent-home"])
+        let configuration = try CLIConfiguration.resolve(
+            options: GlobalOptions(), environment: ["HOME": "/nonexistent-home"])
         #expect(configuration.directory.path == "/nonexistent-home/.config/reddit")
         #expect(configuration.clientID == nil)
         #expect(configuration.userAgent == CLIConfiguration.defaultUserAgent)
     }
 
     @Test func aMissingClientIDExplainsHowToRegisterAnInstalledApp() throws {
-        let configuration = try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["HOME": "/nonexistent-home"])
+        let configuration = try CLIConfiguration.resolve(
+            options: GlobalOptions(), environment: ["HOME": "/nonexistent-home"])
         #expect {
             try configuration.requireClientID()
         } throws: { error in
             let message = (error as? CLIError)?.message ?? ""
             return message.contains("installed app") && message.contains("https://www.reddit.com/prefs/apps")
-                && message.contains("http://127.0.0.1:65010/callback") && message.contains("/nonexistent-home/.config/reddit/config.json")
+                && message.contains("http://127.0.0.1:65010/callback")
+                && message.contains("/nonexistent-home/.config/reddit/config.json")
         }
     }
 
@@ -53,7 +60,8 @@ import Testing
         #expect {
             try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": broken])
         } throws: { error in
-            (error as? CLIError)?.message.hasPrefix("config file \(broken)/reddit/config.json is not valid: client_id:") == true
+            (error as? CLIError)?.message.hasPrefix("config file \(broken)/reddit/config.json is not valid: client_id:")
+                == true
         }
         var options = GlobalOptions()
         options.configPath = "/nonexistent/config.json"

@@ -38,7 +38,8 @@ import Testing
 
         try tmux.send("Space")
         try await tmux.waitFor("the thread unfolded") { screen in
-            screen.contains { $0.hasPrefix("> johnnwho · 1.1k points") } && screen.contains { $0.contains("Lommo97 · 696 points") }
+            screen.contains { $0.hasPrefix("> johnnwho · 1.1k points") }
+                && screen.contains { $0.contains("Lommo97 · 696 points") }
         }
 
         // j/k and the arrows move the selection.
@@ -70,7 +71,9 @@ import Testing
         defer { tmux.close() }
         try await tmux.waitFor(text: "My game cam finally caught something cool.")
         try tmux.send("Down", "Down")
-        try await tmux.waitFor("the third post selected") { $0.contains { $0.hasPrefix(">  6.1k") && $0.contains("r/worldnews") } }
+        try await tmux.waitFor("the third post selected") {
+            $0.contains { $0.hasPrefix(">  6.1k") && $0.contains("r/worldnews") }
+        }
         try tmux.send("C-c")
         // Ctrl-C exits as an interrupted program does: 128 + SIGINT.
         try await expectRestored(tmux, status: 130)
@@ -103,7 +106,10 @@ import Testing
         // A search that was not recorded: one line, and the list stays.
         try tmux.send("/", "q", "x", "j", "Enter")
         try await tmux.waitFor("one line saying the search was not recorded, over the list") { screen in
-            screen.contains { $0.hasPrefix("GET /r/all/search is not available offline") || $0.hasPrefix("GET /search is not available offline") }
+            screen.contains {
+                $0.hasPrefix("GET /r/all/search is not available offline")
+                    || $0.hasPrefix("GET /search is not available offline")
+            }
                 && screen.contains { $0.contains("My game cam finally caught something cool.") }
         }
         try tmux.send("q")
@@ -143,7 +149,8 @@ import Testing
         for index in 0..<25 {
             try tmux.send("Enter")
             try await tmux.waitFor("post \(index + 1) open") { screen in
-                screen.contains { $0.contains("Enter fold/unfold") } && !screen.contains { $0.contains("not available offline") }
+                screen.contains { $0.contains("Enter fold/unfold") }
+                    && !screen.contains { $0.contains("not available offline") }
             }
             try tmux.send("q", "j")
             try await tmux.waitFor("back on the list, post \(index + 2) selected") { screen in
@@ -172,8 +179,10 @@ import Testing
         try await tmux.waitFor(text: "? keys")
         try tmux.send("?")
         try await tmux.waitFor("the key help") { screen in
-            ["PgUp PgDn", "g Home / G End", "o             open the link", "y             copy the permalink",
-             "r   go to a subreddit", "1-5           on a list: sort", "R   refresh", "Ctrl-C  quit"].allSatisfy { key in
+            [
+                "PgUp PgDn", "g Home / G End", "o             open the link", "y             copy the permalink",
+                "r   go to a subreddit", "1-5           on a list: sort", "R   refresh", "Ctrl-C  quit",
+            ].allSatisfy { key in
                 screen.contains { $0.contains(key) }
             }
         }
@@ -184,7 +193,8 @@ import Testing
     }
 
     @Test func oOpensTheLinkWithBrowser() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-browser-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reddit-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let record = directory.appendingPathComponent("opened.txt")
         let script = directory.appendingPathComponent("browser.sh")

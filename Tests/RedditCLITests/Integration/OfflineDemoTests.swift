@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import RedditAPI
+import Testing
+
 @testable import RedditCLI
 
 /// The offline demo has no dead ends: what a listing shows opens, names match as Reddit
@@ -47,7 +48,8 @@ import RedditAPI
         }
         let next = try await BuiltExecutable.run(["--offline", "new", "--limit", "2"])
         let hint = try #require(next.stdout.split(separator: "\n").last.map(String.init))
-        let after = try await BuiltExecutable.run(hint.dropFirst("more: reddit ".count).split(separator: " ").map(String.init))
+        let after = try await BuiltExecutable.run(
+            hint.dropFirst("more: reddit ".count).split(separator: " ").map(String.init))
         #expect(after.status == 0, "\(hint): \(after.stderr)")
     }
 
@@ -78,7 +80,8 @@ import RedditAPI
         let text = try String(contentsOf: readme, encoding: .utf8)
         let examples = text.split(separator: "\n").compactMap { line -> [String]? in
             let command = line.split(separator: "#").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            guard command.hasPrefix("swift run reddit "), command.contains("--offline"), !command.contains(" browse") else { return nil }
+            guard command.hasPrefix("swift run reddit "), command.contains("--offline"), !command.contains(" browse")
+            else { return nil }
             return command.dropFirst("swift run reddit ".count).split(separator: " ").map(String.init)
         }
         #expect(examples.count >= 2)
@@ -116,7 +119,10 @@ import RedditAPI
             } else if character == "'" || character == "\"" {
                 quote = character
             } else if character == " " {
-                if !word.isEmpty { words.append(word); word = "" }
+                if !word.isEmpty {
+                    words.append(word)
+                    word = ""
+                }
             } else {
                 word.append(character)
             }

@@ -10,8 +10,12 @@ import Testing
         #expect(lines.first?.hasPrefix("SCORE  CMTS  AGE  SUBREDDIT") == true)
         // Reddit's default page size, then the hint for the next page.
         #expect(lines.count == 1 + 25 + 1)
-        #expect(lines[1].contains("r/pics") && lines[1].contains("My game cam finally caught something cool.") && lines[1].hasSuffix("(i.imgur.com)"))
-        #expect(lines.last == "more: reddit --offline hot --after t3_48aj9b", "the hint keeps --offline, so it works when copied")
+        #expect(
+            lines[1].contains("r/pics") && lines[1].contains("My game cam finally caught something cool.")
+                && lines[1].hasSuffix("(i.imgur.com)"))
+        #expect(
+            lines.last == "more: reddit --offline hot --after t3_48aj9b",
+            "the hint keeps --offline, so it works when copied")
         #expect(!run.stdout.contains("\u{1B}["), "no colour when not on a terminal")
         #expect(run.stderr.isEmpty)
     }
@@ -25,7 +29,9 @@ import Testing
     }
 
     @Test func aCommentTreeWithDepthLimit() async throws {
-        let run = try await BuiltExecutable.run(["comments", "https://www.reddit.com/r/funny/comments/3hahrw/ba_dum_tsss/", "--offline", "--depth", "1"])
+        let run = try await BuiltExecutable.run([
+            "comments", "https://www.reddit.com/r/funny/comments/3hahrw/ba_dum_tsss/", "--offline", "--depth", "1",
+        ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.hasPrefix("Ba Dum Tsss\nr/funny · u/your_local_librarian"))
         #expect(run.stdout.contains("johnnwho · 1.1k points"))
@@ -50,7 +56,9 @@ import Testing
     }
 
     @Test func anOfflineWriteSaysWhatItWouldSendAndThatItWasNotSent() async throws {
-        for arguments in [["vote", "up", "t3_4b536p"], ["vote", "up", "t3_48dxvx"], ["save", "t3_48dxvx"], ["subscribe", "swift"]] {
+        for arguments in [
+            ["vote", "up", "t3_4b536p"], ["vote", "up", "t3_48dxvx"], ["save", "t3_48dxvx"], ["subscribe", "swift"],
+        ] {
             let run = try await BuiltExecutable.run(arguments + ["--offline"])
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             let lines = run.stdout.split(separator: "\n")
@@ -77,7 +85,9 @@ import Testing
         let user = try await BuiltExecutable.run(["user", "spez", "submitted", "--offline", "--limit", "2"])
         #expect(user.status == 0, "stderr: \(user.stderr)")
         #expect(user.stdout.split(separator: "\n").filter { $0.hasPrefix("post") }.count == 2)
-        let search = try await BuiltExecutable.run(["search", "praw", "oauth", "search", "--subreddit", "all", "--offline", "--limit", "1"])
+        let search = try await BuiltExecutable.run([
+            "search", "praw", "oauth", "search", "--subreddit", "all", "--offline", "--limit", "1",
+        ])
         #expect(search.status == 0, "stderr: \(search.stderr)")
         #expect(search.stdout.contains("r/redditdev"))
         let whoami = try await BuiltExecutable.run(["whoami", "--offline"])
@@ -103,7 +113,8 @@ import Testing
 
     @Test func withoutAClientIDOnlineSaysHowToRegisterAnApp() async throws {
         // Reading works anonymously now; an unresolvable proxy keeps the test off the network.
-        let run = try await BuiltExecutable.run(["hot"], environment: try BuiltExecutable.isolatedEnvironment(["https_proxy": "http://proxy.invalid:1"]))
+        let run = try await BuiltExecutable.run(
+            ["hot"], environment: try BuiltExecutable.isolatedEnvironment(["https_proxy": "http://proxy.invalid:1"]))
         #expect(run.status == 1)
         #expect(run.stderr.contains("https://www.reddit.com/prefs/apps"))
         #expect(run.stderr.contains("installed app"))

@@ -1,7 +1,8 @@
-import RedditAPI
 import Courier
 import Foundation
+import RedditAPI
 import Testing
+
 @testable import RedditCLI
 
 /// What `reddit` says online, without reaching the network: an unresolvable proxy
@@ -11,7 +12,8 @@ import Testing
     private static let noNetwork = ["https_proxy": "http://proxy.invalid:1", "HTTPS_PROXY": "http://proxy.invalid:1"]
 
     @Test func readingWorksWithoutARegisteredAppAndSaysSoOnce() async throws {
-        let run = try await BuiltExecutable.run(["hot", "swift"], environment: try BuiltExecutable.isolatedEnvironment(Self.noNetwork))
+        let run = try await BuiltExecutable.run(
+            ["hot", "swift"], environment: try BuiltExecutable.isolatedEnvironment(Self.noNetwork))
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(run.stderr)")
@@ -22,7 +24,8 @@ import Testing
     }
 
     @Test func aNetworkFailureIsOneLineAndTheChainOnlyWithVerbose() async throws {
-        let environment = try BuiltExecutable.isolatedEnvironment(Self.noNetwork.merging(["REDDIT_CLIENT_ID": "abc"]) { a, _ in a })
+        let environment = try BuiltExecutable.isolatedEnvironment(
+            Self.noNetwork.merging(["REDDIT_CLIENT_ID": "abc"]) { a, _ in a })
         let quiet = try await BuiltExecutable.run(["hot"], environment: environment)
         #expect(quiet.status == 1)
         #expect(quiet.stderr == "reddit: can't reach www.reddit.com: no network (DNS lookup failed)\n")
@@ -32,7 +35,8 @@ import Testing
     }
 
     @Test func aConnectionFailureDeepInsideTheChainIsFound() {
-        let refused = URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "http://127.0.0.1:9/x")!])
+        let refused = URLError(
+            .cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "http://127.0.0.1:9/x")!])
         let inner = HTTPError(.transport(refused), method: .post, url: URL(string: "http://127.0.0.1:9/x"))
         let outer = HTTPError(.interceptorFailed(inner), method: .get, url: URL(string: "https://oauth.reddit.com/hot"))
         #expect(RedditService.describe(outer).message == "can't reach 127.0.0.1: connection refused")
@@ -40,7 +44,9 @@ import Testing
     }
 
     @Test func aBadUserAgentIsReportedOnce() async throws {
-        let run = try await BuiltExecutable.run(["--offline", "hot"], environment: try BuiltExecutable.isolatedEnvironment(["REDDIT_USER_AGENT": "abcdefgh"]))
+        let run = try await BuiltExecutable.run(
+            ["--offline", "hot"],
+            environment: try BuiltExecutable.isolatedEnvironment(["REDDIT_USER_AGENT": "abcdefgh"]))
         #expect(run.status == 1)
         #expect(run.stderr.split(separator: "\n").count == 1)
         #expect(run.stderr.components(separatedBy: "User-Agent").count == 2, "named once: \(run.stderr)")
@@ -54,7 +60,9 @@ import Testing
         try Data(#"{"redirect_port": 99999}"#.utf8).write(to: file)
         let port = try await BuiltExecutable.run(["--offline"], environment: environment)
         #expect(port.status == 1)
-        #expect(port.stderr == "reddit: config file \(file.path): \"redirect_port\" must be a port from 1 to 65535, not 99999\n")
+        #expect(
+            port.stderr
+                == "reddit: config file \(file.path): \"redirect_port\" must be a port from 1 to 65535, not 99999\n")
         try Data(#"{"client_id": 5}"#.utf8).write(to: file)
         let type = try await BuiltExecutable.run(["--offline"], environment: environment)
         #expect(type.stderr.contains("client_id:") && type.stderr.contains(file.path), "\(type.stderr)")
@@ -66,15 +74,22 @@ import Testing
 
     @Test func aSearchForAWordStartingWithADash() throws {
         let invocation = try CommandParser.parse(["search", "--", "-term"])
-        guard case .search(let options) = invocation.command else { Issue.record("not a search"); return }
+        guard case .search(let options) = invocation.command else {
+            Issue.record("not a search")
+            return
+        }
         #expect(options.query == "-term")
         #expect(throws: UsageError.self) { try CommandParser.parse(["search", "-term"]) }
     }
 
     @Test func aCommentPermalinkShowsThatCommentInContext() async throws {
-        let link = "https://www.reddit.com/r/redditdev/comments/98vj9e/please_be_a_good_bot_citizen/e4j4830/?context=100&sort=new"
+        let link =
+            "https://www.reddit.com/r/redditdev/comments/98vj9e/please_be_a_good_bot_citizen/e4j4830/?context=100&sort=new"
         let invocation = try CommandParser.parse(["comments", link])
-        guard case .comments(let options) = invocation.command else { Issue.record("not comments"); return }
+        guard case .comments(let options) = invocation.command else {
+            Issue.record("not comments")
+            return
+        }
         #expect(options.commentID == "e4j4830" && options.context == 100 && options.sort == .new)
         let run = try await BuiltExecutable.run(["--offline", "comments", link])
         #expect(run.status == 0, "\(run.stderr)")

@@ -5,7 +5,9 @@ import Testing
 /// quiet when the reader simply went away.
 @Suite struct OutputFailureTests {
     /// Runs `reddit` with standard output going to `output` and returns the status and stderr.
-    private func run(_ arguments: [String], output: FileHandle) async throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+    private func run(_ arguments: [String], output: FileHandle) async throws -> (
+        status: Int32, reason: Process.TerminationReason, stderr: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuiltExecutable.path())
         process.arguments = arguments
@@ -29,11 +31,15 @@ import Testing
 
     @Test func aFullDiskExitsWithOneLineInsteadOfCrashing() async throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        for arguments in [["--offline", "hot"], ["--offline", "comments", "3hahrw"], ["--help"], ["--offline", "subreddit", "announcements", "--json"]] {
+        for arguments in [
+            ["--offline", "hot"], ["--offline", "comments", "3hahrw"], ["--help"],
+            ["--offline", "subreddit", "announcements", "--json"],
+        ] {
             let result = try await run(arguments, output: full)
             #expect(result.reason == .exit, "\(arguments): ended by a signal")
             #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderr == "reddit: cannot write to standard output: no space left on device\n", "\(arguments)")
+            #expect(
+                result.stderr == "reddit: cannot write to standard output: no space left on device\n", "\(arguments)")
         }
     }
 

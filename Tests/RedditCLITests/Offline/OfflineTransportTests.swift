@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+
 @testable import RedditCLI
 
 @Suite struct OfflineTransportTests {
@@ -16,12 +17,21 @@ import Testing
     @Test func normalizationDropsVolatileQueryItemsTrailingSlashesAndDefaults() {
         let cases: [(String, String)] = [
             ("https://oauth.reddit.com/hot?limit=25&raw_json=1", "https://oauth.reddit.com/hot"),
-            ("https://oauth.reddit.com/r/askreddit/top/?t=all&raw_json=1&after=t3_x&count=25", "https://oauth.reddit.com/r/askreddit/top?t=all"),
+            (
+                "https://oauth.reddit.com/r/askreddit/top/?t=all&raw_json=1&after=t3_x&count=25",
+                "https://oauth.reddit.com/r/askreddit/top?t=all"
+            ),
             ("https://www.reddit.com/r/askreddit/new.json?raw_json=1", "https://www.reddit.com/r/askreddit/new"),
-            ("https://oauth.reddit.com/comments/3hahrw?sort=confidence&depth=2&raw_json=1", "https://oauth.reddit.com/comments/3hahrw"),
+            (
+                "https://oauth.reddit.com/comments/3hahrw?sort=confidence&depth=2&raw_json=1",
+                "https://oauth.reddit.com/comments/3hahrw"
+            ),
             ("https://oauth.reddit.com/comments/3hahrw?sort=new", "https://oauth.reddit.com/comments/3hahrw?sort=new"),
             ("https://oauth.reddit.com/user/spez/overview?sort=new&raw_json=1", "https://oauth.reddit.com/user/spez"),
-            ("https://oauth.reddit.com/r/all/search?q=praw%20oauth&sort=relevance&restrict_sr=on&t=all", "https://oauth.reddit.com/r/all/search?q=praw%20oauth"),
+            (
+                "https://oauth.reddit.com/r/all/search?q=praw%20oauth&sort=relevance&restrict_sr=on&t=all",
+                "https://oauth.reddit.com/r/all/search?q=praw%20oauth"
+            ),
         ]
         for (live, recorded) in cases {
             #expect(OfflineTransport.normalize(request(live)).url.absoluteString == recorded, "\(live)")
@@ -29,14 +39,20 @@ import Testing
     }
 
     @Test func formsKeepOnlyTheFieldsThatPickTheTarget() {
-        let vote = OfflineTransport.normalize(request("https://oauth.reddit.com/api/vote?raw_json=1", method: .post, form: "id=t3_4b536p&dir=1&api_type=json&rank=2"))
+        let vote = OfflineTransport.normalize(
+            request(
+                "https://oauth.reddit.com/api/vote?raw_json=1", method: .post,
+                form: "id=t3_4b536p&dir=1&api_type=json&rank=2"))
         #expect(String(decoding: vote.body ?? Data(), as: UTF8.self) == "dir=1&id=t3_4b536p")
-        let token = OfflineTransport.normalize(request(
-            "https://www.reddit.com/api/v1/access_token", method: .post,
-            form: "grant_type=https://oauth.reddit.com/grants/installed_client&device_id=DO_NOT_TRACK_THIS_DEVICE"
-        ))
-        #expect(String(decoding: token.body ?? Data(), as: UTF8.self)
-            == "device_id=DO_NOT_TRACK_THIS_DEVICE&grant_type=https%3A%2F%2Foauth.reddit.com%2Fgrants%2Finstalled_client")
+        let token = OfflineTransport.normalize(
+            request(
+                "https://www.reddit.com/api/v1/access_token", method: .post,
+                form: "grant_type=https://oauth.reddit.com/grants/installed_client&device_id=DO_NOT_TRACK_THIS_DEVICE"
+            ))
+        #expect(
+            String(decoding: token.body ?? Data(), as: UTF8.self)
+                == "device_id=DO_NOT_TRACK_THIS_DEVICE&grant_type=https%3A%2F%2Foauth.reddit.com%2Fgrants%2Finstalled_client"
+        )
     }
 
     @Test func listingsArePagedLikeReddit() async throws {
@@ -44,12 +60,16 @@ import Testing
         let first = try await transport.send(request("https://oauth.reddit.com/hot?limit=2"))
         let page = try JSONSerialization.jsonObject(with: first.body) as? [String: Any]
         let data = page?["data"] as? [String: Any]
-        let names = (data?["children"] as? [[String: Any]])?.compactMap { ($0["data"] as? [String: Any])?["name"] as? String }
+        let names = (data?["children"] as? [[String: Any]])?.compactMap {
+            ($0["data"] as? [String: Any])?["name"] as? String
+        }
         #expect(names == ["t3_48dxvx", "t3_48duo3"])
         #expect(data?["after"] as? String == "t3_48duo3")
         let second = try await transport.send(request("https://oauth.reddit.com/hot?limit=1&after=t3_48duo3"))
         let next = (try JSONSerialization.jsonObject(with: second.body) as? [String: Any])?["data"] as? [String: Any]
-        #expect(((next?["children"] as? [[String: Any]])?.first?["data"] as? [String: Any])?["name"] as? String == "t3_48dhs1")
+        #expect(
+            ((next?["children"] as? [[String: Any]])?.first?["data"] as? [String: Any])?["name"] as? String
+                == "t3_48dhs1")
     }
 
     @Test func aMissNamesWhatIsAvailable() async throws {
@@ -60,15 +80,19 @@ import Testing
             // One short line; the catalog (what `reddit help offline` prints) names what is available.
             let text = String(describing: error)
             guard let miss = error as? OfflineMiss else { return false }
-            return text.hasPrefix("GET /r/swift/hot is not available offline") && !text.contains("\n") && text.count < 110
+            return text.hasPrefix("GET /r/swift/hot is not available offline") && !text.contains("\n")
+                && text.count < 110
                 && miss.catalog.report.contains("Listings:\n  reddit hot\n")
-                && miss.catalog.report.contains("reddit comments 3hahrw   Ba Dum Tsss") && miss.catalog.report.contains("reddit subreddit announcements")
+                && miss.catalog.report.contains("reddit comments 3hahrw   Ba Dum Tsss")
+                && miss.catalog.report.contains("reddit subreddit announcements")
         }
         await #expect(throws: OfflineMiss.self) {
             _ = try await transport.send(request("https://oauth.reddit.com/hot?after=t3_notrecorded"))
         }
         await #expect(throws: OfflineMiss.self) {
-            _ = try await transport.send(request("https://oauth.reddit.com/api/morechildren", method: .post, form: "link_id=t3_other&children=a,b"))
+            _ = try await transport.send(
+                request(
+                    "https://oauth.reddit.com/api/morechildren", method: .post, form: "link_id=t3_other&children=a,b"))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RedditAPI
 import Testing
+
 @testable import RedditCLI
 
 /// Renders real recorded responses (the offline cassette, decoded by RedditAPI through the
@@ -20,7 +21,8 @@ import Testing
 
     private func check(_ text: String, against name: String, sourceFile: String = #filePath) throws {
         if ProcessInfo.processInfo.environment["REDDIT_CLI_UPDATE_GOLDEN"] == "1" {
-            let file = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().appendingPathComponent("Golden/\(name).txt")
+            let file = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().appendingPathComponent(
+                "Golden/\(name).txt")
             try Data(text.utf8).write(to: file)
             Issue.record("rewrote \(file.path); review it and run again without REDDIT_CLI_UPDATE_GOLDEN")
             return
@@ -33,14 +35,18 @@ import Testing
         if text != expected {
             let got = text.split(separator: "\n", omittingEmptySubsequences: false)
             let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let line = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
-            Issue.record("\(name): first difference at line \(line + 1):\n got: \(line < got.count ? got[line] : "<end>")\nwant: \(line < want.count ? want[line] : "<end>")")
+            let line =
+                zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+            Issue.record(
+                "\(name): first difference at line \(line + 1):\n got: \(line < got.count ? got[line] : "<end>")\nwant: \(line < want.count ? want[line] : "<end>")"
+            )
         }
     }
 
     @Test func frontPageListing() async throws {
         let page = try await service().listing(ListingOptions(page: PageOptions(limit: 12)))
-        let text = ListingRenderer(style: Self.plain, width: 100, now: Self.now).render(page, nextPageCommand: "reddit hot --limit 12")
+        let text = ListingRenderer(style: Self.plain, width: 100, now: Self.now).render(
+            page, nextPageCommand: "reddit hot --limit 12")
         try check(text, against: "front_hot")
         #expect(text.split(separator: "\n").allSatisfy { TextLayout.width($0) <= 100 })
     }
@@ -53,33 +59,43 @@ import Testing
 
     @Test func commentTreeWithMoreStubs() async throws {
         let tree = try await service().commentTree(CommentsOptions(postID: "3hahrw"))
-        try check(ThreadRenderer(style: Self.plain, width: 80, now: Self.now).render(tree, maxDepth: nil), against: "comments_3hahrw")
+        try check(
+            ThreadRenderer(style: Self.plain, width: 80, now: Self.now).render(tree, maxDepth: nil),
+            against: "comments_3hahrw")
     }
 
     @Test func commentTreeCutAtDepthTwo() async throws {
         let tree = try await service().commentTree(CommentsOptions(postID: "3hahrw"))
-        try check(ThreadRenderer(style: Self.plain, width: 80, now: Self.now).render(tree, maxDepth: 2), against: "comments_3hahrw_depth2")
+        try check(
+            ThreadRenderer(style: Self.plain, width: 80, now: Self.now).render(tree, maxDepth: 2),
+            against: "comments_3hahrw_depth2")
     }
 
     @Test func commentTreeWithDeletedAuthors() async throws {
         let tree = try await service().commentTree(CommentsOptions(postID: "4b1tfm"))
-        try check(ThreadRenderer(style: Self.plain, width: 80, now: Self.now).render(tree, maxDepth: nil), against: "comments_4b1tfm")
+        try check(
+            ThreadRenderer(style: Self.plain, width: 80, now: Self.now).render(tree, maxDepth: nil),
+            against: "comments_4b1tfm")
     }
 
     @Test func userOverviewMixesPostsAndComments() async throws {
         let listing = try await service().profile(user: "spez", section: .overview, page: PageOptions(limit: 6)).value
-        let text = DetailRenderer(style: Self.plain, width: 100, now: Self.now).render(profile: listing, nextPageCommand: "reddit user spez overview")
+        let text = DetailRenderer(style: Self.plain, width: 100, now: Self.now).render(
+            profile: listing, nextPageCommand: "reddit user spez overview")
         try check(text, against: "user_spez_overview")
     }
 
     @Test func subredditAbout() async throws {
         let about = try await service().subreddit("announcements").value
-        try check(DetailRenderer(style: Self.plain, width: 80, now: Self.now).render(subreddit: about), against: "subreddit_announcements")
+        try check(
+            DetailRenderer(style: Self.plain, width: 80, now: Self.now).render(subreddit: about),
+            against: "subreddit_announcements")
     }
 
     @Test func colourIsAddedOnlyWhenEnabled() async throws {
         let page = try await service().listing(ListingOptions(page: PageOptions(limit: 3)))
-        let coloured = ListingRenderer(style: TextStyle(isEnabled: true), width: 100, now: Self.now).render(page, nextPageCommand: nil)
+        let coloured = ListingRenderer(style: TextStyle(isEnabled: true), width: 100, now: Self.now).render(
+            page, nextPageCommand: nil)
         let plain = ListingRenderer(style: Self.plain, width: 100, now: Self.now).render(page, nextPageCommand: nil)
         #expect(coloured.contains("\u{1B}[36mr/pics"))
         #expect(!plain.contains("\u{1B}"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RedditCLI
 
 @Suite struct TextLayoutTests {
@@ -18,7 +19,8 @@ import Testing
     @Test func wrapBreaksAtSpacesAndKeepsParagraphs() {
         #expect(TextLayout.wrap("one two three four", to: 9) == ["one two", "three", "four"])
         #expect(TextLayout.wrap("a\n\nb", to: 10) == ["a", "", "b"])
-        #expect(TextLayout.wrap("https://example.com/a/very/long/path", to: 10).allSatisfy { TextLayout.width($0) <= 10 })
+        #expect(
+            TextLayout.wrap("https://example.com/a/very/long/path", to: 10).allSatisfy { TextLayout.width($0) <= 10 })
     }
 
     @Test func compactNumbers() {

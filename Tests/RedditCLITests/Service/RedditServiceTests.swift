@@ -3,26 +3,37 @@ import CourierTesting
 import Foundation
 import RedditAPI
 import Testing
+
 @testable import RedditCLI
 
 /// The service the commands run on: raw answers for `--json`, writes through `AccountStore`.
 @Suite struct RedditServiceTests {
     private static func subredditPage(_ names: [String], after: String?) -> String {
-        let children = names.map { #"{"kind":"t5","data":{"display_name":"\#($0)","name":"t5_\#($0)","id":"\#($0)","subscribers":1,"public_description":"","title":"\#($0)","url":"/r/\#($0)/"}}"# }
+        let children = names.map {
+            #"{"kind":"t5","data":{"display_name":"\#($0)","name":"t5_\#($0)","id":"\#($0)","subscribers":1,"public_description":"","title":"\#($0)","url":"/r/\#($0)/"}}"#
+        }
         let afterJSON = after.map { "\"\($0)\"" } ?? "null"
-        return #"{"kind":"Listing","data":{"after":\#(afterJSON),"before":null,"children":[\#(children.joined(separator: ","))]}}"#
+        return
+            #"{"kind":"Listing","data":{"after":\#(afterJSON),"before":null,"children":[\#(children.joined(separator: ","))]}}"#
     }
 
     private func service(_ stub: StubTransport) throws -> RedditService {
-        RedditService(userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"), authentication: .bearer("token"), transport: stub)
+        RedditService(
+            userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"), authentication: .bearer("token"),
+            transport: stub)
     }
 
     @Test func subscriptionsAsJSONKeepEveryPage() async throws {
         let stub = StubTransport()
-        stub.on(.get, .custom("second page") { $0.url.path.hasSuffix("/subreddits/mine/subscriber") && ($0.url.query ?? "").contains("after=t5_b") },
-                .string(Self.subredditPage(["c"], after: nil), headers: ["Content-Type": "application/json"]))
-        stub.on(.get, .pathPrefix("/subreddits/mine/subscriber"),
-                .string(Self.subredditPage(["a", "b"], after: "t5_b"), headers: ["Content-Type": "application/json"]))
+        stub.on(
+            .get,
+            .custom("second page") {
+                $0.url.path.hasSuffix("/subreddits/mine/subscriber") && ($0.url.query ?? "").contains("after=t5_b")
+            },
+            .string(Self.subredditPage(["c"], after: nil), headers: ["Content-Type": "application/json"]))
+        stub.on(
+            .get, .pathPrefix("/subreddits/mine/subscriber"),
+            .string(Self.subredditPage(["a", "b"], after: "t5_b"), headers: ["Content-Type": "application/json"]))
         let pages = try await service(stub).subscriptionPages()
         #expect(pages.bodies.count == 2, "one body per page")
         #expect(pages.value.map(\.displayName) == ["a", "b", "c"])

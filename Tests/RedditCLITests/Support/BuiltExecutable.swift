@@ -19,7 +19,10 @@ enum BuiltExecutable {
         let products = Bundle.module.bundleURL.deletingLastPathComponent()
         let candidate = products.appendingPathComponent("reddit").path
         guard FileManager.default.isExecutableFile(atPath: candidate) else {
-            throw Failure(description: "the reddit executable is not built at \(candidate); run the tests with `swift test` or `Scripts/test` (they build it)")
+            throw Failure(
+                description:
+                    "the reddit executable is not built at \(candidate); run the tests with `swift test` or `Scripts/test` (they build it)"
+            )
         }
         return candidate
     }
@@ -28,7 +31,10 @@ enum BuiltExecutable {
     static func isolatedEnvironment(_ extra: [String: String] = [:]) throws -> [String: String] {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-cli-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        var environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        var environment = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+        ]
         environment.merge(extra) { _, new in new }
         return environment
     }
@@ -61,13 +67,17 @@ enum BuiltExecutable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Everything written to `pipe` until it closes, read off the Swift concurrency pool.
     private static func readToEnd(_ pipe: Pipe) async -> Data {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
+            DispatchQueue.global().async {
+                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
+            }
         }
     }
 }

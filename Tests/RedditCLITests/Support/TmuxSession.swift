@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,9 +20,13 @@ final class TmuxSession {
     /// Starts `command` (run by `sh -c`) in a `columns`×`rows` window.
     init(command: String, columns: Int = 100, rows: Int = 30) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.tmuxPath) else {
-            throw Failure(description: "tmux is not installed at \(Self.tmuxPath); Scripts/test installs it (Tests/Servers/apt-packages.txt)")
+            throw Failure(
+                description:
+                    "tmux is not installed at \(Self.tmuxPath); Scripts/test installs it (Tests/Servers/apt-packages.txt)"
+            )
         }
-        try run(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), command], captureOutput: false)
+        try run(
+            ["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), command], captureOutput: false)
     }
 
     static let tmuxPath = "/usr/bin/tmux"
@@ -92,10 +97,13 @@ final class TmuxSession {
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module
     /// does not export; looked up at run time.
-    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
+    private static let addCloseFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }()
 
     private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
         _ = addCloseFrom?(&actions, 3)
@@ -113,12 +121,14 @@ final class TmuxSession {
 
     /// The screen as text, one string a line.
     func screen() throws -> [String] {
-        try run(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try run(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     /// Whether the pane shows the alternate screen.
     func isOnAlternateScreen() throws -> Bool {
-        try run(["display-message", "-p", "-t", name, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+        try run(["display-message", "-p", "-t", name, "#{alternate_on}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines) == "1"
     }
 
     /// Polls the screen until `condition` holds; fails with the last screen after `timeout`
@@ -145,7 +155,8 @@ final class TmuxSession {
 
     /// The process ids of the programs the pane's shell started.
     func paneChildren() throws -> [pid_t] {
-        let shell = try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let shell = try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         return children.split(separator: " ").compactMap { pid_t($0) }
     }

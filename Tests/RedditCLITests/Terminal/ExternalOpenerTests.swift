@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RedditCLI
 
 @Suite struct ExternalOpenerTests {
@@ -19,7 +20,8 @@ import Testing
     }
 
     @Test func metadataWrapsBetweenItems() {
-        let lines = TextLayout.joinWrapping(["r/redditdev", "u/someone", "12 points", "self.redditdev"], separator: " · ", to: 30)
+        let lines = TextLayout.joinWrapping(
+            ["r/redditdev", "u/someone", "12 points", "self.redditdev"], separator: " · ", to: 30)
         #expect(lines == ["r/redditdev · u/someone", "12 points · self.redditdev"])
     }
 }

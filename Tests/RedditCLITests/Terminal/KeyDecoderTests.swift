@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RedditCLI
 
 @Suite struct KeyDecoderTests {
@@ -8,17 +9,24 @@ import Testing
     }
 
     @Test func arrowsInBothCursorModes() {
-        #expect(keys([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x1B, 0x5B, 0x43, 0x1B, 0x5B, 0x44]) == [.up, .down, .right, .left])
+        #expect(
+            keys([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x1B, 0x5B, 0x43, 0x1B, 0x5B, 0x44]) == [
+                .up, .down, .right, .left,
+            ])
         #expect(keys([0x1B, 0x4F, 0x41, 0x1B, 0x4F, 0x42]) == [.up, .down])
     }
 
     @Test func pagingKeys() {
-        #expect(keys(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~".utf8)) == [.pageUp, .pageDown, .home, .end, .home, .end])
+        #expect(
+            keys(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~".utf8)) == [
+                .pageUp, .pageDown, .home, .end, .home, .end,
+            ])
     }
 
     @Test func lettersEnterSpaceAndControlKeys() {
         #expect(keys(Array("jkmuds/q".utf8)) == "jkmuds/q".map { .character($0) })
-        #expect(keys([0x0D, 0x0A, 0x20, 0x7F, 0x03, 0x04]) == [.enter, .enter, .space, .backspace, .interrupt, .endOfInput])
+        #expect(
+            keys([0x0D, 0x0A, 0x20, 0x7F, 0x03, 0x04]) == [.enter, .enter, .space, .backspace, .interrupt, .endOfInput])
     }
 
     @Test func aLoneEscapeIsTheEscapeKey() {

@@ -1,6 +1,7 @@
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
 @testable import RedditCLI
 
 @Suite struct SpinnerTests {

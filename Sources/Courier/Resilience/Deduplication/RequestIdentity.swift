@@ -43,8 +43,11 @@ struct RequestIdentity: Hashable, Sendable, CustomStringConvertible {
     /// The key with secret header values and the body left out.
     var description: String {
         let redactor = LoggingMonitor.Redactor.default
-        let fields = headers.map { "\($0.name): \(redactor.isSecret(name: $0.name) ? LoggingMonitor.Redactor.placeholder : $0.value)" }
-        return "\(method) \(redactor.redact(URL(string: url) ?? URL(fileURLWithPath: "/"))) [\(fields.joined(separator: ", "))]"
+        let fields = headers.map {
+            "\($0.name): \(redactor.isSecret(name: $0.name) ? LoggingMonitor.Redactor.placeholder : $0.value)"
+        }
+        return
+            "\(method) \(redactor.redact(URL(string: url) ?? URL(fileURLWithPath: "/"))) [\(fields.joined(separator: ", "))]"
             + (body.map { " body: \($0.count) bytes" } ?? "")
     }
 }

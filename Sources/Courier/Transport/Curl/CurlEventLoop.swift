@@ -115,7 +115,10 @@ final class CurlEventLoop: @unchecked Sendable {
         let clock = ContinuousClock()
         var lastActivity = clock.now
         while true {
-            let queued = commands.withLock { queued in defer { queued.removeAll() }; return queued }
+            let queued = commands.withLock { queued in
+                defer { queued.removeAll() }
+                return queued
+            }
             if !queued.isEmpty { lastActivity = clock.now }
             for command in queued {
                 switch command {
@@ -134,7 +137,8 @@ final class CurlEventLoop: @unchecked Sendable {
                 let kind = message.load(as: Int32.self)
                 let slot = MemoryLayout<UnsafeRawPointer>.stride
                 guard kind == CurlOption.messageDone,
-                      let easy = message.load(fromByteOffset: slot, as: OpaquePointer?.self) else { continue }
+                    let easy = message.load(fromByteOffset: slot, as: OpaquePointer?.self)
+                else { continue }
                 let code = message.load(fromByteOffset: 2 * slot, as: Int32.self)
                 _ = curl.multiRemove(multi, easy)
                 if let transfer = active.removeValue(forKey: easy) {
@@ -157,7 +161,13 @@ final class CurlEventLoop: @unchecked Sendable {
                 var sleep: Int32 = 1000
                 if let earliestDeadline {
                     let left = earliestDeadline + Self.deadlineGrace - clock.now
-                    sleep = Int32(clamping: max(0, min(1000, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)))
+                    sleep = Int32(
+                        clamping: max(
+                            0,
+                            min(
+                                1000,
+                                left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+                            )))
                 }
                 _ = curl.multiPoll(multi, nil, 0, sleep, nil)
             }
@@ -172,12 +182,17 @@ final class CurlEventLoop: @unchecked Sendable {
         }
         let code = curl.multiAdd(multi, transfer.easy)
         guard code == 0 else {
-            transfer.fail(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_multi_add_handle failed with code \(code)"]), curl: curl)
+            transfer.fail(
+                URLError(
+                    .unknown, userInfo: [NSLocalizedDescriptionKey: "curl_multi_add_handle failed with code \(code)"]),
+                curl: curl)
             recycle(transfer.easy)
             return
         }
         active[transfer.easy] = transfer
-        if let deadline = transfer.deadline, earliestDeadline.map({ deadline < $0 }) ?? true { earliestDeadline = deadline }
+        if let deadline = transfer.deadline, earliestDeadline.map({ deadline < $0 }) ?? true {
+            earliestDeadline = deadline
+        }
     }
 
     /// Fails the transfers whose deadline passed, with a timeout that says whether the request
@@ -193,10 +208,13 @@ final class CurlEventLoop: @unchecked Sendable {
             }
             active[easy] = nil
             _ = curl.multiRemove(multi, easy)
-            let stage = transfer.wasSent
+            let stage =
+                transfer.wasSent
                 ? "before the response was complete"
                 : "while waiting for a connection (at most \(maximumConnectionsPerHost) per host)"
-            transfer.fail(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "the request's timeout passed " + stage]), curl: curl)
+            transfer.fail(
+                URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "the request's timeout passed " + stage]),
+                curl: curl)
             recycle(easy)
         }
         earliestDeadline = next
@@ -221,7 +239,10 @@ final class CurlEventLoop: @unchecked Sendable {
         active.removeAll()
         earliestDeadline = nil
         _ = curl.multiCleanup(multi)
-        for idle in idleHandles.withLock({ handles in defer { handles.removeAll() }; return handles }) {
+        for idle in idleHandles.withLock({ handles in
+            defer { handles.removeAll() }
+            return handles
+        }) {
             curl.easyCleanup(idle.easy)
         }
     }

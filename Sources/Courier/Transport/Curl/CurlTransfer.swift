@@ -106,7 +106,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// - Throws: `URLError(.unsupportedURL)` when libcurl refuses an option (for example a URL it
     ///   cannot parse).
     init(
-        easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration, certificateAuthorities: String? = nil
+        easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration,
+        certificateAuthorities: String? = nil
     ) throws(URLError) {
         self.easy = easy
         deadline = request.timeout.map { ContinuousClock.now + $0 }
@@ -115,8 +116,14 @@ final class CurlTransfer: @unchecked Sendable {
         observedRequest = observer == nil ? nil : request
         // libcurl sends header lines as given: a line break in a field would let a value smuggle
         // in headers (or a whole request) of its own. The field's name only, never its value.
-        if let field = request.headers.first(where: { Self.containsLineBreak($0.name) || Self.containsLineBreak($0.value) }) {
-            throw URLError(.badURL, userInfo: [NSLocalizedDescriptionKey: "the header field \"\(field.name.prefix(64))\" contains a line break"])
+        if let field = request.headers.first(where: {
+            Self.containsLineBreak($0.name) || Self.containsLineBreak($0.value)
+        }) {
+            throw URLError(
+                .badURL,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "the header field \"\(field.name.prefix(64))\" contains a line break"
+                ])
         }
         var failed: Int32 = 0
         func check(_ code: Int32) { if failed == 0, code != 0 { failed = code } }
@@ -159,56 +166,64 @@ final class CurlTransfer: @unchecked Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         check(curl.setPointer(easy, CurlOption.writeData, me))
         check(curl.setPointer(easy, CurlOption.headerData, me))
-        check(curl.setCallback(easy, CurlOption.writeFunction) { data, size, count, context in
-            guard let context else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            let length = size * count
-            if let data, length > 0 {
-                if transfer.reportsBody { return transfer.receiveObserved(UnsafeRawBufferPointer(start: data, count: length)) }
-                transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
-            }
-            return length
-        })
-        check(curl.setCallback(easy, CurlOption.headerFunction) { data, size, count, context in
-            guard let context else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            let length = size * count
-            if let data, length > 0 {
-                let bytes = UnsafeRawBufferPointer(start: data, count: length)
-                if bytes.starts(with: "HTTP/".utf8) {
-                    // A status line: the headers before it belonged to an interim response.
-                    transfer.head.removeAll(keepingCapacity: true)
-                } else {
-                    transfer.head.append(contentsOf: bytes)
+        check(
+            curl.setCallback(easy, CurlOption.writeFunction) { data, size, count, context in
+                guard let context else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                let length = size * count
+                if let data, length > 0 {
+                    if transfer.reportsBody {
+                        return transfer.receiveObserved(UnsafeRawBufferPointer(start: data, count: length))
+                    }
+                    transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
                 }
-                // Returning less than `length` aborts the transfer (the download file failed).
-                if transfer.observer != nil, !transfer.observeHeaderLine(bytes) { return 0 }
-            }
-            return length
-        })
+                return length
+            })
+        check(
+            curl.setCallback(easy, CurlOption.headerFunction) { data, size, count, context in
+                guard let context else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                let length = size * count
+                if let data, length > 0 {
+                    let bytes = UnsafeRawBufferPointer(start: data, count: length)
+                    if bytes.starts(with: "HTTP/".utf8) {
+                        // A status line: the headers before it belonged to an interim response.
+                        transfer.head.removeAll(keepingCapacity: true)
+                    } else {
+                        transfer.head.append(contentsOf: bytes)
+                    }
+                    // Returning less than `length` aborts the transfer (the download file failed).
+                    if transfer.observer != nil, !transfer.observeHeaderLine(bytes) { return 0 }
+                }
+                return length
+            })
         // libcurl sends a request again by itself when a reused keep-alive connection turns out
         // dead before any response byte arrived, whatever the method, and rewinds an in-memory
         // body to do so. The server may well have received and acted on the first one, so a
         // second send is refused here: only RetryPolicy retries, knowing the method and
         // counting the attempt.
         check(curl.setPointer(easy, CurlOption.prereqData, me))
-        check(curl.setPrereqCallback(easy, CurlOption.prereqFunction) { context, _, _, _, _ in
-            guard let context else { return 0 }
-            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().willSend()
-        })
+        check(
+            curl.setPrereqCallback(easy, CurlOption.prereqFunction) { context, _, _, _, _ in
+                guard let context else { return 0 }
+                return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().willSend()
+            })
         if observer != nil {
             check(curl.setPointer(easy, CurlOption.progressData, me))
-            check(curl.setProgressCallback(easy, CurlOption.progressFunction) { context, _, _, _, uploadedNow in
-                guard let context else { return 0 }
-                Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().didUpload(total: uploadedNow)
-                return 0
-            })
+            check(
+                curl.setProgressCallback(easy, CurlOption.progressFunction) { context, _, _, _, uploadedNow in
+                    guard let context else { return 0 }
+                    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().didUpload(total: uploadedNow)
+                    return 0
+                })
             check(curl.setLong(easy, CurlOption.noProgress, 0))
         }
         if failed != 0 {
             curl.slistFreeAll(headerList)
             headerList = nil
-            throw URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "libcurl refused the request: " + curl.message(for: failed)])
+            throw URLError(
+                .unsupportedURL,
+                userInfo: [NSLocalizedDescriptionKey: "libcurl refused the request: " + curl.message(for: failed)])
         }
     }
 
@@ -226,9 +241,11 @@ final class CurlTransfer: @unchecked Sendable {
                 let data = body ?? Data()
                 // The size first: COPYPOSTFIELDS copies that many bytes (binary-safe).
                 check(curl.setOffset(easy, CurlOption.postFieldSizeLarge, Int64(data.count)))
-                check(data.withUnsafeBytes { bytes in
-                    curl.setPointer(easy, CurlOption.copyPostFields, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
-                })
+                check(
+                    data.withUnsafeBytes { bytes in
+                        curl.setPointer(
+                            easy, CurlOption.copyPostFields, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
+                    })
             } else {
                 check(curl.setLong(easy, CurlOption.httpGet, 1))
             }
@@ -244,16 +261,22 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// The error of a request whose connection died before any answer, which was not sent again.
-    static let refusedResendError = URLError(.networkConnectionLost, userInfo: [
-        NSLocalizedDescriptionKey: "the connection closed before any response arrived: the request may or may not have "
-            + "reached the server, and it was not sent again (a RetryPolicy decides that)",
-    ])
+    static let refusedResendError = URLError(
+        .networkConnectionLost,
+        userInfo: [
+            NSLocalizedDescriptionKey:
+                "the connection closed before any response arrived: the request may or may not have "
+                + "reached the server, and it was not sent again (a RetryPolicy decides that)"
+        ])
 
     /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
     func finish(code: Int32, curl: LibCurl) {
         releaseHeaderList(curl: curl)
         guard code == 0, saveFile() else {
-            fail(fileError ?? (refusedResend ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
+            fail(
+                fileError
+                    ?? (refusedResend ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl))
+            )
             return
         }
         var status = 0
@@ -308,26 +331,28 @@ final class CurlTransfer: @unchecked Sendable {
     /// bytes that are not HTTP ("Received HTTP/0.9 when not allowed"): a bad server response,
     /// not a bad URL.
     static func urlError(code: Int32, isHTTP: Bool, curl: LibCurl) -> URLError {
-        let urlCode: URLError.Code = switch code {
-        case 1: isHTTP ? .badServerResponse : .unsupportedURL // CURLE_UNSUPPORTED_PROTOCOL
-        case 3: .badURL // CURLE_URL_MALFORMAT
-        case 5, 6: .cannotFindHost // CURLE_COULDNT_RESOLVE_PROXY, _HOST
-        case 7: .cannotConnectToHost // CURLE_COULDNT_CONNECT
-        case 8: .badServerResponse // CURLE_WEIRD_SERVER_REPLY
-        case 16: .networkConnectionLost // CURLE_HTTP2: the HTTP/2 framing layer failed
-        // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR, HTTP2_STREAM
-        case 18, 52, 55, 56, 92: .networkConnectionLost
-        case 28: .timedOut // CURLE_OPERATION_TIMEDOUT
-        case 35: .secureConnectionFailed // CURLE_SSL_CONNECT_ERROR
-        case 42: .cancelled // CURLE_ABORTED_BY_CALLBACK
-        case 47: .httpTooManyRedirects // CURLE_TOO_MANY_REDIRECTS
-        case 58: .clientCertificateRejected // CURLE_SSL_CERTPROBLEM
-        case 60: .serverCertificateUntrusted // CURLE_PEER_FAILED_VERIFICATION
-        case 61: .cannotDecodeContentData // CURLE_BAD_CONTENT_ENCODING
-        case 67: .userAuthenticationRequired // CURLE_LOGIN_DENIED
-        default: .unknown
-        }
-        return URLError(urlCode, userInfo: [NSLocalizedDescriptionKey: "libcurl error \(code): " + curl.message(for: code)])
+        let urlCode: URLError.Code =
+            switch code {
+            case 1: isHTTP ? .badServerResponse : .unsupportedURL  // CURLE_UNSUPPORTED_PROTOCOL
+            case 3: .badURL  // CURLE_URL_MALFORMAT
+            case 5, 6: .cannotFindHost  // CURLE_COULDNT_RESOLVE_PROXY, _HOST
+            case 7: .cannotConnectToHost  // CURLE_COULDNT_CONNECT
+            case 8: .badServerResponse  // CURLE_WEIRD_SERVER_REPLY
+            case 16: .networkConnectionLost  // CURLE_HTTP2: the HTTP/2 framing layer failed
+            // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR, HTTP2_STREAM
+            case 18, 52, 55, 56, 92: .networkConnectionLost
+            case 28: .timedOut  // CURLE_OPERATION_TIMEDOUT
+            case 35: .secureConnectionFailed  // CURLE_SSL_CONNECT_ERROR
+            case 42: .cancelled  // CURLE_ABORTED_BY_CALLBACK
+            case 47: .httpTooManyRedirects  // CURLE_TOO_MANY_REDIRECTS
+            case 58: .clientCertificateRejected  // CURLE_SSL_CERTPROBLEM
+            case 60: .serverCertificateUntrusted  // CURLE_PEER_FAILED_VERIFICATION
+            case 61: .cannotDecodeContentData  // CURLE_BAD_CONTENT_ENCODING
+            case 67: .userAuthenticationRequired  // CURLE_LOGIN_DENIED
+            default: .unknown
+            }
+        return URLError(
+            urlCode, userInfo: [NSLocalizedDescriptionKey: "libcurl error \(code): " + curl.message(for: code)])
     }
 }
 
@@ -348,7 +373,9 @@ extension CurlTransfer {
             return true
         }
         // Only the blank line ending a head matters (and not the one after trailers).
-        guard !headComplete, line.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) else { return true }
+        guard !headComplete, line.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) else {
+            return true
+        }
         headComplete = true
         guard headStatus >= 200, let observer, let request = observedRequest else { return true }
         let response = Outcome(status: headStatus, head: head, body: Data()).response(url: request.url)

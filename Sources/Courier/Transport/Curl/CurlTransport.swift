@@ -78,15 +78,18 @@ public final class CurlTransport: HTTPTransport {
     ///     and port) at a time; requests beyond them wait in the transport. At least 1.
     /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
     public convenience init(
-        timeout: Duration = .seconds(60), maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost
+        timeout: Duration = .seconds(60),
+        maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost
     ) throws(Unavailable) {
-        try self.init(timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, certificateAuthorities: nil)
+        try self.init(
+            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, certificateAuthorities: nil)
     }
 
     /// Creates a transport that trusts the certificate authorities in a PEM file instead of the
     /// system's (tests use it for a server with a certificate made on the spot).
     package init(
-        timeout: Duration, maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost, certificateAuthorities: URL?
+        timeout: Duration, maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
+        certificateAuthorities: URL?
     ) throws(Unavailable) {
         curl = try LibCurl.loaded.get()
         loop = try CurlEventLoop(curl: curl, maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))

@@ -27,9 +27,10 @@ struct LibCurl: Sendable {
     /// `curl_xferinfo_callback`: context, download total and so far, upload total and so far.
     typealias ProgressCallback = @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32
     /// `curl_prereq_callback`: context, remote and local address, remote and local port.
-    typealias PrereqCallback = @convention(c) (
-        UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, Int32
-    ) -> Int32
+    typealias PrereqCallback =
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, Int32
+        ) -> Int32
 
     let easyInit: @convention(c) () -> Handle?
     let easyCleanup: @convention(c) (Handle) -> Void
@@ -50,7 +51,8 @@ struct LibCurl: Sendable {
     let multiAdd: @convention(c) (Handle, Handle) -> Int32
     let multiRemove: @convention(c) (Handle, Handle) -> Int32
     let multiPerform: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> Int32
-    let multiPoll: @convention(c) (Handle, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
+    let multiPoll:
+        @convention(c) (Handle, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
     let multiWakeup: @convention(c) (Handle) -> Int32
     let multiInfoRead: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
     let version: String
@@ -78,27 +80,37 @@ struct LibCurl: Sendable {
             let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle) -> Void).self),
             let easyReset = symbol("curl_easy_reset", as: (@convention(c) (Handle) -> Void).self),
             let setLong = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, Int) -> Int32).self),
-            let setPointer = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32).self),
-            let setCallback = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, WriteCallback) -> Int32).self),
-            let setProgressCallback = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, ProgressCallback) -> Int32).self),
-            let setPrereqCallback = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, PrereqCallback) -> Int32).self),
+            let setPointer = symbol(
+                "curl_easy_setopt", as: (@convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32).self),
+            let setCallback = symbol(
+                "curl_easy_setopt", as: (@convention(c) (Handle, Int32, WriteCallback) -> Int32).self),
+            let setProgressCallback = symbol(
+                "curl_easy_setopt", as: (@convention(c) (Handle, Int32, ProgressCallback) -> Int32).self),
+            let setPrereqCallback = symbol(
+                "curl_easy_setopt", as: (@convention(c) (Handle, Int32, PrereqCallback) -> Int32).self),
             let setOffset = symbol("curl_easy_setopt", as: (@convention(c) (Handle, Int32, Int64) -> Int32).self),
-            let getInfo = symbol("curl_easy_getinfo", as: (@convention(c) (Handle, Int32, UnsafeMutableRawPointer) -> Int32).self),
+            let getInfo = symbol(
+                "curl_easy_getinfo", as: (@convention(c) (Handle, Int32, UnsafeMutableRawPointer) -> Int32).self),
             let strerror = symbol("curl_easy_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
-            let slistAppend = symbol("curl_slist_append", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> OpaquePointer?).self),
+            let slistAppend = symbol(
+                "curl_slist_append", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> OpaquePointer?).self),
             let slistFreeAll = symbol("curl_slist_free_all", as: (@convention(c) (OpaquePointer?) -> Void).self),
             let multiInit = symbol("curl_multi_init", as: (@convention(c) () -> Handle?).self),
             let multiCleanup = symbol("curl_multi_cleanup", as: (@convention(c) (Handle) -> Int32).self),
             let multiSetLong = symbol("curl_multi_setopt", as: (@convention(c) (Handle, Int32, Int) -> Int32).self),
             let multiAdd = symbol("curl_multi_add_handle", as: (@convention(c) (Handle, Handle) -> Int32).self),
             let multiRemove = symbol("curl_multi_remove_handle", as: (@convention(c) (Handle, Handle) -> Int32).self),
-            let multiPerform = symbol("curl_multi_perform", as: (@convention(c) (Handle, UnsafeMutablePointer<Int32>) -> Int32).self),
+            let multiPerform = symbol(
+                "curl_multi_perform", as: (@convention(c) (Handle, UnsafeMutablePointer<Int32>) -> Int32).self),
             let multiPoll = symbol(
                 "curl_multi_poll",
-                as: (@convention(c) (Handle, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> Int32).self
+                as: (@convention(c) (Handle, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) ->
+                    Int32).self
             ),
             let multiWakeup = symbol("curl_multi_wakeup", as: (@convention(c) (Handle) -> Int32).self),
-            let multiInfoRead = symbol("curl_multi_info_read", as: (@convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?).self),
+            let multiInfoRead = symbol(
+                "curl_multi_info_read",
+                as: (@convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?).self),
             let globalInit, let versionFunction
         else {
             // curl_multi_poll and curl_multi_wakeup need libcurl 7.68 (2020) or later.
@@ -113,18 +125,21 @@ struct LibCurl: Sendable {
         if let probe = easyInit() {
             defer { easyCleanup(probe) }
             guard setPrereqCallback(probe, CurlOption.prereqFunction, { _, _, _, _, _ in 0 }) == 0 else {
-                return .failure(CurlTransport.Unavailable(reason: "libcurl.so.4 is older than 7.80 (no CURLOPT_PREREQFUNCTION)"))
+                return .failure(
+                    CurlTransport.Unavailable(reason: "libcurl.so.4 is older than 7.80 (no CURLOPT_PREREQFUNCTION)"))
             }
         }
-        return .success(LibCurl(
-            easyInit: easyInit, easyCleanup: easyCleanup, easyReset: easyReset, setLong: setLong,
-            setPointer: setPointer, setCallback: setCallback, setProgressCallback: setProgressCallback,
-            setPrereqCallback: setPrereqCallback, setOffset: setOffset, getInfo: getInfo,
-            strerror: strerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll, multiInit: multiInit,
-            multiCleanup: multiCleanup, multiSetLong: multiSetLong, multiAdd: multiAdd, multiRemove: multiRemove,
-            multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup, multiInfoRead: multiInfoRead,
-            version: versionFunction().map { String(cString: $0) } ?? "libcurl"
-        ))
+        return .success(
+            LibCurl(
+                easyInit: easyInit, easyCleanup: easyCleanup, easyReset: easyReset, setLong: setLong,
+                setPointer: setPointer, setCallback: setCallback, setProgressCallback: setProgressCallback,
+                setPrereqCallback: setPrereqCallback, setOffset: setOffset, getInfo: getInfo,
+                strerror: strerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll, multiInit: multiInit,
+                multiCleanup: multiCleanup, multiSetLong: multiSetLong, multiAdd: multiAdd, multiRemove: multiRemove,
+                multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup,
+                multiInfoRead: multiInfoRead,
+                version: versionFunction().map { String(cString: $0) } ?? "libcurl"
+            ))
     }
 
     /// libcurl's text for a `CURLcode`.

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// The session delegate of ``URLSessionTransport``: it collects each task's response and body,
 /// reports progress, writes downloads to their file, answers redirects and authentication
@@ -50,7 +51,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// Set when writing the download failed; the task was cancelled.
         var fileError: URLError?
 
-        init(continuation: CheckedContinuation<Received, any Error>, followsRedirects: Bool, hasBody: Bool, observer: TransferObserver?) {
+        init(
+            continuation: CheckedContinuation<Received, any Error>, followsRedirects: Bool, hasBody: Bool,
+            observer: TransferObserver?
+        ) {
             self.continuation = continuation
             self.followsRedirects = followsRedirects
             self.hasBody = hasBody
@@ -61,12 +65,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let transfers = Mutex<[Int: Transfer]>([:])
 
     /// Registers `task` with its request's settings and its caller, and resumes it.
-    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<Received, any Error>) {
+    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<Received, any Error>)
+    {
         let observer = request.options[TransferObserverKey.self]
         observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
         transfers.withLock {
             $0[task.taskIdentifier] = Transfer(
-                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil, observer: observer
+                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil,
+                observer: observer
             )
         }
         task.resume()
@@ -91,7 +97,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
             transfer.response = http
             if let observer = transfer.observer {
-                observer.didReceiveResponse(expected: response.expectedContentLength >= 0 ? response.expectedContentLength : nil)
+                observer.didReceiveResponse(
+                    expected: response.expectedContentLength >= 0 ? response.expectedContentLength : nil)
                 if let file = observer.temporaryFile, let status = http?.statusCode, (200..<300).contains(status) {
                     transfer.file = Self.createFile(at: file)
                     if transfer.file == nil { transfer.fileError = URLError(.cannotCreateFile) }
@@ -166,12 +173,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 transfer.continuation.resume(throwing: fileError)
             } else if transfer.timedOut {
                 transfer.continuation.resume(throwing: URLError(.timedOut))
-            } else if let challenged = transfer.challengedResponse, let url = challenged.url ?? task.originalRequest?.url {
+            } else if let challenged = transfer.challengedResponse,
+                let url = challenged.url ?? task.originalRequest?.url
+            {
                 transfer.continuation.resume(returning: Received(response: challenged, body: transfer.body, url: url))
             } else {
                 let received = transfer.file == nil ? Int64(transfer.body.count) : transfer.fileBytes
                 transfer.continuation.resume(
-                    throwing: Self.urlError(error, received: received, of: transfer.response, url: task.originalRequest?.url)
+                    throwing: Self.urlError(
+                        error, received: received, of: transfer.response, url: task.originalRequest?.url)
                 )
             }
             return
@@ -233,13 +243,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// when not allowed": bytes that are not HTTP), so it is a bad server response. A connection
     /// reset by the server is a lost connection whatever code it came with, so that an idempotent
     /// request is retried as on CurlTransport.
-    private static func urlError(_ error: any Error, received: Int64, of response: HTTPURLResponse?, url: URL?) -> URLError {
+    private static func urlError(_ error: any Error, received: Int64, of response: HTTPURLResponse?, url: URL?)
+        -> URLError
+    {
         let urlError = urlError(error)
         let message = urlError.userInfo[NSLocalizedDescriptionKey] as? String ?? ""
         if urlError.code != .networkConnectionLost, message.localizedCaseInsensitiveContains("connection reset") {
             return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
         }
-        if urlError.code == .unsupportedURL, let scheme = url?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+        if urlError.code == .unsupportedURL, let scheme = url?.scheme?.lowercased(),
+            scheme == "http" || scheme == "https"
+        {
             return URLError(.badServerResponse, userInfo: urlError.userInfo)
         }
         if urlError.code == .unknown, let expected = response?.expectedContentLength, expected > received {
@@ -267,7 +281,10 @@ extension HTTPResponse {
         fields.reserveCapacity(all.count)
         for (name, value) in all {
             // The fields are strings; `String(describing:)` (several µs a response) only in case.
-            fields.append(.init(name: name.base as? String ?? String(describing: name), value: value as? String ?? String(describing: value)))
+            fields.append(
+                .init(
+                    name: name.base as? String ?? String(describing: name),
+                    value: value as? String ?? String(describing: value)))
         }
         self.init(statusCode: response.statusCode, headers: HTTPHeaders(fields), body: body, url: url)
     }

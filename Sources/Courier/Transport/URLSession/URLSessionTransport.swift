@@ -1,10 +1,11 @@
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import Foundation
 public import FoundationNetworking
 #else
 public import Foundation
 #endif
-import Synchronization
 
 /// A transport on Foundation's `URLSession` (FoundationNetworking on Linux, where
 /// `CurlTransport` is the default; the default on Apple platforms).
@@ -64,7 +65,7 @@ public final class URLSessionTransport: HTTPTransport {
         for _ in 0..<Redirects.maximumHops {
             let response = try await sendOnce(current)
             guard current.followsRedirects, current.body != nil, [307, 308].contains(response.statusCode),
-                  let next = Redirects.request(after: response, to: current)
+                let next = Redirects.request(after: response, to: current)
             else { return response }
             current = next
         }

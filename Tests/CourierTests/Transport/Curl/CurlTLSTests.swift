@@ -54,7 +54,9 @@ struct CurlTLSTests {
     @Test("A certificate the system does not trust is refused")
     func untrustedCertificate() async throws {
         let client = HTTPClient(baseURL: try TestServers.url(from: "COURIER_TLS_URL"), transport: try CurlTransport())
-        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: "/protocol")) }
+        let error = try await #require(throws: HTTPError.self) {
+            try await client.send(Request<String>(path: "/protocol"))
+        }
         #expect(error.urlError?.code == .serverCertificateUntrusted, "got \(error)")
     }
 }
