@@ -69,9 +69,11 @@ public final class LoopbackRedirectReceiver: Sendable {
     ///
     /// - Throws: ``LoopbackError/timedOut`` after `timeout`, ``LoopbackError/cancelled`` when the
     ///   task is cancelled, ``LoopbackError/closed`` after ``close()``.
-    /// - Parameter expectedState: The `state` of the authorization request. A redirect that
-    ///   carries an `error` (the user denied access) or another `state` is still returned (the
-    ///   session reports the failure), but the browser is told the sign-in failed.
+    /// - Parameters:
+    ///   - timeout: How long to wait for the browser.
+    ///   - expectedState: The `state` of the authorization request. A redirect that carries an
+    ///     `error` (the user denied access) or another `state` is still returned (the session
+    ///     reports the failure), but the browser is told the sign-in failed.
     public func waitForRedirect(timeout: Duration = .seconds(300), expectedState: String? = nil)
         async throws(LoopbackError) -> URL
     {

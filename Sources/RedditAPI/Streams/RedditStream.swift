@@ -10,7 +10,7 @@ import Foundation
 /// and asks again with a limit of 100, 99, … 71 (as PRAW does, so the answer is never served
 /// from a cache); the pause resets when new items arrive. Polls go through the client, sharing
 /// its rate-limit budget. The stream ends when the consuming task is cancelled, and throws the
-/// client's ``HTTPError`` when a poll fails.
+/// client's `HTTPError` when a poll fails.
 ///
 /// ```swift
 /// for try await comment in reddit.newComments(in: "swift") {
