@@ -143,7 +143,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case .invalidRequest(let reason, let underlying):
             return "invalid request: \(reason)" + (underlying.map { " (\(Self.describe($0)))" } ?? "")
         case .interceptorFailed(let error):
-            return "interceptor \(interceptor ?? "?") failed: \(Self.describe(error))"
+            return "\(interceptor.map { "interceptor \($0)" } ?? "an interceptor") failed: \(Self.describe(error))"
         case .transport(let error as URLError):
             return "transport error \(error.code.rawValue) (\(Self.name(of: error.code))): "
                 + redactor.redactBody(error.localizedDescription)

@@ -18,6 +18,10 @@ public actor AccountStore {
     public private(set) var snapshot: AccountSnapshot
     /// Local changes by thing, newest first applied; see ``applying(to:)``.
     public private(set) var changes: [Fullname: LocalChange] = [:]
+    /// The last failure the store met on its own, where no caller was there to throw to: loading,
+    /// saving or removing the persisted snapshot, or a refresh started by ``follow(signedIn:)``.
+    /// Nil after the next operation of the same kind succeeds.
+    public private(set) var lastFailure: (any Error)?
 
     private let client: RedditClient
     private let persistence: any AccountPersistence
@@ -31,7 +35,12 @@ public actor AccountStore {
     public init(client: RedditClient, persistence: any AccountPersistence = InMemoryAccountPersistence()) {
         self.client = client
         self.persistence = persistence
-        snapshot = (try? persistence.loadSnapshot()) ?? .empty
+        do {
+            snapshot = try persistence.loadSnapshot() ?? .empty
+        } catch {
+            snapshot = .empty
+            lastFailure = error
+        }
     }
 
     // MARK: Account data
@@ -48,7 +57,12 @@ public actor AccountStore {
         let multis = try await client.send(Reddit.myMultireddits())
         snapshot = AccountSnapshot(
             account: account, subscriptions: subscriptions, multireddits: multis, refreshedAt: Date())
-        try? await persistence.saveSnapshot(snapshot)
+        do {
+            try await persistence.saveSnapshot(snapshot)
+            lastFailure = nil
+        } catch {
+            lastFailure = error
+        }
     }
 
     /// Forgets everything: the snapshot, local changes and the persisted copy.
@@ -56,7 +70,11 @@ public actor AccountStore {
         snapshot = .empty
         changes = [:]
         generations = [:]
-        try? await persistence.removeSnapshot()
+        do {
+            try await persistence.removeSnapshot()
+        } catch {
+            lastFailure = error
+        }
     }
 
     /// Refreshes whenever `signedIn` yields true and clears whenever it yields false, until the
@@ -64,7 +82,11 @@ public actor AccountStore {
     public func follow<States: AsyncSequence & Sendable>(signedIn states: States) async where States.Element == Bool {
         do {
             for try await isSignedIn in states {
-                if isSignedIn { try? await refresh() } else { await clear() }
+                if isSignedIn {
+                    do { try await refresh() } catch { lastFailure = error }
+                } else {
+                    await clear()
+                }
             }
         } catch {
             // The state sequence failed: keep the last known state.

@@ -55,6 +55,31 @@ import Testing
         #expect(await restored.snapshot == snapshot)
     }
 
+    /// Persistence that cannot save.
+    struct BrokenPersistence: AccountPersistence {
+        struct DiskFull: Error {}
+        func loadSnapshot() throws -> AccountSnapshot? { nil }
+        func saveSnapshot(_ snapshot: AccountSnapshot) async throws { throw DiskFull() }
+        func removeSnapshot() async throws { throw DiskFull() }
+    }
+
+    @Test func failuresWithNoCallerToThrowToAreKept() async throws {
+        let store = AccountStore(client: try makeClient(try Self.accountTransport()), persistence: BrokenPersistence())
+        try await store.refresh()
+        #expect(await store.snapshot.account?.name == "PyAPITestUser2")
+        #expect(await store.lastFailure is BrokenPersistence.DiskFull)
+
+        // A refresh started by follow(signedIn:) that fails is kept too, not swallowed.
+        let offline = StubTransport { request in throw UnmatchedRequest(url: request.url, known: []) }
+        let following = AccountStore(client: try makeClient(offline))
+        await following.follow(
+            signedIn: AsyncStream {
+                $0.yield(true)
+                $0.finish()
+            })
+        #expect(await following.lastFailure is HTTPError)
+    }
+
     @Test func snapshotSurvivesEncoding() async throws {
         let store = AccountStore(client: try makeClient(try Self.accountTransport()))
         try await store.refresh()

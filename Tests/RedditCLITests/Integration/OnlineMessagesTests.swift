@@ -40,7 +40,7 @@ import Testing
         let inner = HTTPError(.transport(refused), method: .post, url: URL(string: "http://127.0.0.1:9/x"))
         let outer = HTTPError(.interceptorFailed(inner), method: .get, url: URL(string: "https://oauth.reddit.com/hot"))
         #expect(RedditService.describe(outer).message == "can't reach 127.0.0.1: connection refused")
-        #expect(RedditService.describe(outer).detail?.contains("adapting the request failed") == true)
+        #expect(RedditService.describe(outer).detail?.contains("an interceptor failed") == true)
     }
 
     @Test func aBadUserAgentIsReportedOnce() async throws {
