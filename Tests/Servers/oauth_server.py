@@ -22,6 +22,7 @@ Besides django-oauth-toolkit's endpoints under /o/ it serves:
                       ({"refresh_token": 1, ...}), so a test can count the refreshes it caused;
                       refused ones are also counted by grant type and status
                       ({"refresh_token:400": 1}: a reused refresh token, say)
+A token request with the header X-Token-Seconds: N gets tokens that live N seconds.
 A GET to /o/authorize/ with the header X-Remote-User: alice signs in as alice without a login
 page; the test clients skip the consent screen, so the answer is the redirect with the code.
 """
@@ -46,7 +47,14 @@ def token_lifetime(request):
 
     Only a sign-in's first token (authorization code) is short-lived, for the expiry and race
     tests; the others live long enough that a loaded machine never sees them expire mid-test.
+    A test that must not see a sign-in token expire (its counts would change on a slow machine)
+    asks for a lifetime with the header X-Token-Seconds.
     """
+    headers = request.headers or {}
+    # django-oauth-toolkit hands oauthlib Django's META, where the header is HTTP_X_TOKEN_SECONDS.
+    asked = str(headers.get("HTTP_X_TOKEN_SECONDS") or headers.get("X-Token-Seconds") or "")
+    if asked.isdigit():
+        return int(asked)
     return TOKEN_SECONDS if request.grant_type == "authorization_code" else REFRESHED_TOKEN_SECONDS
 
 

@@ -8,7 +8,9 @@ import Testing
     @Test func signInUseRefreshRevokeSignOut() async throws {
         let server = try OAuthServer()
         let receiver = try LoopbackRedirectReceiver()
-        let session = server.session(server.publicClient(redirectURI: receiver.redirectURI)) {
+        // Tokens that outlive the test on a busy machine: the counts below must not change
+        // because a 2-second token expired between two steps.
+        let session = server.session(server.publicClient(redirectURI: receiver.redirectURI), tokenSeconds: 120) {
             $0.refreshMargin = .zero
         }
         let states = await session.stateUpdates()
@@ -21,6 +23,7 @@ import Testing
         #expect(landing.value.contains("Sign-in complete"))
         let token = try await session.completeSignIn(redirectURL: redirect)
         #expect(token.refreshToken != nil)
+        #expect(try #require(token.expiresAt).timeIntervalSinceNow > 60, "the server honoured X-Token-Seconds")
         #expect(token.scopes == ["read"])
 
         // A protected resource through the interceptor.

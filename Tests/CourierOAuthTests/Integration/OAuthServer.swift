@@ -41,19 +41,33 @@ struct OAuthServer {
     }
 
     /// The HTTP client a session uses for token requests, tagged with ``testKey``.
-    var tokenClient: HTTPClient {
+    var tokenClient: HTTPClient { tokenClient(tokenSeconds: nil) }
+
+    /// ``tokenClient``, asking the server for tokens that live `tokenSeconds` (nil: the server's
+    /// default, 2 s for a sign-in's first token).
+    func tokenClient(tokenSeconds: Int?) -> HTTPClient {
         let key = testKey
-        return HTTPClient(baseURL: nil) { $0.interceptors = [.adapt { $0.headers["X-Test-Key"] = key }] }
+        return HTTPClient(baseURL: nil) {
+            $0.interceptors = [
+                .adapt {
+                    $0.headers["X-Test-Key"] = key
+                    if let tokenSeconds { $0.headers["X-Token-Seconds"] = String(tokenSeconds) }
+                }
+            ]
+        }
     }
 
     /// A session for `configuration` whose token requests are counted under ``testKey``.
+    /// `tokenSeconds` asks the server for tokens of that lifetime (see ``tokenClient(tokenSeconds:)``).
     func session(
-        _ configuration: OAuthConfiguration, store: any TokenStore = InMemoryTokenStore(),
+        _ configuration: OAuthConfiguration, store: any TokenStore = InMemoryTokenStore(), tokenSeconds: Int? = nil,
         configure: (inout OAuthSession.Options) -> Void = { _ in }
     ) -> OAuthSession {
         var options = OAuthSession.Options()
         configure(&options)
-        return OAuthSession(configuration: configuration, store: store, client: tokenClient, options: options)
+        return OAuthSession(
+            configuration: configuration, store: store, client: tokenClient(tokenSeconds: tokenSeconds),
+            options: options)
     }
 
     /// Approves `url` as the user alice without a browser and returns the redirect the server
