@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierStoreTests",
-            dependencies: ["CourierStore", "TestSupport", "courier-store-crash-helper"],
+            dependencies: ["CourierStore", "CourierTesting", "TestSupport", "courier-store-crash-helper"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -106,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierOAuthTests",
-            dependencies: ["CourierOAuth", "TestSupport", "courier-oauth-refresh-helper"],
+            dependencies: ["CourierOAuth", "CourierTesting", "TestSupport", "courier-oauth-refresh-helper"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,8 @@
 import Courier
 import CourierStore
+import CourierTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's examples (the README), compiled and run against a stub transport, so
@@ -39,7 +41,7 @@ struct ReadmeExamplesTests {
     func cache() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=60"], body: #"[{"title":"hello"}]"#)
+        let transport = StubTransport(headers: ["Cache-Control": "max-age=60"], body: #"[{"title":"hello"}]"#)
         let cache = try ResponseCache(fileURL: directory.file("responses.sqlite"))
         let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: transport) {
             $0.interceptors = [cache]
@@ -47,7 +49,7 @@ struct ReadmeExamplesTests {
         let posts = try await client.send(Request<[Post]>(path: "/posts"))
         let again = try await client.send(Request<[Post]>(path: "/posts"))
         #expect(posts.value.first?.title == "hello" && again.value.first?.title == "hello")
-        #expect(transport.count == 1)
+        #expect(transport.requestCount == 1)
 
         transport.goOffline()
         _ = try await client.send(Request<[Post]>(path: "/posts").cachePolicy(.returnStaleWhenOffline))

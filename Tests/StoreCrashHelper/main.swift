@@ -56,7 +56,7 @@ case "cache":
     } catch {
         fail("cannot open the cache: \(error)")
     }
-    let client = HTTPClient(baseURL: CrashResponses.baseURL, transport: CrashResponses.Transport()) {
+    let client = HTTPClient(baseURL: CrashResponses.baseURL, transport: CrashResponses.transport()) {
         $0.interceptors = [cache]
     }
     var seed = Int.random(in: 0..<1_000_000)

@@ -1,4 +1,5 @@
 public import Courier
+public import CourierTesting
 public import Foundation
 
 /// Generated responses for the response cache's crash-safety test: each body is derived from a
@@ -24,16 +25,16 @@ public enum CrashResponses {
         return Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
     }
 
-    /// Answers every request with the body for the seed in its `X-Seed` header.
-    public struct Transport: HTTPTransport {
-        /// Creates the transport.
-        public init() {}
-
-        /// Returns the generated response.
-        public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            let seed = request.headers["X-Seed"].flatMap(Int.init) ?? 0
-            let headers: HTTPHeaders = ["Cache-Control": "max-age=3600", "ETag": "\"\(seed)\"", "X-Seed": String(seed)]
-            return HTTPResponse(statusCode: 200, headers: headers, body: body(seed: seed), url: request.url)
-        }
+    /// A stub that answers every request with the body for the seed in its `X-Seed` header.
+    public static func transport() -> StubTransport {
+        StubTransport(routes: [
+            StubRoute(nil, .any) { request in
+                let seed = request.headers["X-Seed"].flatMap(Int.init) ?? 0
+                let headers: HTTPHeaders = [
+                    "Cache-Control": "max-age=3600", "ETag": "\"\(seed)\"", "X-Seed": String(seed),
+                ]
+                return StubResponse(statusCode: 200, headers: headers, body: body(seed: seed))
+            }
+        ])
     }
 }

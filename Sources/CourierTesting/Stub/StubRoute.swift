@@ -67,6 +67,29 @@ public struct StubRoute: Sendable {
         self.respond = respond
     }
 
+    /// A route that builds its response from the request and its number: 0 for the first request
+    /// this route answers, 1 for the second, and so on (for scripts such as "fail the first
+    /// refresh, then hand out token n + 1"); any method when `method` is nil.
+    ///
+    /// ```swift
+    /// let stub = StubTransport(routes: [
+    ///     StubRoute(.post, .path("/token")) { _, index in try .json(["access_token": "access-\(index)"]) }
+    /// ])
+    /// ```
+    public init(
+        _ method: HTTPMethod?, _ pattern: Pattern,
+        respondNumbered respond: @escaping @Sendable (HTTPRequest, Int) async throws -> StubResponse
+    ) {
+        let answered = Mutex(0)
+        self.init(method, pattern) { request in
+            let index = answered.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+            return try await respond(request, index)
+        }
+    }
+
     /// A route that answers its first request with `responses[0]`, the second with
     /// `responses[1]`, and every later one with the last response (a script of outcomes, for
     /// retries and refreshes); any method when `method` is nil.
@@ -76,14 +99,7 @@ public struct StubRoute: Sendable {
     /// ```
     public init(_ method: HTTPMethod?, _ pattern: Pattern, sequence responses: [StubResponse]) {
         precondition(!responses.isEmpty, "a sequence needs at least one response")
-        let answered = Mutex(0)
-        self.init(method, pattern) { _ in
-            let index = answered.withLock { count in
-                defer { count += 1 }
-                return count
-            }
-            return responses[min(index, responses.count - 1)]
-        }
+        self.init(method, pattern) { _, index in responses[min(index, responses.count - 1)] }
     }
 
     func matches(_ request: HTTPRequest) -> Bool {

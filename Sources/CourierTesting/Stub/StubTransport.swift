@@ -45,6 +45,7 @@ public final class StubTransport: HTTPTransport {
     private struct State {
         var routes: [StubRoute]
         var requests: [HTTPRequest] = []
+        var statusCodes: [Int] = []
     }
 
     private let state: Mutex<State>
@@ -80,6 +81,16 @@ public final class StubTransport: HTTPTransport {
         add(StubRoute(method, pattern, respond: respond))
     }
 
+    /// Adds a route that builds its response from the request and its number among the requests
+    /// this route answered (see ``StubRoute/init(_:_:respondNumbered:)``); any method when
+    /// `method` is nil.
+    public func on(
+        _ method: HTTPMethod?, _ pattern: StubRoute.Pattern,
+        respondNumbered respond: @escaping @Sendable (HTTPRequest, Int) async throws -> StubResponse
+    ) {
+        add(StubRoute(method, pattern, respondNumbered: respond))
+    }
+
     /// Adds a route that answers with `responses` in order, repeating the last one (see
     /// ``StubRoute/init(_:_:sequence:)``); any method when `method` is nil.
     public func on(_ method: HTTPMethod?, _ pattern: StubRoute.Pattern, sequence responses: [StubResponse]) {
@@ -98,9 +109,17 @@ public final class StubTransport: HTTPTransport {
     /// How many requests were sent so far.
     public var requestCount: Int { state.withLock { $0.requests.count } }
 
-    /// Forgets the recorded requests (the routes stay).
+    /// The status code of every response answered so far, in order (requests that failed, hung
+    /// or matched no route have none). Shows what the pipeline hid, such as a 304 that a cache
+    /// turned into its stored 200.
+    public var statusCodes: [Int] { state.withLock { $0.statusCodes } }
+
+    /// Forgets the recorded requests and status codes (the routes stay).
     public func clearRequests() {
-        state.withLock { $0.requests.removeAll() }
+        state.withLock {
+            $0.requests.removeAll()
+            $0.statusCodes.removeAll()
+        }
     }
 
     /// Answers from the first matching route, after its delay.
@@ -128,6 +147,7 @@ public final class StubTransport: HTTPTransport {
         }
         try Task.checkCancellation()
         if let failure = response.failure { throw failure }
+        state.withLock { $0.statusCodes.append(response.statusCode) }
         return HTTPResponse(
             statusCode: response.statusCode, headers: response.headers, body: response.body, url: request.url)
     }

@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 
@@ -103,7 +104,7 @@ import Testing
     }
 
     @Test func bodyAuthenticationSendsIdAndSecretAsFields() async throws {
-        let transport = ScriptedTransport { request, _ in ScriptedTransport.token(1, for: request) }
+        let transport = StubTransport { request, _ in StubTransport.token(1, for: request) }
         var configuration = OAuthConfiguration.example
         configuration.clientSecret = "s3cret"
         configuration.clientAuthentication = .body
@@ -119,8 +120,8 @@ import Testing
     }
 
     @Test func errorDescriptionsHideSecrets() async throws {
-        let transport = ScriptedTransport { request, _ in
-            ScriptedTransport.json(
+        let transport = StubTransport { request, _ in
+            StubTransport.json(
                 #"{"access_token":"leaky-token-123","refresh_token":"leaky-refresh-456"}"#, status: 503, for: request)
         }
         var configuration = OAuthConfiguration.example

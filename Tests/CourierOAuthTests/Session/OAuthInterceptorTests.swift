@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 
@@ -21,17 +22,17 @@ import Testing
     }
 
     @Test func replaysOnceWithTheNewTokenAfterRejection() async throws {
-        let tokens = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, for: request) }
+        let tokens = StubTransport { request, index in StubTransport.token(index + 2, for: request) }
         let session = OAuthSession(
             configuration: .example,
             store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),
             client: HTTPClient(baseURL: nil, transport: tokens)
         )
-        let api = ScriptedTransport { request, _ in
+        let api = StubTransport { request, _ in
             if request.headers["Authorization"] == "Bearer access-2" {
-                return ScriptedTransport.json("{}", for: request)
+                return StubTransport.json("{}", for: request)
             }
-            var rejected = ScriptedTransport.json("{}", status: 401, for: request)
+            var rejected = StubTransport.json("{}", status: 401, for: request)
             rejected.headers["WWW-Authenticate"] = #"Bearer error="invalid_token""#
             return rejected
         }
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func signedOutSessionFailsTheCallWithoutSendingIt() async throws {
-        let api = ScriptedTransport { _, _ in nil }
+        let api = StubTransport { _, _ in nil }
         let session = OAuthSession(configuration: .example)
         let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: api) {
             $0.interceptors = [OAuthInterceptor(session: session)]
@@ -63,21 +64,21 @@ import Testing
 
     /// The API answers `Bearer access-2` with 200 and anything else with `status` and `challenge`.
     private func api(rejecting status: Int = 401, challenge: String? = #"Bearer error="invalid_token""#)
-        -> ScriptedTransport
+        -> StubTransport
     {
-        ScriptedTransport { request, _ in
+        StubTransport { request, _ in
             if request.headers["Authorization"] == "Bearer access-2" {
-                return ScriptedTransport.json("{}", for: request)
+                return StubTransport.json("{}", for: request)
             }
-            var rejected = ScriptedTransport.json("{}", status: status, for: request)
+            var rejected = StubTransport.json("{}", status: status, for: request)
             if let challenge { rejected.headers["WWW-Authenticate"] = challenge }
             return rejected
         }
     }
 
     @Test func aRefreshFailureReachesTheCallerAsATypedError() async throws {
-        let tokens = ScriptedTransport { request, _ in
-            ScriptedTransport.json(#"{"error":"invalid_grant"}"#, status: 400, for: request)
+        let tokens = StubTransport { request, _ in
+            StubTransport.json(#"{"error":"invalid_grant"}"#, status: 400, for: request)
         }
         let session = OAuthSession(
             configuration: .example,
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func a401WithoutAnInvalidTokenChallengeDoesNotRefresh() async throws {
-        let tokens = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, for: request) }
+        let tokens = StubTransport { request, index in StubTransport.token(index + 2, for: request) }
         let session = OAuthSession(
             configuration: .example,
             store: InMemoryTokenStore(Token(accessToken: "access-1", refreshToken: "refresh-1")),

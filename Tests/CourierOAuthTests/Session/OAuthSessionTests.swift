@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Synchronization
 import Testing
@@ -11,7 +12,7 @@ import Testing
 
     private func session(
         store: any TokenStore = InMemoryTokenStore(),
-        transport: ScriptedTransport,
+        transport: StubTransport,
         configure: (inout OAuthSession.Options) -> Void = { _ in }
     ) -> OAuthSession {
         var options = OAuthSession.Options()
@@ -30,14 +31,14 @@ import Testing
     }
 
     @Test func validTokenIsReturnedWithoutRefreshing() async throws {
-        let transport = ScriptedTransport { _, _ in nil }
+        let transport = StubTransport { _, _ in nil }
         let session = session(store: InMemoryTokenStore(token(1)), transport: transport)
         #expect(try await session.validToken().accessToken == "access-1")
         #expect(transport.requests.isEmpty)
     }
 
     @Test func tokenIsRefreshedProactivelyWithinTheMargin() async throws {
-        let transport = ScriptedTransport { request, _ in ScriptedTransport.token(2, for: request) }
+        let transport = StubTransport { request, _ in StubTransport.token(2, for: request) }
         let store = InMemoryTokenStore(token(1, seconds: 100))
         let session = session(store: store, transport: transport)
         clock.advance(by: 39)
@@ -52,9 +53,9 @@ import Testing
     }
 
     @Test func concurrentCallersShareOneRefresh() async throws {
-        let transport = ScriptedTransport { request, index in
+        let transport = StubTransport { request, index in
             try await Task.sleep(for: .milliseconds(50))  // keep the refresh in flight while others arrive
-            return ScriptedTransport.token(index + 2, for: request)
+            return StubTransport.token(index + 2, for: request)
         }
         let session = session(store: InMemoryTokenStore(token(1, seconds: 10)), transport: transport)
         let tokens = try await withThrowingTaskGroup(of: String.self) { group in
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func rejectionRefreshesOnlyWhenTheRejectedTokenIsCurrent() async throws {
-        let transport = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, for: request) }
+        let transport = StubTransport { request, index in StubTransport.token(index + 2, for: request) }
         let session = session(store: InMemoryTokenStore(token(1)), transport: transport)
         #expect(try await session.token(afterRejectionOf: "access-1").accessToken == "access-2")
         // A request that carried the old token is retried with the new one, no second refresh.
@@ -75,8 +76,8 @@ import Testing
     }
 
     @Test func invalidGrantSignsOutAndClearsTheStore() async throws {
-        let transport = ScriptedTransport { request, _ in
-            ScriptedTransport.json(
+        let transport = StubTransport { request, _ in
+            StubTransport.json(
                 #"{"error":"invalid_grant","error_description":"revoked"}"#, status: 400, for: request)
         }
         let store = InMemoryTokenStore(token(1, seconds: 1))
@@ -95,9 +96,9 @@ import Testing
     }
 
     @Test func networkFailureKeepsTheTokenAndFailsOnlyThatCall() async throws {
-        let transport = ScriptedTransport { request, index in
+        let transport = StubTransport { request, index in
             if index == 0 { throw URLError(.notConnectedToInternet) }
-            return ScriptedTransport.token(2, for: request)
+            return StubTransport.token(2, for: request)
         }
         let store = InMemoryTokenStore(token(1, seconds: 1))
         let session = session(store: store, transport: transport)
@@ -114,8 +115,8 @@ import Testing
 
     @Test func tooManyRefreshesIsAnErrorNotALoop() async throws {
         // A server that issues tokens already expired: every call would refresh again.
-        let transport = ScriptedTransport { request, index in
-            ScriptedTransport.token(index + 2, expiresIn: 0, for: request)
+        let transport = StubTransport { request, index in
+            StubTransport.token(index + 2, expiresIn: 0, for: request)
         }
         let session = session(store: InMemoryTokenStore(token(1, seconds: 0)), transport: transport) {
             $0.maximumRefreshes = 3
@@ -136,7 +137,7 @@ import Testing
 
     @Test func newTokenIsStoredBeforeAnyoneGetsIt() async throws {
         let store = GatedStore(token(1, seconds: 1))
-        let transport = ScriptedTransport { request, _ in ScriptedTransport.token(2, for: request) }
+        let transport = StubTransport { request, _ in StubTransport.token(2, for: request) }
         let session = session(store: store, transport: transport)
         let first = Task { try await session.validToken() }
         await store.waitUntilSaveStarts()
@@ -152,10 +153,10 @@ import Testing
 
     @Test func signOutDuringARefreshWins() async throws {
         let (gate, open) = AsyncStream.makeStream(of: Void.self)
-        let transport = ScriptedTransport { request, _ in
-            if request.url.path.hasSuffix("revoke") { return ScriptedTransport.json("", for: request) }
+        let transport = StubTransport { request, _ in
+            if request.url.path.hasSuffix("revoke") { return StubTransport.json("", for: request) }
             for await _ in gate { break }  // the refresh answers only when the test says so
-            return ScriptedTransport.token(2, for: request)
+            return StubTransport.token(2, for: request)
         }
         let store = InMemoryTokenStore(token(1, seconds: 1))
         let session = session(store: store, transport: transport)
@@ -174,9 +175,9 @@ import Testing
     }
 
     @Test func stateStreamReportsTheLifecycle() async throws {
-        let transport = ScriptedTransport { request, index in
+        let transport = StubTransport { request, index in
             request.url.path.hasSuffix("revoke")
-                ? ScriptedTransport.json("", for: request) : ScriptedTransport.token(index + 1, for: request)
+                ? StubTransport.json("", for: request) : StubTransport.token(index + 1, for: request)
         }
         let session = session(transport: transport)
         let states = await session.stateUpdates()
@@ -197,7 +198,7 @@ import Testing
     }
 
     @Test func expiredTokenWithoutRefreshTokenUsesTheRenewalGrant() async throws {
-        let transport = ScriptedTransport { request, _ in
+        let transport = StubTransport { request, _ in
             try RedditFixture.response("token_installed_client_200", url: request.url)
         }
         let appOnly = Token(accessToken: "old", expiresAt: clock.now)

@@ -1,12 +1,13 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 
 @testable import CourierOAuth
 
 @Suite struct SignInStateTests {
-    private func tokenSession() -> (OAuthSession, ScriptedTransport) {
-        let transport = ScriptedTransport { request, index in ScriptedTransport.token(index + 1, for: request) }
+    private func tokenSession() -> (OAuthSession, StubTransport) {
+        let transport = StubTransport { request, index in StubTransport.token(index + 1, for: request) }
         return (
             OAuthSession(configuration: .example, client: HTTPClient(baseURL: nil, transport: transport)), transport
         )

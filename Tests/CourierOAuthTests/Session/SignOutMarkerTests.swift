@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 
@@ -33,18 +34,18 @@ import Darwin
 
     /// The token endpoint: a token named `name` for a sign-in, an empty 200 for each revocation.
     /// Each test uses its own name: sessions of one process share the list of signed-out tokens.
-    private func tokenServer(_ name: String) -> ScriptedTransport {
-        ScriptedTransport { request, _ in
+    private func tokenServer(_ name: String) -> StubTransport {
+        StubTransport { request, _ in
             if request.url.path == "/token" {
-                return ScriptedTransport.json(
+                return StubTransport.json(
                     #"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"refresh_token":"refresh-\#(name)"}"#,
                     for: request)
             }
-            return ScriptedTransport.json("{}", for: request)
+            return StubTransport.json("{}", for: request)
         }
     }
 
-    private func session(_ store: any TokenStore, _ transport: ScriptedTransport) -> OAuthSession {
+    private func session(_ store: any TokenStore, _ transport: StubTransport) -> OAuthSession {
         OAuthSession(configuration: .example, store: store, client: HTTPClient(baseURL: nil, transport: transport))
     }
 
@@ -80,7 +81,7 @@ import Darwin
         let sentBefore = server.requests.count
         let later = self.session(FileTokenStore(fileURL: file), server)
         #expect(try await later.restore() == .signedOut)
-        let api = ScriptedTransport { request, _ in ScriptedTransport.json("{}", for: request) }
+        let api = StubTransport { request, _ in StubTransport.json("{}", for: request) }
         let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: api) {
             $0.interceptors = [OAuthInterceptor(session: later)]
         }

@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Synchronization
 import Testing
@@ -10,7 +11,7 @@ import Testing
 @Suite struct StoreFailureTests {
     let clock = ManualDate()
 
-    private func session(store: any TokenStore, transport: ScriptedTransport) -> OAuthSession {
+    private func session(store: any TokenStore, transport: StubTransport) -> OAuthSession {
         var options = OAuthSession.Options()
         options.now = { [clock] in clock.now }
         return OAuthSession(
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func rotatedTokenThatCannotBeSavedIsKeptReportedAndSavedLater() async throws {
-        let transport = ScriptedTransport { request, index in ScriptedTransport.token(index + 2, for: request) }
+        let transport = StubTransport { request, index in StubTransport.token(index + 2, for: request) }
         let store = FlakyStore(token(1, seconds: 1))
         store.failing = true
         let session = session(store: store, transport: transport)
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func signOutWithAStoreThatCannotBeClearedStillSignsOut() async throws {
-        let transport = ScriptedTransport { request, _ in ScriptedTransport.json("{}", for: request) }
+        let transport = StubTransport { request, _ in StubTransport.json("{}", for: request) }
         let store = FlakyStore(token(7))
         store.failing = true
         let session = session(store: store, transport: transport)

@@ -1,5 +1,6 @@
 import Courier
 import CourierStore
+import CourierTesting
 import Foundation
 import TestSupport
 import Testing
@@ -7,8 +8,8 @@ import Testing
 @Suite("ResponseCache survives SIGKILL")
 struct CacheCrashTests {
     /// Fails every request, so only the cache can answer.
-    struct Unreachable: HTTPTransport {
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse { throw URLError(.notConnectedToInternet) }
+    static func unreachable() -> StubTransport {
+        StubTransport(routes: [StubRoute(nil, .any, response: .failure(URLError(.notConnectedToInternet)))])
     }
 
     @Test("Killed 200 times mid-write, the database passes integrity_check and every row is whole")
@@ -29,7 +30,7 @@ struct CacheCrashTests {
             #expect(try cache.usage().bytes <= CrashResponses.maximumSize, "round \(round)")
 
             // Every stored response carries the body its seed produces.
-            let client = HTTPClient(baseURL: CrashResponses.baseURL, transport: Unreachable()) {
+            let client = HTTPClient(baseURL: CrashResponses.baseURL, transport: Self.unreachable()) {
                 $0.interceptors = [cache]
             }
             for path in CrashResponses.paths.prefix(round % 4 == 0 ? 40 : 3) {

@@ -1,6 +1,8 @@
 import Courier
 import CourierStore
+import CourierTesting
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("ResponseCache size and concurrency")
@@ -10,7 +12,7 @@ struct CacheEvictionTests {
     init() throws { directory = try TemporaryDirectory() }
 
     /// Answers every path with a 1,000-byte body, fresh for an hour.
-    let transport = ScriptedTransport { request in
+    let transport = StubTransport { request in
         HTTPResponse(
             statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
             body: Data(repeating: UInt8(request.url.path.count), count: 1_000), url: request.url)
@@ -33,12 +35,12 @@ struct CacheEvictionTests {
         }
         let usage = try cache.usage()
         #expect(usage.entries >= 5, "the cache should still hold several responses, holds \(usage.entries)")
-        let before = transport.count
+        let before = transport.requestCount
         _ = try await client.send(Request<Data>(path: "/0"))
         _ = try await client.send(Request<Data>(path: "/49"))
-        #expect(transport.count == before, "recently used responses must still be cached")
+        #expect(transport.requestCount == before, "recently used responses must still be cached")
         _ = try await client.send(Request<Data>(path: "/1"))
-        #expect(transport.count == before + 1, "the least recently used response must have been evicted")
+        #expect(transport.requestCount == before + 1, "the least recently used response must have been evicted")
     }
 
     @Test("A response larger than the whole budget is not stored")

@@ -1,6 +1,8 @@
 import Courier
 import CourierStore
+import CourierTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// A ``ResponseCache`` keeps working when its database file is damaged or deleted.
@@ -11,7 +13,7 @@ struct CacheHealingTests {
     init() throws { directory = try TemporaryDirectory() }
 
     /// Answers every path with its own body, fresh for an hour.
-    let transport = ScriptedTransport { request in
+    let transport = StubTransport { request in
         HTTPResponse(
             statusCode: 200, headers: ["Cache-Control": "max-age=3600"],
             body: Data("body of \(request.url.path)".utf8), url: request.url)
@@ -68,7 +70,7 @@ struct CacheHealingTests {
         _ = try await client(cache).send(Request<Data>(path: "/again"))
         let served = try await client(cache).send(Request<Data>(path: "/again"))
         #expect(served.data == Data("body of /again".utf8))
-        #expect(transport.count == (damage == "not a database" ? 1 : 21))
+        #expect(transport.requestCount == (damage == "not a database" ? 1 : 21))
         #expect(errors.all.isEmpty, "\(errors.all)")
     }
 

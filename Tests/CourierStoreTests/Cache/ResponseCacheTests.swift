@@ -1,6 +1,8 @@
 import Courier
 import CourierStore
+import CourierTesting
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("ResponseCache rules")
@@ -27,15 +29,15 @@ struct ResponseCacheTests {
     func maxAge() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=60"], body: "fresh")
+        let transport = StubTransport(headers: ["Cache-Control": "max-age=60"], body: "fresh")
         let client = client(cache, transport)
         #expect(try await client.send(Request<String>(path: "/a")).value == "fresh")
         clock.advance(by: 59)
         #expect(try await client.send(Request<String>(path: "/a")).value == "fresh")
-        #expect(transport.count == 1)
+        #expect(transport.requestCount == 1)
         clock.advance(by: 2)
         _ = try await client.send(Request<String>(path: "/a"))
-        #expect(transport.count == 2)
+        #expect(transport.requestCount == 2)
     }
 
     @Test("Expires in the future keeps a response fresh; an invalid one does not")
@@ -43,7 +45,7 @@ struct ResponseCacheTests {
         defer { directory.remove() }
         let cache = try makeCache()
         let date = clock.now
-        let transport = ScriptedTransport { request in
+        let transport = StubTransport { request in
             let expires = request.url.path == "/valid" ? HTTPDate.format(date.addingTimeInterval(120)) : "0"
             return HTTPResponse(
                 statusCode: 200, headers: ["Date": HTTPDate.format(date), "Expires": expires], url: request.url)
@@ -60,12 +62,12 @@ struct ResponseCacheTests {
     func noStore() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let transport = ScriptedTransport(headers: ["Cache-Control": "no-store, max-age=600"])
+        let transport = StubTransport(headers: ["Cache-Control": "no-store, max-age=600"])
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/secret"))
         _ = try await client.send(Request<Data>(path: "/secret"))
-        #expect(transport.count == 2)
-        let cacheable = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
+        #expect(transport.requestCount == 2)
+        let cacheable = StubTransport(headers: ["Cache-Control": "max-age=600"])
         _ = try await self.client(cache, cacheable).send(
             Request<Data>(path: "/other", headers: ["Cache-Control": "no-store"]))
         #expect(try cache.usage().entries == 0)
@@ -75,7 +77,7 @@ struct ResponseCacheTests {
     func revalidation() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let transport = ScriptedTransport { request in
+        let transport = StubTransport { request in
             if request.headers["If-None-Match"] == "\"v1\"" {
                 return HTTPResponse(
                     statusCode: 304,
@@ -90,38 +92,38 @@ struct ResponseCacheTests {
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/doc"))
         let second = try await client.send(Request<Data>(path: "/doc"))
-        #expect(transport.statuses == [200, 304])
+        #expect(transport.statusCodes == [200, 304])
         #expect(second.statusCode == 200)
         #expect(second.data == Data(#"{"v":1}"#.utf8))
         #expect(second.headers["Content-Type"] == "application/json")
         // The 304's max-age=30 now applies: no request within 30 s.
         clock.advance(by: 10)
         _ = try await client.send(Request<Data>(path: "/doc"))
-        #expect(transport.count == 2)
+        #expect(transport.requestCount == 2)
     }
 
     @Test("Requests with Authorization are not cached by a shared cache, but are by a private one")
     func authorization() async throws {
         defer { directory.remove() }
-        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
+        let transport = StubTransport(headers: ["Cache-Control": "max-age=600"])
         let request = Request<Data>(path: "/me", headers: ["Authorization": "Bearer secret"])
         let shared = try makeCache()
         _ = try await client(shared, transport).send(request)
         _ = try await client(shared, transport).send(request)
-        #expect(transport.count == 2)
+        #expect(transport.requestCount == 2)
         #expect(try shared.usage().entries == 0)
 
         let personal = try ResponseCache(
             fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
         _ = try await client(personal, transport).send(request)
         _ = try await client(personal, transport).send(request)
-        #expect(transport.count == 3)
+        #expect(transport.requestCount == 3)
     }
 
     @Test("Cache-Control: private is stored only by a private cache")
     func privateResponses() async throws {
         defer { directory.remove() }
-        let transport = ScriptedTransport(headers: ["Cache-Control": "private, max-age=600"])
+        let transport = StubTransport(headers: ["Cache-Control": "private, max-age=600"])
         let shared = try makeCache()
         _ = try await client(shared, transport).send(Request<Data>(path: "/p"))
         #expect(try shared.usage().entries == 0)
@@ -135,7 +137,7 @@ struct ResponseCacheTests {
     func vary() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let transport = ScriptedTransport { request in
+        let transport = StubTransport { request in
             HTTPResponse(
                 statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
                 body: Data((request.headers["Accept-Language"] ?? "none").utf8), url: request.url)
@@ -148,7 +150,7 @@ struct ResponseCacheTests {
         #expect(try await get("fr") == "fr")
         #expect(try await get("en") == "en")
         #expect(try await get("fr") == "fr")
-        #expect(transport.count == 2)
+        #expect(transport.requestCount == 2)
         #expect(try cache.usage().entries == 2)
     }
 
@@ -156,7 +158,7 @@ struct ResponseCacheTests {
     func policies() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let transport = ScriptedTransport { request in
+        let transport = StubTransport { request in
             HTTPResponse(
                 statusCode: 200, headers: ["Cache-Control": "max-age=0"], body: Data("\(request.url.path)".utf8),
                 url: request.url)
@@ -165,19 +167,19 @@ struct ResponseCacheTests {
         _ = try await client.send(Request<Data>(path: "/x"))
         clock.advance(by: 3_600)
         _ = try await client.send(Request<Data>(path: "/x").cachePolicy(.returnCacheElseLoad))
-        #expect(transport.count == 1, "stale data must be served without a request")
+        #expect(transport.requestCount == 1, "stale data must be served without a request")
         _ = try await client.send(Request<Data>(path: "/x").cachePolicy(.reloadIgnoringCache))
-        #expect(transport.count == 2)
+        #expect(transport.requestCount == 2)
         #expect(transport.requests[1].headers["If-None-Match"] == nil)
         _ = try await client.send(Request<Data>(path: "/new").cachePolicy(.returnCacheElseLoad))
-        #expect(transport.count == 3)
+        #expect(transport.requestCount == 3)
     }
 
     @Test("Offline: stale data is served when the network fails, only when the policy asks")
     func offline() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=10"], body: "saved")
+        let transport = StubTransport(headers: ["Cache-Control": "max-age=10"], body: "saved")
         let client = client(cache, transport)
         _ = try await client.send(Request<String>(path: "/feed"))
         clock.advance(by: 3_600)
@@ -198,7 +200,7 @@ struct ResponseCacheTests {
     func serverErrorFallback() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let failing = ScriptedTransport { request in
+        let failing = StubTransport { request in
             request.headers["If-None-Match"] == nil
                 ? HTTPResponse(statusCode: 200, headers: ["ETag": "\"a\""], body: Data("good".utf8), url: request.url)
                 : HTTPResponse(statusCode: 503, url: request.url)
@@ -213,7 +215,7 @@ struct ResponseCacheTests {
     func invalidation() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
+        let transport = StubTransport(headers: ["Cache-Control": "max-age=600"])
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/list"))
         _ = try await client.send(Request<Data>(method: .post, path: "/list"))
@@ -243,15 +245,15 @@ extension ResponseCacheTests {
     func requestDirectives() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
-        let transport = ScriptedTransport(headers: ["Cache-Control": "max-age=600"])
+        let transport = StubTransport(headers: ["Cache-Control": "max-age=600"])
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/r"))
         clock.advance(by: 100)
         _ = try await client.send(Request<Data>(path: "/r", headers: ["Cache-Control": "max-age=200"]))
-        #expect(transport.count == 1)
+        #expect(transport.requestCount == 1)
         _ = try await client.send(Request<Data>(path: "/r", headers: ["Cache-Control": "max-age=50"]))
-        #expect(transport.count == 2)
+        #expect(transport.requestCount == 2)
         _ = try await client.send(Request<Data>(path: "/r", headers: ["Cache-Control": "no-cache"]))
-        #expect(transport.count == 3)
+        #expect(transport.requestCount == 3)
     }
 }

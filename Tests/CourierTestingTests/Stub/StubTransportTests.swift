@@ -151,6 +151,25 @@ struct StubTransportTests {
         #expect(stub.requestCount == 3)
     }
 
+    @Test("A numbered route sees each request's number; the transport records the statuses it answered")
+    func numberedRouteAndStatusCodes() async throws {
+        let stub = StubTransport()
+        stub.on(
+            .get, .path("/count"),
+            respondNumbered: { request, index in
+                .string("\(request.url.path) #\(index)", status: index == 1 ? 404 : 200)
+            })
+        stub.on(.get, .path("/offline"), .failure(URLError(.notConnectedToInternet)))
+        let client = HTTPClient(baseURL: base, transport: stub)
+        #expect(try await client.send(Request<String>(path: "/count")).value == "/count #0")
+        await #expect(throws: HTTPError.self) { try await client.send(Request<String>(path: "/count")) }
+        await #expect(throws: HTTPError.self) { try await client.send(Request<String>(path: "/offline")) }
+        #expect(try await client.send(Request<String>(path: "/count")).value == "/count #2")
+        #expect(stub.statusCodes == [200, 404, 200])
+        stub.clearRequests()
+        #expect(stub.statusCodes.isEmpty && stub.requests.isEmpty)
+    }
+
     @Test("A route may wait for the test before answering, and a hanging response ends only when cancelled")
     func gatedAndHangingRoutes() async throws {
         let stub = StubTransport()

@@ -1,20 +1,30 @@
 import Courier
 import CourierOAuth
+import CourierTesting
 import Foundation
 import Synchronization
+import TestSupport
 
-/// A transport for unit tests that answers from a closure, records every request, and fails
-/// loudly (URLError.badServerResponse) when the closure has no answer.
-final class ScriptedTransport: HTTPTransport {
-    private let answer: @Sendable (HTTPRequest, Int) async throws -> HTTPResponse?
-    private let log = Mutex<[HTTPRequest]>([])
-
-    /// `answer` gets each request and its index (from 0).
-    init(_ answer: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPResponse?) {
-        self.answer = answer
+extension StubTransport {
+    /// A stub for unit tests that answers every request from a closure, which gets the request and
+    /// its index (from 0), and fails loudly (URLError.badServerResponse) when the closure has no
+    /// answer.
+    convenience init(_ answer: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPResponse?) {
+        self.init(routes: [
+            StubRoute(
+                nil, .any,
+                respondNumbered: { request, index in
+                    guard let response = try await answer(request, index) else {
+                        throw URLError(
+                            .badServerResponse,
+                            userInfo: [
+                                NSLocalizedDescriptionKey: "no scripted answer for request \(index) to \(request.url)"
+                            ])
+                    }
+                    return StubResponse(response)
+                })
+        ])
     }
-
-    var requests: [HTTPRequest] { log.withLock { $0 } }
 
     /// The form fields of each request sent, in order.
     var forms: [[String: String]] {
@@ -29,19 +39,6 @@ final class ScriptedTransport: HTTPTransport {
             }
             return fields
         }
-    }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let index = log.withLock { log in
-            log.append(request)
-            return log.count - 1
-        }
-        guard let response = try await answer(request, index) else {
-            throw URLError(
-                .badServerResponse,
-                userInfo: [NSLocalizedDescriptionKey: "no scripted answer for request \(index) to \(request.url)"])
-        }
-        return response
     }
 
     /// A JSON response.
