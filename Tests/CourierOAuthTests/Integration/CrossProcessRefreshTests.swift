@@ -1,5 +1,6 @@
 import CourierOAuth
 import Foundation
+import TestSupport
 import Testing
 
 /// Two real processes share one token file against django-oauth-toolkit with refresh-token
@@ -95,18 +96,5 @@ import Testing
     }
 
     /// The helper's executable, next to the test bundle in the build directory.
-    static func executable() throws -> URL {
-        let name = "courier-oauth-refresh-helper"
-        var candidates: [URL] = []
-        if let main = Bundle.main.executableURL?.deletingLastPathComponent() { candidates.append(main) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-        for directory in candidates {
-            let url = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw HelperFailure(
-            description:
-                "\(name) not found next to the tests; build with `swift build --build-tests` or run `Scripts/test`")
-    }
+    static func executable() throws -> URL { try HelperExecutable.url(named: "courier-oauth-refresh-helper") }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -12,20 +13,7 @@ enum CrashHelperProcess {
     }
 
     /// The helper's executable, next to the test bundle in the build directory.
-    static func executable() throws -> URL {
-        let name = "courier-store-crash-helper"
-        var candidates: [URL] = []
-        if let main = Bundle.main.executableURL?.deletingLastPathComponent() { candidates.append(main) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-        for directory in candidates {
-            let url = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw Failure(
-            description: "\(name) not found next to the tests (looked in \(candidates.map(\.path))); "
-                + "build with `swift build --build-tests` or run `Scripts/test`")
-    }
+    static func executable() throws -> URL { try HelperExecutable.url(named: "courier-store-crash-helper") }
 
     /// Starts the helper, waits until it says "ready" (and, when `marker` is given, until it
     /// printed a line starting with it), lets it run for `delay`, kills it with SIGKILL and
