@@ -131,8 +131,11 @@ struct FaultMatrixTests {
         let took = ContinuousClock.now - started
         return { tally in
             tally.longest = max(tally.longest, took)
-            // A hang bound, not a speed check: the policy's deadline, plus room for a loaded machine.
-            if took > deadline + .seconds(2) { tally.pastDeadline.append("\(id): \(took)") }
+            // A hang bound, not a speed check: the policy's deadline, plus room for a loaded machine
+            // (seen: calls returning 3-5 s after a 10 s deadline while both cooperative threads
+            // were busy with other tests and builds). That the deadline itself ends a call on
+            // time is shown on a virtual clock by RetryPolicyTests and the overall-deadline test.
+            if took > deadline + .seconds(10) { tally.pastDeadline.append("\(id): \(took)") }
             switch result {
             case .success(let response):
                 if let problem = Self.problem(with: response) {
