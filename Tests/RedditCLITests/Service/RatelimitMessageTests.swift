@@ -1,6 +1,7 @@
 import Courier
 import CourierTesting
 import RedditAPI
+import TestSupport
 import Testing
 
 @testable import RedditCLI
@@ -52,5 +53,30 @@ import Testing
             try await service.reply(to: Fullname("t3_abc"), text: "hi")
         }
         #expect(error?.message == "Reddit asks you to wait 3 minutes before posting again (--wait waits it out)")
+    }
+
+    @Test func withWaitTheServiceWaitsItOutAndSendsAgain() async throws {
+        let stub = StubTransport()
+        stub.on(
+            .post, .path("/api/compose"),
+            sequence: [
+                .string(
+                    #"{"json":{"errors":[["RATELIMIT","you are doing that too much. try again in 2 minutes.","ratelimit"]]}}"#,
+                    headers: ["Content-Type": "application/json"]),
+                .string(#"{"json":{"errors":[]}}"#, headers: ["Content-Type": "application/json"]),
+            ])
+        let clock = VirtualClock()
+        var service = RedditService(
+            userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"), authentication: .bearer("token"),
+            transport: stub)
+        service.ratelimit = RatelimitPolicy(waitingUpTo: RatelimitMessage.longestWait, clock: clock)
+        let sending = Task { [service] in
+            try await service.compose(MessageOptions(recipient: .user("spez"), subject: "S"), text: "T")
+        }
+        try await clock.waitForSleepers(1)
+        #expect(stub.requests.count == 1)
+        clock.advance(by: .seconds(121))
+        #expect(try await sending.value == .sent)
+        #expect(stub.requests.count == 2)
     }
 }
