@@ -21,7 +21,9 @@ package struct InboxRenderer: Sendable {
             let age = TextLayout.padLeft(TextLayout.age(of: message.created, now: now), to: 3)
             let about = message.isComment ? "re: \(message.linkTitle ?? message.subject)" : message.subject
             let body = message.body.replacingOccurrences(of: "\n", with: " ")
-            text += "\(mark) \(age)  \(message.name.rawValue)  u/\(message.author)  \(style.bold(about))  "
+            let from =
+                !message.author.isEmpty ? "u/\(message.author)" : message.subreddit.map { "r/\($0)" } ?? "reddit"
+            text += "\(mark) \(age)  \(message.name.rawValue)  \(from)  \(style.bold(about))  "
             text += style.dim(String(body.prefix(80))) + "\n"
         }
         if let after = listing.after, let nextPageCommand {
