@@ -100,13 +100,26 @@ import Testing
         #expect(none.stderr.contains("pass --text, or set $EDITOR"), "no editor: \(none.stderr)")
     }
 
-    @Test func theInboxIsNotRecordedOfflineAndWatchNeedsTheNetwork() async throws {
-        for section in [[], ["unread"], ["sent"], ["mentions"], ["replies"]] {
-            let run = try await BuiltExecutable.run(["inbox"] + section + ["--offline"])
-            #expect(run.status == 3, "\(section): \(run.stderr)")
-            #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
-            #expect(run.stderr.contains("is not available offline"), "\(run.stderr)")
+    @Test func theRecordedInboxShowsOfflineAndWatchNeedsTheNetwork() async throws {
+        let inbox = try await BuiltExecutable.run(["inbox", "--offline"])
+        #expect(inbox.status == 0, "stderr: \(inbox.stderr)")
+        let lines = inbox.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 11, "ten messages and the next page: \(inbox.stdout)")
+        #expect(lines.first?.contains("t4_30s40u5  u/Lil_SpazJoekp  re: Modmail message  this is unhidden") == true)
+        #expect(lines.last == "more: reddit --offline inbox all --after t1_mynqt16")
+        let next = try await BuiltExecutable.run(["inbox", "all", "--offline", "--after", "t1_mynqt16"])
+        #expect(next.status == 0 && next.stdout == "no messages\n", "\(next.stdout) \(next.stderr)")
+        for section in ["sent", "mentions", "replies"] {
+            let run = try await BuiltExecutable.run(["inbox", section, "--offline"])
+            #expect(run.status == 0, "\(section): \(run.stderr)")
+            #expect(run.stdout.contains("  u/"), "\(section): \(run.stdout)")
         }
+        let unread = try await BuiltExecutable.run(["inbox", "unread", "--offline"])
+        #expect(unread.status == 3)
+        #expect(
+            unread.stderr
+                == "reddit: GET /message/unread is not available offline (not recorded); 'reddit help offline' lists what is\n"
+        )
         for arguments in [["watch", "swift"], ["watch", "swift", "--comments", "--json"]] {
             let run = try await BuiltExecutable.run(arguments + ["--offline"])
             #expect(run.status == 3)
