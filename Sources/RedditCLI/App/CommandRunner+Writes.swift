@@ -73,35 +73,46 @@ extension CommandRunner {
         return text
     }
 
-    /// Prints new posts (or comments) of `subreddit` as they arrive, until interrupted.
+    /// Prints new posts (or comments) of `subreddit` as they arrive, until interrupted. Offline
+    /// there is nothing new: the recorded newest items are printed once, oldest first.
     private func watch(_ subreddit: String, comments: Bool) async throws(CLIError) {
-        guard !offline else {
-            throw CLIError(
-                "watch needs the network: the offline recording holds no new posts or comments", exitCode: 3)
+        if offline {
+            let listing = try await load { () async throws(CLIError) in
+                try await service.newestItems(in: subreddit, comments: comments)
+            }
+            for thing in listing.children.reversed() {
+                if let post = thing.link { show(post) } else if let comment = thing.comment { show(comment) }
+            }
+            Output.error("reddit: no more items are recorded offline (watch needs the network to see new ones)")
+            return
         }
-        let listing = ListingRenderer(style: style, width: width, now: now)
         do {
             if comments {
-                for try await comment in service.client.newComments(in: subreddit) {
-                    Output.write(
-                        json
-                            ? Self.jsonLine(comment.name.rawValue, comment.author, comment.body)
-                            : "u/\(comment.author) on \(comment.linkTitle ?? comment.linkID.rawValue): "
-                                + comment.body.replacingOccurrences(of: "\n", with: " ") + "\n")
-                }
+                for try await comment in service.client.newComments(in: subreddit) { show(comment) }
             } else {
-                for try await post in service.client.newPosts(in: subreddit) {
-                    Output.write(
-                        json
-                            ? Self.jsonLine(post.name.rawValue, post.author, post.title)
-                            : listing.line(post, columns: listing.columns(for: [post])) + "\n")
-                }
+                for try await post in service.client.newPosts(in: subreddit) { show(post) }
             }
         } catch let error as HTTPError {
             throw RedditService.describe(error)
         } catch {
             throw CLIError("watching r/\(subreddit) stopped: \(error)")
         }
+    }
+
+    private func show(_ post: Link) {
+        let listing = ListingRenderer(style: style, width: width, now: now)
+        Output.write(
+            json
+                ? Self.jsonLine(post.name.rawValue, post.author, post.title)
+                : listing.line(post, columns: listing.columns(for: [post])) + "\n")
+    }
+
+    private func show(_ comment: Comment) {
+        Output.write(
+            json
+                ? Self.jsonLine(comment.name.rawValue, comment.author, comment.body)
+                : "u/\(comment.author) on \(comment.linkTitle ?? comment.linkID.rawValue): "
+                    + comment.body.replacingOccurrences(of: "\n", with: " ") + "\n")
     }
 
     /// One JSON object on one line: the item's fullname, author and text.

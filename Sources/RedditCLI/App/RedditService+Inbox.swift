@@ -1,7 +1,7 @@
 import Courier
 package import RedditAPI
 
-/// The inbox: its listings and marking read.
+/// The inbox (its listings and marking read), and the newest items `watch` starts from.
 extension RedditService {
     package func inbox(_ section: InboxSection, page: PageOptions) async throws(CLIError) -> Answer<Listing> {
         let page = PageParameters(after: page.after.map { Fullname($0) }, limit: page.limit)
@@ -16,6 +16,16 @@ extension RedditService {
         do {
             let response = try await client.response(request)
             return Answer(value: response.value, bodies: [response.data])
+        } catch {
+            throw Self.describe(error)
+        }
+    }
+
+    /// A subreddit's newest posts or comments, one page (what `watch` shows offline).
+    package func newestItems(in subreddit: String, comments: Bool) async throws(CLIError) -> Listing {
+        do {
+            return try await client.send(
+                comments ? Reddit.subredditComments(subreddit) : Reddit.listing(.new, subreddit: subreddit))
         } catch {
             throw Self.describe(error)
         }

@@ -158,7 +158,7 @@ package enum HelpText {
                 details: """
                       --comments           new comments instead of new posts
                       --json               one JSON object a line: name, author and text (title for posts)
-                      Needs the network: the offline recording holds no new items.
+                      Offline, the recorded newest items are printed once (there is nothing new to wait for).
                     """)
         ),
         (

@@ -100,7 +100,7 @@ import Testing
         #expect(none.stderr.contains("pass --text, or set $EDITOR"), "no editor: \(none.stderr)")
     }
 
-    @Test func theRecordedInboxShowsOfflineAndWatchNeedsTheNetwork() async throws {
+    @Test func theRecordedInboxAndNewestPostsShowOffline() async throws {
         let inbox = try await BuiltExecutable.run(["inbox", "--offline"])
         #expect(inbox.status == 0, "stderr: \(inbox.stderr)")
         let lines = inbox.stdout.split(separator: "\n").map(String.init)
@@ -120,12 +120,23 @@ import Testing
             unread.stderr
                 == "reddit: GET /message/unread is not available offline (not recorded); 'reddit help offline' lists what is\n"
         )
-        for arguments in [["watch", "swift"], ["watch", "swift", "--comments", "--json"]] {
-            let run = try await BuiltExecutable.run(arguments + ["--offline"])
-            #expect(run.status == 3)
-            #expect(
-                run.stderr == "reddit: watch needs the network: the offline recording holds no new posts or comments\n")
+        // Offline, watch prints the recorded newest posts once, oldest first, and says there are no more.
+        let watch = try await BuiltExecutable.run(["watch", "askreddit", "--offline"])
+        #expect(watch.status == 0, "stderr: \(watch.stderr)")
+        let posts = watch.stdout.split(separator: "\n").map(String.init)
+        #expect(posts.count == 25)
+        #expect(posts.allSatisfy { $0.contains("r/AskReddit") })
+        #expect(
+            watch.stderr == "reddit: no more items are recorded offline (watch needs the network to see new ones)\n")
+        let json = try await BuiltExecutable.run(["watch", "r/askreddit", "--offline", "--json"])
+        let objects = try json.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
         }
+        #expect(objects.count == 25, "one JSON object a line")
+        #expect(objects.allSatisfy { $0?["name"]?.hasPrefix("t3_") == true && $0?["text"] != nil })
+        let comments = try await BuiltExecutable.run(["watch", "askreddit", "--comments", "--offline"])
+        #expect(comments.status == 3)
+        #expect(comments.stderr.hasPrefix("reddit: GET /r/askreddit/comments is not available offline"))
     }
 
     @Test func helpListsTheNewCommands() async throws {
