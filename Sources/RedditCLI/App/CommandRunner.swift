@@ -13,6 +13,8 @@ struct CommandRunner: Sendable {
     let spinner: Spinner
     /// Whether the commands replay the offline recording (printed hints keep `--offline`).
     var offline = false
+    /// The environment, for `$VISUAL`/`$EDITOR`.
+    var environment: [String: String] = [:]
 
     func run(_ command: Command) async throws(CLIError) {
         let listing = ListingRenderer(style: style, width: width, now: now)
@@ -74,24 +76,26 @@ struct CommandRunner: Sendable {
             report(outcome, done: "\(subscribed ? "subscribed to" : "unsubscribed from") r/\(name)")
         case .login, .logout, .browse, .help:
             break
+        default:
+            _ = try await runWriteCommand(command)
         }
     }
 
     /// Says what a write did: done, or (offline) what would have been sent and that it was not.
-    private func report(_ outcome: RedditService.WriteOutcome, done: String) {
+    func report(_ outcome: RedditService.WriteOutcome, done: String) {
         switch outcome {
         case .sent: Output.write(done + "\n")
         case .notSent(let preview): Output.write("would send: \(preview)\nnot sent: --offline never writes to Reddit\n")
         }
     }
 
-    private func load<T: Sendable>(_ work: () async throws(CLIError) -> T) async throws(CLIError) -> T {
+    func load<T: Sendable>(_ work: () async throws(CLIError) -> T) async throws(CLIError) -> T {
         try await spinner.run(work)
     }
 
     /// Prints the JSON Reddit answered with `--json` (what the models were decoded from; an
     /// array of the pages when there were several), else the rendered text.
-    private func print<Value>(_ answer: RedditService.Answer<Value>, text: () -> String) throws(CLIError) {
+    func print<Value>(_ answer: RedditService.Answer<Value>, text: () -> String) throws(CLIError) {
         guard json else { return Output.write(text()) }
         let objects = answer.bodies.compactMap {
             try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed])

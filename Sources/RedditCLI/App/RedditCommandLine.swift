@@ -1,4 +1,5 @@
 import Foundation
+import RedditAPI
 
 #if canImport(Glibc)
 import Glibc
@@ -83,10 +84,13 @@ package struct RedditCommandLine: Sendable {
             service = try makeService(options, configuration)
         }
         if options.offline { service.sendsWrites = false }
+        if options.waitsOutRatelimit {
+            service.ratelimit = RatelimitPolicy(waitingUpTo: RatelimitMessage.longestWait)
+        }
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
         let runner = CommandRunner(
             service: service, style: style, width: width, now: now, json: options.json, spinner: spinner,
-            offline: options.offline)
+            offline: options.offline, environment: environment)
         if case .browse(let browse) = invocation.command {
             return try await BrowseSession(
                 service: service, options: browse,

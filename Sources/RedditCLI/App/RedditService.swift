@@ -12,6 +12,8 @@ package struct RedditService: Sendable {
     package let account: AccountStore
     /// False with `--offline`: writes (vote, save, subscribe) are described, never sent.
     package var sendsWrites = true
+    /// Whether writes wait out Reddit's `RATELIMIT` (`--wait`); by default they fail at once.
+    package var ratelimit = RatelimitPolicy.never
 
     /// What a write did.
     package enum WriteOutcome: Sendable, Equatable {
@@ -167,10 +169,15 @@ package struct RedditService: Sendable {
         try await write(subscribed ? Reddit.subscribe(to: [subreddit]) : Reddit.unsubscribe(from: [subreddit]))
     }
 
-    /// Sends `request`, or (when writes are not sent) says what would have been sent.
-    private func write(_ request: Request<Void>) async throws(CLIError) -> WriteOutcome {
+    /// Sends `request` (waiting out a `RATELIMIT` as ``ratelimit`` allows), or (when writes are
+    /// not sent) says what would have been sent.
+    func write<T: Sendable>(_ request: Request<T>) async throws(CLIError) -> WriteOutcome {
         guard sendsWrites else { return .notSent(Self.preview(request)) }
-        try await call(request)
+        do {
+            _ = try await client.send(request, ratelimit: ratelimit)
+        } catch {
+            throw Self.describe(error)
+        }
         return .sent
     }
 
@@ -178,7 +185,11 @@ package struct RedditService: Sendable {
     static func preview<T>(_ request: Request<T>) -> String {
         var text = "\(request.method.rawValue) \(request.path)"
         if case .form(let fields) = request.body {
-            text += " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            text +=
+                " "
+                + fields.sorted { $0.key < $1.key }.map {
+                    "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: "\\n"))"
+                }.joined(separator: "&")
         }
         return text
     }
@@ -219,6 +230,9 @@ package struct RedditService: Sendable {
         let chain = error.description
         if let miss = offlineMiss(in: error) {
             return CLIError(miss.description, exitCode: 3, detail: chain)
+        }
+        if let reddit = error.redditError, let wait = RatelimitMessage.text(for: reddit) {
+            return CLIError(wait, detail: chain)
         }
         if let reddit = error.redditError {
             return CLIError(

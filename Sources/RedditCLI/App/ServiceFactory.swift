@@ -6,7 +6,9 @@ package import RedditAPI
 /// Builds the ``RedditService`` a command runs against.
 package enum ServiceFactory {
     /// The scopes `reddit login` asks for: enough for every command.
-    static let scopes: [RedditScope] = [.identity, .read, .vote, .save, .subscribe, .mysubreddits, .history]
+    static let scopes: [RedditScope] = [
+        .identity, .read, .vote, .save, .subscribe, .mysubreddits, .history, .submit, .edit, .privatemessages,
+    ]
 
     /// The offline service replaying the shipped cassette, or the online one.
     package static func make(options: GlobalOptions, configuration: CLIConfiguration) throws(CLIError) -> RedditService

@@ -26,6 +26,22 @@ package enum Command: Equatable, Sendable {
     case save(Bool, fullname: String)
     /// Subscribes (`true`) to or unsubscribes (`false`) from a subreddit.
     case subscribe(Bool, subreddit: String)
+    /// Replies to a post, comment or message; nil text asks the editor.
+    case reply(fullname: String, text: String?)
+    /// Replaces a post's or comment's text; nil text asks the editor.
+    case edit(fullname: String, text: String?)
+    /// Deletes your post or comment.
+    case delete(fullname: String)
+    /// Sends a private message.
+    case message(MessageOptions)
+    /// Submits a post.
+    case submit(SubmitCommandOptions)
+    /// A section of the inbox.
+    case inbox(InboxSection, page: PageOptions)
+    /// Marks messages read; no fullnames marks the whole inbox read.
+    case markRead(fullnames: [String])
+    /// New posts (or comments) of a subreddit as they arrive.
+    case watch(subreddit: String, comments: Bool)
     /// The interactive full-screen browser.
     case browse(BrowseOptions)
     /// Help: general (`nil`) or for one command.
@@ -165,9 +181,11 @@ extension Command {
     /// Reddit's anonymous JSON.
     package var readsAnonymously: Bool {
         switch self {
-        case .listing, .comments, .search, .subreddit, .browse: true
+        case .listing, .comments, .search, .subreddit, .browse, .watch: true
         case .user(_, let section, _): section != .saved
-        case .login, .logout, .whoami, .subs, .vote, .save, .subscribe, .help: false
+        case .login, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .reply, .edit, .delete, .message,
+            .submit, .inbox, .markRead:
+            false
         }
     }
 }
@@ -183,6 +201,8 @@ package struct GlobalOptions: Equatable, Sendable {
     package var userAgent: String?
     /// A config file to read instead of the default one.
     package var configPath: String?
+    /// Wait out Reddit's `RATELIMIT` on writes (up to 15 minutes) instead of failing.
+    package var waitsOutRatelimit = false
     /// Print the whole chain of errors behind a failure.
     package var verbose = false
 

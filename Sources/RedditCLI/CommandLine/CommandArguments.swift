@@ -33,6 +33,13 @@ struct CommandArguments {
         return found
     }
 
+    /// Whether the flag `name` (no value) is present; removes it.
+    mutating func flag(_ name: String) -> Bool {
+        let before = tokens.count
+        tokens.removeAll { $0 == name }
+        return tokens.count != before
+    }
+
     /// `--name value` where the value is one of an enum's cases.
     mutating func option<Value: RawRepresentable & CaseIterable>(_ name: String) throws(UsageError) -> Value?
     where Value.RawValue == String {

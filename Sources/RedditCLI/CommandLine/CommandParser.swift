@@ -46,6 +46,7 @@ package enum CommandParser {
             case "--json": options.json = true
             case "--no-color": options.noColor = true
             case "--verbose", "-v": options.verbose = true
+            case "--wait": options.waitsOutRatelimit = true
             case "--client-id": options.clientID = try value()
             case "--user-agent": options.userAgent = try value()
             case "--config": options.configPath = try value()
@@ -145,6 +146,7 @@ package enum CommandParser {
             }
             return .help(topic)
         default:
+            if let command = try parseWriteCommand(name, &arguments) { return command }
             throw UsageError(message: "unknown command '\(name)'", command: nil)
         }
     }

@@ -15,6 +15,12 @@ package enum HelpText {
           --after FULLNAME     continue after this post (the last line of the previous page says it)
         """
 
+    static let editorDetails = """
+          --text TEXT          the text (Markdown); without it $VISUAL or $EDITOR opens a file to write it in
+                               (lines starting with # are dropped; an empty text cancels)
+          --wait               if Reddit asks you to wait before posting again, wait (up to 15 minutes)
+        """
+
     static let entries: [(String, Entry)] = [
         (
             "hot",
@@ -100,6 +106,62 @@ package enum HelpText {
             Entry(usage: "reddit unsubscribe <subreddit>", summary: "unsubscribe from a subreddit", details: "")
         ),
         (
+            "reply",
+            Entry(
+                usage: "reddit reply <fullname> [--text TEXT]",
+                summary: "reply to a post (t3_…), comment (t1_…) or message (t4_…)", details: editorDetails)
+        ),
+        (
+            "edit",
+            Entry(
+                usage: "reddit edit <fullname> [--text TEXT]", summary: "replace your post's or comment's text",
+                details: editorDetails)
+        ),
+        ("delete", Entry(usage: "reddit delete <fullname>", summary: "delete your post or comment", details: "")),
+        (
+            "message",
+            Entry(
+                usage: "reddit message <user | #subreddit> --subject SUBJECT [--text TEXT]",
+                summary: "send a private message (#subreddit: to its moderators)", details: editorDetails)
+        ),
+        (
+            "submit",
+            Entry(
+                usage:
+                    "reddit submit <subreddit> --title TITLE (--url URL | --text TEXT | --image FILE | --crosspost FULLNAME)",
+                summary: "submit a post",
+                details: """
+                      --url URL            a link post
+                      --text TEXT          a text post (with none of these options, the text comes from $EDITOR)
+                      --image FILE         an image post: uploads a PNG, JPEG, GIF or WebP file
+                      --crosspost FULLNAME a crosspost of another post (t3_…)
+                      --wait               if Reddit asks you to wait before posting again, wait (up to 15 minutes)
+                    """)
+        ),
+        (
+            "inbox",
+            Entry(
+                usage: "reddit inbox [unread|sent|mentions|replies] [--limit N] [--after FULLNAME]",
+                summary: "your messages, comment replies and mentions (* marks unread)", details: "")
+        ),
+        (
+            "read",
+            Entry(
+                usage: "reddit read <fullname…> | --all", summary: "mark messages read (--all: the whole inbox)",
+                details: "")
+        ),
+        (
+            "watch",
+            Entry(
+                usage: "reddit watch <subreddit> [--comments] [--json]",
+                summary: "print a subreddit's new posts (or comments) as they arrive, until Ctrl-C",
+                details: """
+                      --comments           new comments instead of new posts
+                      --json               one JSON object a line: name, author and text (title for posts)
+                      Offline, the recorded newest items are printed once (there is nothing new to wait for).
+                    """)
+        ),
+        (
             "browse",
             Entry(
                 usage: "reddit browse [subreddit] [--sort SORT] [--time RANGE] [--post ID]",
@@ -133,6 +195,7 @@ package enum HelpText {
           --client-id ID       your Reddit app's client id (or REDDIT_CLIENT_ID, or the config file)
           --user-agent UA      User-Agent to send (or REDDIT_USER_AGENT, or the config file)
           --config PATH        config file (default: $XDG_CONFIG_HOME/reddit/config.json)
+          --wait               writes: wait out Reddit's "wait N minutes" (up to 15 minutes)
           -v, --verbose        on failure, print the whole chain of errors behind the message
           -h, --help           help for a command
         """

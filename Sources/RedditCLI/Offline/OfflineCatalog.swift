@@ -50,6 +50,14 @@ package struct OfflineCatalog: Sendable {
                 posts.append((segments[1], Self.title(of: interaction.response.body?.data)))
             case (.get, "api", 3) where segments[2] == "me":
                 others.append("reddit whoami")
+            case (.get, "message", 2):
+                let section =
+                    switch segments[1] {
+                    case "inbox": ""
+                    case "comments": " replies"
+                    default: " " + segments[1]
+                    }
+                others.append("reddit inbox" + section)
             case (.get, "subreddits", _):
                 others.append("reddit subs")
             default:

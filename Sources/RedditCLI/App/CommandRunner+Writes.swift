@@ -1,0 +1,124 @@
+import Courier
+import Foundation
+import RedditAPI
+
+/// The writing, inbox and stream commands.
+extension CommandRunner {
+    /// Runs `command` if it is one of these; false otherwise.
+    func runWriteCommand(_ command: Command) async throws(CLIError) -> Bool {
+        switch command {
+        case .reply(let fullname, let text):
+            guard let text = try given(text, orEdit: "your reply to \(fullname)") else { return true }
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.reply(to: Fullname(fullname), text: text)
+            }
+            report(outcome, done: "replied to \(fullname)")
+        case .edit(let fullname, let text):
+            guard let text = try given(text, orEdit: "the new text of \(fullname)") else { return true }
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.edit(Fullname(fullname), text: text)
+            }
+            report(outcome, done: "edited \(fullname)")
+        case .delete(let fullname):
+            let outcome = try await load { () async throws(CLIError) in try await service.delete(Fullname(fullname)) }
+            report(outcome, done: "deleted \(fullname)")
+        case .message(let options):
+            let to: String =
+                switch options.recipient {
+                case .user(let name): "u/\(name)"
+                case .subreddit(let name): "the moderators of r/\(name)"
+                }
+            guard let text = try given(options.text, orEdit: "your message to \(to)") else { return true }
+            let outcome = try await load { () async throws(CLIError) in try await service.compose(options, text: text) }
+            report(outcome, done: "message sent to \(to)")
+        case .submit(let options):
+            var text: String?
+            if case .text(let given) = options.content {
+                guard let written = try self.given(given, orEdit: "the text of your post '\(options.title)'") else {
+                    return true
+                }
+                text = written
+            }
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.submit(options, text: text)
+            }
+            report(outcome, done: "posted to r/\(options.subreddit)")
+        case .inbox(let section, let page):
+            let listing = try await load { () async throws(CLIError) in
+                try await service.inbox(section, page: page)
+            }
+            try print(listing) {
+                InboxRenderer(style: style, now: now).render(
+                    listing.value, nextPageCommand: "reddit \(offline ? "--offline " : "")inbox \(section.rawValue)")
+            }
+        case .markRead(let fullnames):
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.markRead(fullnames.map { Fullname($0) })
+            }
+            report(outcome, done: fullnames.isEmpty ? "marked the whole inbox read" : "marked read")
+        case .watch(let subreddit, let comments):
+            try await watch(subreddit, comments: comments)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `text`, else text from the editor; an empty text cancels (status 1, as `git commit` does).
+    private func given(_ text: String?, orEdit what: String) throws(CLIError) -> String? {
+        if let text { return text }
+        guard let text = try TextEditor(environment: environment).edit(what: what) else {
+            throw CLIError("empty text, nothing sent")
+        }
+        return text
+    }
+
+    /// Prints new posts (or comments) of `subreddit` as they arrive, until interrupted. Offline
+    /// there is nothing new: the recorded newest items are printed once, oldest first.
+    private func watch(_ subreddit: String, comments: Bool) async throws(CLIError) {
+        if offline {
+            let listing = try await load { () async throws(CLIError) in
+                try await service.newestItems(in: subreddit, comments: comments)
+            }
+            for thing in listing.children.reversed() {
+                if let post = thing.link { show(post) } else if let comment = thing.comment { show(comment) }
+            }
+            Output.error("reddit: no more items are recorded offline (watch needs the network to see new ones)")
+            return
+        }
+        do {
+            if comments {
+                for try await comment in service.client.newComments(in: subreddit) { show(comment) }
+            } else {
+                for try await post in service.client.newPosts(in: subreddit) { show(post) }
+            }
+        } catch let error as HTTPError {
+            throw RedditService.describe(error)
+        } catch {
+            throw CLIError("watching r/\(subreddit) stopped: \(error)")
+        }
+    }
+
+    private func show(_ post: Link) {
+        let listing = ListingRenderer(style: style, width: width, now: now)
+        Output.write(
+            json
+                ? Self.jsonLine(post.name.rawValue, post.author, post.title)
+                : listing.line(post, columns: listing.columns(for: [post])) + "\n")
+    }
+
+    private func show(_ comment: Comment) {
+        Output.write(
+            json
+                ? Self.jsonLine(comment.name.rawValue, comment.author, comment.body)
+                : "u/\(comment.author) on \(comment.linkTitle ?? comment.linkID.rawValue): "
+                    + comment.body.replacingOccurrences(of: "\n", with: " ") + "\n")
+    }
+
+    /// One JSON object on one line: the item's fullname, author and text.
+    static func jsonLine(_ name: String, _ author: String, _ text: String) -> String {
+        let object = ["name": name, "author": author, "text": text]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,34 @@
+package import Foundation
+package import RedditAPI
+
+/// Renders inbox items one to a line: new mark, age, from, subject and the start of the text.
+package struct InboxRenderer: Sendable {
+    package var style: TextStyle
+    package var now: Date
+
+    package init(style: TextStyle, now: Date) {
+        self.style = style
+        self.now = now
+    }
+
+    /// The listing's messages, and the next page's command when there is one.
+    package func render(_ listing: Listing, nextPageCommand: String?) -> String {
+        let messages = listing.children.compactMap(\.message)
+        guard !messages.isEmpty else { return "no messages\n" }
+        var text = ""
+        for message in messages {
+            let mark = message.isNew ? style.bold("*") : " "
+            let age = TextLayout.padLeft(TextLayout.age(of: message.created, now: now), to: 3)
+            let about = message.isComment ? "re: \(message.linkTitle ?? message.subject)" : message.subject
+            let body = message.body.replacingOccurrences(of: "\n", with: " ")
+            let from =
+                !message.author.isEmpty ? "u/\(message.author)" : message.subreddit.map { "r/\($0)" } ?? "reddit"
+            text += "\(mark) \(age)  \(message.name.rawValue)  \(from)  \(style.bold(about))  "
+            text += style.dim(String(body.prefix(80))) + "\n"
+        }
+        if let after = listing.after, let nextPageCommand {
+            text += style.dim("more: \(nextPageCommand) --after \(after.rawValue)") + "\n"
+        }
+        return text
+    }
+}
