@@ -108,6 +108,9 @@ settings.configure(
         "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
         "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
         "ACCESS_TOKEN_EXPIRE_SECONDS": token_lifetime,
+        # Codes live 10 minutes, not 60 s: on a loaded machine a test can stall for a minute
+        # between the redirect and the code exchange. No test relies on a code expiring.
+        "AUTHORIZATION_CODE_EXPIRE_SECONDS": 600,
         "ROTATE_REFRESH_TOKEN": True,
         "REFRESH_TOKEN_REUSE_PROTECTION": True,
         "SCOPES": {"read": "Read", "write": "Write"},
