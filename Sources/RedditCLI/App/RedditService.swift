@@ -203,14 +203,6 @@ package struct RedditService: Sendable {
         }
     }
 
-    private func call<T: Sendable>(_ request: Request<T>) async throws(CLIError) -> T {
-        do {
-            return try await client.send(request)
-        } catch {
-            throw Self.describe(error)
-        }
-    }
-
     private static func page(_ options: PageOptions) -> PageParameters {
         PageParameters(after: options.after.map { Fullname($0) }, limit: options.limit)
     }
