@@ -10,8 +10,9 @@ import Synchronization
 /// queue and wake the thread with `curl_multi_wakeup`; the thread adds and removes easy handles,
 /// calls `curl_multi_perform`, resumes the callers of finished transfers and sleeps in
 /// `curl_multi_poll` until a socket is ready, a libcurl timer is due, or a command arrives. For
-/// 100 µs after any activity it polls without sleeping: on loopback that cuts about 40% off the
-/// latency of requests sent one at a time, and an idle transport still sleeps.
+/// 100 µs after any activity it polls without sleeping, yielding the core between polls: on
+/// loopback that cuts about 40% off the latency of requests sent one at a time, and an idle
+/// transport still sleeps.
 ///
 /// The multi handle opens at most `maximumConnectionsPerHost` connections to a host and keeps
 /// further transfers in its own queue. libcurl never times out a queued transfer (its timeout
@@ -164,6 +165,12 @@ final class CurlEventLoop: @unchecked Sendable {
                 if ready > 0 {
                     lastActivity = clock.now
                     needsPerform = true
+                } else {
+                    // Lets whatever else wants this core run first (on a loaded machine, often
+                    // the server the response is coming from); on an idle core it returns at
+                    // once. Without it, a loaded 2-core machine measured twice the CPU time a
+                    // request, spent spinning, and fewer requests a second one at a time.
+                    sched_yield()
                 }
             } else {
                 sleeping.store(true, ordering: .relaxed)
