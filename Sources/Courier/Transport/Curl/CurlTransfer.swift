@@ -100,6 +100,7 @@ final class CurlTransfer: @unchecked Sendable {
         set(CurlOption.url, request.url.absoluteString)
         set(CurlOption.protocols, CurlOption.httpAndHTTPS)
         set(CurlOption.httpVersion, CurlOption.httpVersion2OverTLS)
+        if request.url.scheme?.lowercased() == "https" { set(CurlOption.pipeWait, 1) }
         set(CurlOption.tcpKeepAlive, 1)
         set(CurlOption.acceptEncoding, "")
         if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }

@@ -182,6 +182,10 @@ enum CurlOption {
     static let connectTimeoutMilliseconds: Int32 = 156
     /// `CURLOPT_PROTOCOLS` (bitmask).
     static let protocols: Int32 = 181
+    /// `CURLOPT_PIPEWAIT`: while the first connection to a host opens, further transfers wait to
+    /// learn whether it multiplexes (HTTP/2 through ALPN) rather than each opening one of their
+    /// own; set for https only, where ALPN can offer HTTP/2.
+    static let pipeWait: Int32 = 237
     /// `CURLOPT_TCP_KEEPALIVE`.
     static let tcpKeepAlive: Int32 = 213
 
