@@ -96,7 +96,7 @@ package struct RedditCommandLine: Sendable {
                 service: service, options: browse,
                 style: TextStyle.decide(
                     isTerminal: true, environment: environment, noColorFlag: options.noColor
-                ), sourceLabel: options.offline ? "offline" : "online"
+                ), sourceLabel: options.offline ? "offline" : "online", environment: environment
             ).run()
         }
         try await runner.run(invocation.command)
