@@ -8,41 +8,18 @@ extension CommandRunner {
     func runWriteCommand(_ command: Command) async throws(CLIError) -> Bool {
         switch command {
         case .reply(let fullname, let text):
-            guard let text = try given(text, orEdit: "your reply to \(fullname)") else { return true }
-            let outcome = try await load { () async throws(CLIError) in
-                try await service.reply(to: Fullname(fullname), text: text)
-            }
-            report(outcome, done: "replied to \(fullname)")
+            try await write(.reply(to: Fullname(fullname)), text: text)
         case .edit(let fullname, let text):
-            guard let text = try given(text, orEdit: "the new text of \(fullname)") else { return true }
-            let outcome = try await load { () async throws(CLIError) in
-                try await service.edit(Fullname(fullname), text: text)
-            }
-            report(outcome, done: "edited \(fullname)")
+            try await write(.edit(Fullname(fullname)), text: text)
         case .delete(let fullname):
             let outcome = try await load { () async throws(CLIError) in try await service.delete(Fullname(fullname)) }
             report(outcome, done: "deleted \(fullname)")
         case .message(let options):
-            let to: String =
-                switch options.recipient {
-                case .user(let name): "u/\(name)"
-                case .subreddit(let name): "the moderators of r/\(name)"
-                }
-            guard let text = try given(options.text, orEdit: "your message to \(to)") else { return true }
-            let outcome = try await load { () async throws(CLIError) in try await service.compose(options, text: text) }
-            report(outcome, done: "message sent to \(to)")
+            try await write(.message(options), text: options.text)
         case .submit(let options):
             var text: String?
-            if case .text(let given) = options.content {
-                guard let written = try self.given(given, orEdit: "the text of your post '\(options.title)'") else {
-                    return true
-                }
-                text = written
-            }
-            let outcome = try await load { () async throws(CLIError) in
-                try await service.submit(options, text: text)
-            }
-            report(outcome, done: "posted to r/\(options.subreddit)")
+            if case .text(let given) = options.content { text = given }
+            try await write(.submit(options), text: text)
         case .inbox(let section, let page):
             let listing = try await load { () async throws(CLIError) in
                 try await service.inbox(section, page: page)
@@ -64,13 +41,18 @@ extension CommandRunner {
         return true
     }
 
-    /// `text`, else text from the editor; an empty text cancels (status 1, as `git commit` does).
-    private func given(_ text: String?, orEdit what: String) throws(CLIError) -> String? {
-        if let text { return text }
-        guard let text = try TextEditor(environment: environment).edit(what: what) else {
-            throw CLIError("empty text, nothing sent")
+    /// Sends `write` with `text`, else with text from the editor when it needs one; an empty
+    /// text cancels (status 1, as `git commit` does).
+    private func write(_ write: TextWrite, text: String?) async throws(CLIError) {
+        var text = text
+        if text == nil, let what = write.what {
+            guard let written = try await TextEditor(environment: environment).edit(what: what) else {
+                throw CLIError("empty text, nothing sent")
+            }
+            text = written
         }
-        return text
+        let outcome = try await load { () async throws(CLIError) in try await write.send(text, through: service) }
+        report(outcome, done: write.done)
     }
 
     /// Prints new posts (or comments) of `subreddit` as they arrive, until interrupted. Offline

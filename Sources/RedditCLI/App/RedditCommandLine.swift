@@ -45,10 +45,21 @@ package struct RedditCommandLine: Sendable {
         }
     }
 
-    /// Said once when reading without a registered app.
+    /// Said the first time `reddit` reads without a registered app: the lower limits, and how to
+    /// raise them.
     static let anonymousNotice =
-        "reddit: reading anonymously (lower rate limits); for more, register an installed app at\n"
-        + "https://www.reddit.com/prefs/apps and set REDDIT_CLIENT_ID ('reddit login --help')"
+        "reddit: reading anonymously (lower rate limits). To raise them, create an \"installed app\"\n"
+        + "at https://www.reddit.com/prefs/apps and export REDDIT_CLIENT_ID=<the app's id>"
+
+    /// Says ``anonymousNotice`` unless it was said before with this configuration directory
+    /// (a marker file there remembers; when it cannot be written, the notice is said each time).
+    static func sayAnonymousNoticeOnce(_ configuration: CLIConfiguration) {
+        let marker = configuration.directory.appendingPathComponent("anonymous-notice-shown")
+        guard !FileManager.default.fileExists(atPath: marker.path) else { return }
+        Output.error(anonymousNotice)
+        try? FileManager.default.createDirectory(at: configuration.directory, withIntermediateDirectories: true)
+        try? Data().write(to: marker)
+    }
 
     private func execute(_ invocation: Invocation) async throws(CLIError) -> Int32 {
         let options = invocation.options
@@ -78,8 +89,8 @@ package struct RedditCommandLine: Sendable {
         }
         var service: RedditService
         if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
-            service = try ServiceFactory.anonymous(userAgent: configuration.userAgent)
-            Output.error(Self.anonymousNotice)
+            service = try ServiceFactory.anonymous(userAgent: configuration.userAgent, environment: environment)
+            Self.sayAnonymousNoticeOnce(configuration)
         } else {
             service = try makeService(options, configuration)
         }
@@ -96,7 +107,7 @@ package struct RedditCommandLine: Sendable {
                 service: service, options: browse,
                 style: TextStyle.decide(
                     isTerminal: true, environment: environment, noColorFlag: options.noColor
-                ), sourceLabel: options.offline ? "offline" : "online"
+                ), sourceLabel: options.offline ? "offline" : "online", environment: environment
             ).run()
         }
         try await runner.run(invocation.command)

@@ -31,9 +31,14 @@ package struct RedditService: Sendable {
         package var bodies: [Data]
     }
 
-    /// A service over `transport` with `authentication`.
-    package init(userAgent: UserAgent, authentication: RedditAuthentication, transport: any HTTPTransport) {
-        client = RedditClient(userAgent: userAgent, authentication: authentication, transport: transport)
+    /// A service over `transport` with `authentication`; `baseURL` replaces Reddit's host (tests
+    /// point anonymous reads at a local server with it).
+    package init(
+        userAgent: UserAgent, authentication: RedditAuthentication, transport: any HTTPTransport, baseURL: URL? = nil
+    ) {
+        client = RedditClient(userAgent: userAgent, authentication: authentication, transport: transport) {
+            if let baseURL { $0.baseURL = baseURL }
+        }
         account = AccountStore(client: client)
     }
 
@@ -227,8 +232,11 @@ package struct RedditService: Sendable {
             return CLIError(wait, detail: chain)
         }
         if let reddit = error.redditError {
+            // One line: an error page's body can hold many (the whole text is under --verbose).
+            let said = reddit.description.split(whereSeparator: \.isNewline).joined(separator: " ")
             return CLIError(
-                "Reddit refused \(error.method) \(error.url?.path ?? ""): \(reddit.description)", detail: chain)
+                "Reddit refused \(error.method) \(error.url?.path ?? ""): \(TextLayout.truncate(said, to: 160))",
+                detail: chain)
         }
         if let failure = NetworkFailure.find(in: error) {
             return CLIError(failure.message, detail: chain)

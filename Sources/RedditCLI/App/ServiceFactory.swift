@@ -46,11 +46,18 @@ package enum ServiceFactory {
         return RedditService(userAgent: userAgent, authentication: .session(session), transport: transport)
     }
 
+    /// Where anonymous reads go instead of www.reddit.com, from the environment; a hidden
+    /// setting for tests, which serve recorded listings from a local server (`watch` online).
+    static let publicBaseURLVariable = "REDDIT_CLI_PUBLIC_BASE_URL"
+
     /// Reads Reddit's public JSON on www.reddit.com with no app and no token.
-    package static func anonymous(userAgent: String) throws(CLIError) -> RedditService {
+    package static func anonymous(userAgent: String, environment: [String: String] = [:]) throws(CLIError)
+        -> RedditService
+    {
         do {
             return RedditService(
-                userAgent: try UserAgent(userAgent), authentication: .anonymous, transport: HTTPClient.defaultTransport)
+                userAgent: try UserAgent(userAgent), authentication: .anonymous, transport: HTTPClient.defaultTransport,
+                baseURL: environment[publicBaseURLVariable].flatMap { URL(string: $0) })
         } catch {
             throw CLIError(error.description)
         }

@@ -48,6 +48,15 @@ package struct BrowseScreen: Sendable {
             title = "r/\(thread.tree.link.subreddit) · \(thread.tree.link.title)"
             (content, items) = threadLines(thread, changes: state.changes)
             top = threadTop(requested: state.threadTop, item: items[thread.selected + 1], total: content.count)
+        case .inbox(let inbox):
+            title = "inbox"
+            let selectedLine: Int
+            (content, selectedLine) = inboxLines(inbox)
+            top = scrollTop(selected: selectedLine, total: content.count)
+        case .message(let message):
+            title = "inbox · \(message.subject)"
+            content = messageLines(message)
+            top = min(max(0, state.threadTop), max(0, content.count - contentRows))
         }
         if state.showsHelp {
             title = "keys (any key closes)"
@@ -57,7 +66,9 @@ package struct BrowseScreen: Sendable {
         var frame = [style.reverse(TextLayout.padRight(" reddit · \(title) · \(state.sourceLabel)", to: columns))]
         frame += content.dropFirst(top).prefix(contentRows)
         while frame.count < rows - 1 { frame.append("") }
-        frame.append(bottomLine(state))
+        let bottom = bottomLines(state)
+        frame.removeLast(bottom.count - 1)
+        frame += bottom
         return Layout(frame: frame, threadTop: top, itemLines: items)
     }
 
@@ -76,6 +87,9 @@ package struct BrowseScreen: Sendable {
         "  1-5           on a list: sort by hot, new, rising, top, controversial",
         "  t             time range of top / controversial     R   refresh",
         "  n             next page            ?   this help",
+        "  c             reply to the selected post, comment or message",
+        "  C             compose a message    p   submit a post      i   inbox (Enter reads)",
+        "                (the text is written in $VISUAL or $EDITOR; an empty text cancels)",
     ]
 
     /// Where a thread starts: the requested line, unless that leaves the selected item out of
@@ -98,21 +112,36 @@ package struct BrowseScreen: Sendable {
         return min(max(0, wanted), total - contentRows)
     }
 
-    private func bottomLine(_ state: BrowseState) -> String {
+    /// The status or key help at the bottom: one line, or two for a long status (what an offline
+    /// write would have sent).
+    private func bottomLines(_ state: BrowseState) -> [String] {
         if let prompt = state.searchPrompt {
-            let label =
-                state.promptKind == .subreddit
-                ? "subreddit: r/\(prompt)▏  (Enter to go, Esc to cancel)"
-                : "search: \(prompt)▏  (Enter to search, Esc to cancel)"
-            return TextLayout.truncate(label, to: columns)
+            let label = state.promptLabel
+            return [TextLayout.truncate(label.before + prompt + "▏" + label.after, to: columns)]
         }
-        if let status = state.status { return style.yellow(TextLayout.truncate(status, to: columns)) }
+        if let status = state.status {
+            // Cut at the width (what a write would send is one long form), the rest on a second line.
+            var first = ""
+            var used = 0
+            var rest = Substring(status.replacingOccurrences(of: "\n", with: " "))
+            while let character = rest.first, used + TextLayout.width(of: character) <= columns {
+                first.append(character)
+                used += TextLayout.width(of: character)
+                rest = rest.dropFirst()
+            }
+            let lines = rest.isEmpty ? [first] : [first, TextLayout.truncate(String(rest), to: columns)]
+            return lines.map { style.yellow($0) }
+        }
         let help: String
         switch state.current {
-        case .posts: help = "↑↓/jk move · Enter open · u/d vote · s save · / search · n next page · q quit · ? keys"
-        case .thread: help = "↑↓/jk move · Enter fold/unfold · m more · u/d vote · s save · / search · q back · ? keys"
+        case .posts:
+            help = "↑↓/jk move · Enter open · u/d vote · s save · / search · n next page · q quit · c reply · ? keys"
+        case .thread:
+            help = "↑↓/jk move · Enter fold/unfold · m more · u/d vote · s save · c reply · q back · ? keys"
+        case .inbox: help = "↑↓/jk move · Enter read · c reply · n next page · q back · ? keys"
+        case .message: help = "↑↓/jk scroll · c reply · o open in the browser · q back · ? keys"
         }
-        return style.dim(TextLayout.truncate(help, to: columns))
+        return [style.dim(TextLayout.truncate(help, to: columns))]
     }
 
     private func marker(_ isSelected: Bool) -> String {

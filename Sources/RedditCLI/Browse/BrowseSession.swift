@@ -8,12 +8,18 @@ package struct BrowseSession: Sendable {
     let options: BrowseOptions
     let style: TextStyle
     let sourceLabel: String
+    /// The environment, for `$VISUAL`/`$EDITOR`.
+    let environment: [String: String]
 
-    package init(service: RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String) {
+    package init(
+        service: RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.service = service
         self.options = options
         self.style = style
         self.sourceLabel = sourceLabel
+        self.environment = environment
     }
 
     /// The exit status after Ctrl-C (128 + SIGINT, as shells report it).
@@ -36,7 +42,7 @@ package struct BrowseSession: Sendable {
         let events = TerminalEvents()
         defer { events.stop() }
         if let postID = options.postID {
-            await perform(.openPost(id: postID), on: &state)
+            await perform(.openPost(id: postID), on: &state, events: events)
         }
         draw(&state)
         for await event in events.events {
@@ -46,7 +52,7 @@ package struct BrowseSession: Sendable {
                 guard let effect = state.handle(key) else { break }
                 if effect == .quit { return key == .interrupt ? Self.interruptedExitCode : 0 }
                 draw(&state, loading: true)
-                await perform(effect, on: &state)
+                await perform(effect, on: &state, events: events)
             }
             draw(&state)
         }
@@ -58,7 +64,7 @@ package struct BrowseSession: Sendable {
         return "\(place) · \(listing.sort.rawValue)" + (listing.time.map { " (\($0.rawValue))" } ?? "")
     }
 
-    private func perform(_ effect: BrowseState.Effect, on state: inout BrowseState) async {
+    private func perform(_ effect: BrowseState.Effect, on state: inout BrowseState, events: TerminalEvents) async {
         do throws(CLIError) {
             switch effect {
             case .quit: return
@@ -97,6 +103,11 @@ package struct BrowseSession: Sendable {
                     return
                 }
                 Self.report(outcome, of: effect, done: saved ? "saved" : "unsaved", on: &state)
+            case .write(let write):
+                try await self.write(write, on: &state, events: events)
+            case .inbox(let after):
+                let page = try await service.inbox(.all, page: PageOptions(after: after?.rawValue))
+                state.didLoadInbox(page.value, isNextPage: after != nil)
             }
         } catch {
             state.status = error.message
@@ -111,6 +122,44 @@ package struct BrowseSession: Sendable {
         switch outcome {
         case .sent: state.status = done
         case .notSent(let preview): state.didFail(effect, message: "offline, not sent: \(preview)")
+        }
+    }
+
+    /// Asks for the text in the editor, with the terminal given back to it meanwhile, then sends
+    /// it as the `reply`/`message`/`submit` commands do; offline, says what would have been sent.
+    private func write(_ write: TextWrite, on state: inout BrowseState, events: TerminalEvents) async throws(CLIError) {
+        let editor = TextEditor(environment: environment)
+        guard editor.command != nil, let what = write.what else {
+            state.status = "set $EDITOR (or $VISUAL) to write text, then try again"
+            return
+        }
+        events.pause()
+        RawTerminal.restore()
+        let text: String?
+        do throws(CLIError) {
+            text = try await editor.edit(what: what)
+        } catch {
+            try resumeTerminal(events)
+            throw error
+        }
+        try resumeTerminal(events)
+        guard let text else {
+            state.status = "empty text, nothing sent"
+            return
+        }
+        switch try await write.send(text, through: service) {
+        case .sent: state.status = write.done
+        case .notSent(let preview): state.status = "offline, not sent: \(preview)"
+        }
+    }
+
+    /// Takes the terminal back after the editor: raw mode, the alternate screen, keys.
+    private func resumeTerminal(_ events: TerminalEvents) throws(CLIError) {
+        defer { events.resume() }
+        do {
+            try RawTerminal.enter()
+        } catch {
+            throw CLIError(error.description)
         }
     }
 

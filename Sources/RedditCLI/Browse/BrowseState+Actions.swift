@@ -36,6 +36,7 @@ extension BrowseState {
         switch current {
         case .posts(let list): list.posts.indices.contains(list.selected) ? list.posts[list.selected] : nil
         case .thread(let thread): thread.tree.link
+        case .inbox, .message: nil
         }
     }
 
@@ -47,13 +48,21 @@ extension BrowseState {
             return
                 "https://www.reddit.com/r/\(thread.tree.link.subreddit)/comments/\(thread.tree.link.id)/_/\(comment.id)/"
         }
+        if let message = selectedMessage {
+            return message.context.map { "https://www.reddit.com" + $0 }
+                ?? "https://www.reddit.com/message/messages/\(message.id)"
+        }
+        if let message = selectedMessage {
+            return message.context.map { "https://www.reddit.com" + $0 }
+                ?? "https://www.reddit.com/message/messages/\(message.id)"
+        }
         guard let post = selectedPost else { return nil }
         return post.permalink.isEmpty
             ? "https://www.reddit.com/comments/\(post.id)/" : "https://www.reddit.com" + post.permalink
     }
 
     mutating func openLink() -> Effect? {
-        guard let post = selectedPost else { return nil }
+        guard let post = selectedPost else { return selectedPermalink.map(Effect.open) }
         if !post.isSelf, !post.url.isEmpty { return .open(post.url) }
         if let first = LinkExtractor.links(in: post.selftext).first { return .open(first) }
         return selectedPermalink.map(Effect.open)

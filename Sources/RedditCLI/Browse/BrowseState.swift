@@ -42,6 +42,9 @@ package struct BrowseState: Sendable {
     package enum Screen: Sendable {
         case posts(PostList)
         case thread(Thread)
+        case inbox(Inbox)
+        /// One inbox item, read in full.
+        case message(Message)
     }
 
     /// Work the loop must do after a key.
@@ -62,19 +65,29 @@ package struct BrowseState: Sendable {
         /// Show this listing instead of the current list (another subreddit, sort or time range,
         /// or the same one again to refresh).
         case show(ListingOptions)
+        /// Ask for a text in the editor, then send it (offline: show what would be sent).
+        case write(TextWrite)
+        /// Show the inbox (nil), or its next page.
+        case inbox(after: Fullname?)
     }
 
     /// What the bottom-line prompt is asking for.
     package enum PromptKind: Sendable, Equatable {
         case search, subreddit
+        /// The subreddit to post to, then ``submitTitle(subreddit:)``.
+        case submitSubreddit
+        case submitTitle(subreddit: String)
+        /// Whom to message, then ``messageSubject(to:)``.
+        case messageRecipient
+        case messageSubject(to: MessageRecipient)
     }
 
     /// The screens, the last one shown; `q` pops one.
-    package private(set) var stack: [Screen]
+    package internal(set) var stack: [Screen]
     /// The text typed after `/` or `r`, while the prompt is open.
-    package private(set) var searchPrompt: String?
+    package internal(set) var searchPrompt: String?
     /// Whether the open prompt asks for a search or a subreddit.
-    package private(set) var promptKind: PromptKind = .search
+    package internal(set) var promptKind: PromptKind = .search
     /// Whether the key help (`?`) is shown over the screen.
     package private(set) var showsHelp = false
     /// The first content line shown in a thread (line scrolling); the screen keeps it valid.
@@ -160,6 +173,10 @@ package struct BrowseState: Sendable {
         case .character("d"): return vote(.down)
         case .character("s"): return toggleSave()
         case .character("n"): return nextPage()
+        case .character("c"): return replyToSelection()
+        case .character("C"): openPrompt(.messageRecipient)
+        case .character("p"): openPrompt(.submitSubreddit, text: currentListing.subreddit ?? "")
+        case .character("i"): return .inbox(after: nil)
         default: break
         }
         return nil
@@ -176,15 +193,18 @@ package struct BrowseState: Sendable {
         case .enter:
             searchPrompt = nil
             let query = text.trimmingCharacters(in: .whitespaces)
-            guard !query.isEmpty else { return nil }
-            if promptKind == .subreddit {
+            switch promptKind {
+            case .search:
+                return query.isEmpty ? nil : .search(query)
+            case .subreddit:
                 var name = query
                 if name.lowercased().hasPrefix("r/") { name.removeFirst(2) }
                 let front = name.isEmpty || name == "front" || name == "/"
                 return .show(
                     ListingOptions(sort: currentListing.sort, subreddit: front ? nil : name, time: currentListing.time))
+            default:
+                return finishWritingPrompt(query)
             }
-            return .search(query)
         case .escape: searchPrompt = nil
         case .interrupt:
             searchPrompt = nil
@@ -209,6 +229,14 @@ package struct BrowseState: Sendable {
             let count = thread.rows.count
             thread.selected = min(max(-1, thread.selected.addingReportingOverflow(delta).partialValue), count - 1)
             replaceCurrent(.thread(thread))
+        case .inbox(var inbox):
+            guard !inbox.messages.isEmpty else { return }
+            inbox.selected = min(
+                max(0, inbox.selected.addingReportingOverflow(delta).partialValue), inbox.messages.count - 1)
+            replaceCurrent(.inbox(inbox))
+        case .message:
+            // Scrolls the message; the screen keeps the line in range.
+            threadTop = max(0, threadTop.addingReportingOverflow(delta).partialValue)
         }
     }
 
@@ -228,6 +256,13 @@ package struct BrowseState: Sendable {
             case .loadMore(let more), .continueThread(let more):
                 return .loadMore(more)
             }
+        case .inbox(let inbox):
+            guard inbox.messages.indices.contains(inbox.selected) else { return nil }
+            threadTop = 0
+            stack.append(.message(inbox.messages[inbox.selected]))
+            return nil
+        case .message:
+            return nil
         }
     }
 
@@ -243,6 +278,7 @@ package struct BrowseState: Sendable {
     }
 
     private mutating func nextPage() -> Effect? {
+        if case .inbox = current { return nextInboxPage() }
         guard case .posts(let list) = current, let after = list.after, var listing = list.listing else { return nil }
         listing.page.after = after.rawValue
         return .nextPage(listing)
@@ -272,6 +308,8 @@ package struct BrowseState: Sendable {
                 post.name, changes.vote(post.name, recorded: post.likes),
                 changes.isSaved(post.name, recorded: post.saved)
             )
+        case .inbox, .message:
+            return nil
         }
     }
 
@@ -294,7 +332,7 @@ package struct BrowseState: Sendable {
 
     /// Shows a freshly loaded listing in place of the list on top (keeping searches below).
     package mutating func didShow(_ list: PostList) {
-        while stack.count > 1, case .thread = current { stack.removeLast() }
+        while stack.count > 1, !isPostList { stack.removeLast() }
         replaceCurrent(.posts(list))
     }
 

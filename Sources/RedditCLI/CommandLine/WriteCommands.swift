@@ -60,15 +60,7 @@ extension CommandParser {
             }
             let text = try arguments.value("--text")
             let to = try arguments.positional("recipient (a user name, or #subreddit for its moderators)")
-            let recipient: MessageRecipient =
-                if to.hasPrefix("#") {
-                    .subreddit(String(to.dropFirst()))
-                } else if to.hasPrefix("r/") || to.hasPrefix("/r/") {
-                    .subreddit(String(to.drop { $0 == "/" }.dropFirst(2)))
-                } else {
-                    .user(to.hasPrefix("u/") ? String(to.dropFirst(2)) : to)
-                }
-            return .message(MessageOptions(recipient: recipient, subject: subject, text: text))
+            return .message(MessageOptions(recipient: recipient(to), subject: subject, text: text))
         case "submit":
             return .submit(try parseSubmit(&arguments))
         case "inbox":
@@ -116,6 +108,18 @@ extension CommandParser {
         let subreddit = try arguments.positional("subreddit")
         return SubmitCommandOptions(
             subreddit: stripSubredditPrefix(subreddit), title: title, content: contents.first ?? .text(nil))
+    }
+
+    /// A message's recipient as typed: `name` or `u/name` for a user, `#name`, `r/name` or
+    /// `/r/name` for a subreddit's moderators.
+    static func recipient(_ to: String) -> MessageRecipient {
+        if to.hasPrefix("#") {
+            .subreddit(String(to.dropFirst()))
+        } else if to.hasPrefix("r/") || to.hasPrefix("/r/") {
+            .subreddit(String(to.drop { $0 == "/" }.dropFirst(2)))
+        } else {
+            .user(to.hasPrefix("u/") || to.hasPrefix("/u/") ? String(to.drop { $0 == "/" }.dropFirst(2)) : to)
+        }
     }
 
     static func stripSubredditPrefix(_ name: String) -> String {

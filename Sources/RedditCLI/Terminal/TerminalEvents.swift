@@ -15,7 +15,8 @@ package enum TerminalEvent: Equatable, Sendable {
 
 /// Keys from standard input and SIGWINCH as one stream of events.
 ///
-/// A reader thread blocks on `read(0)` and decodes keys. SIGWINCH is caught by a signal handler
+/// A reader thread waits for standard input and decodes keys; ``pause()`` parks it while an
+/// editor has the terminal. SIGWINCH is caught by a signal handler
 /// that only writes one byte to a pipe (async-signal-safe), and a second thread turns each byte
 /// into a `.resize`. (A dispatch signal source lost resizes on Linux: it relies on the signal
 /// being blocked in every thread, and a thread that had it unblocked and ignored swallowed it.)
@@ -38,24 +39,41 @@ package final class TerminalEvents {
             }
             watcher.start()
         }
+        let gate = gate
         let reader = Thread {
             var decoder = KeyDecoder()
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
+                // Wait for input or a pause request; read only while not paused, so that an
+                // editor started meanwhile gets every key typed.
+                guard gate.waitForInput() else { continue }
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
+                if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 guard count > 0 else {
+                    gate.finish()
                     continuation.yield(.key(.endOfInput))
                     continuation.finish()
                     return
                 }
                 for key in decoder.decode(Array(buffer[0..<count])) {
-                    if case .terminated = continuation.yield(.key(key)) { return }
+                    if case .terminated = continuation.yield(.key(key)) {
+                        gate.finish()
+                        return
+                    }
                 }
             }
         }
         reader.start()
     }
+
+    private let gate = ReadGate()
+
+    /// Stops reading standard input until ``resume()`` (while another program, the editor, uses
+    /// the terminal). Returns once the reader is parked: no key typed afterwards is taken.
+    package func pause() { gate.pause() }
+
+    /// Reads standard input again after ``pause()``.
+    package func resume() { gate.resume() }
 
     /// Stops delivering events. The reader thread ends with the process (it is blocked in
     /// `read`), which is fine for a command-line tool that is about to exit.
@@ -87,5 +105,70 @@ private enum ResizeSignal {
             errno = saved
         }
         return fds[0]
+    }
+}
+
+/// Lets the reader thread wait for input or be parked: it polls standard input together with a
+/// wake-up pipe, and `pause()` waits until it is parked outside `read`.
+private final class ReadGate: @unchecked Sendable {
+    // @unchecked Sendable: `paused`, `parked` and `finished` are only touched with `condition`
+    // locked; the pipe's descriptors are set in init and never change.
+    private let condition = NSCondition()
+    private var paused = false
+    private var parked = false
+    private var finished = false
+    private var wake: [Int32] = [-1, -1]
+
+    init() {
+        if pipe(&wake) == 0 {
+            for fd in wake { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+    }
+
+    /// Blocks until standard input is readable (true), or returns false after a pause ended
+    /// (the caller polls again).
+    func waitForInput() -> Bool {
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+        if wake[0] >= 0 { fds.append(pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&fds, nfds_t(fds.count), -1)
+        if ready < 0 { return false }
+        if fds.count > 1, fds[1].revents != 0 {
+            var byte: UInt8 = 0
+            while read(wake[0], &byte, 1) > 0 {}
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        guard paused else { return fds[0].revents != 0 }
+        parked = true
+        condition.broadcast()
+        while paused { condition.wait() }
+        parked = false
+        return false
+    }
+
+    func pause() {
+        condition.lock()
+        paused = true
+        condition.unlock()
+        var byte: UInt8 = 1
+        if wake[1] >= 0 { _ = write(wake[1], &byte, 1) }
+        condition.lock()
+        while !parked && !finished && wake[1] >= 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    func resume() {
+        condition.lock()
+        paused = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The reader has stopped for good (end of input): nobody waits for it to park.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -1,15 +1,28 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Asks the user for a text in `$VISUAL` or `$EDITOR`, as `git commit` does: the editor opens a
 /// temporary file holding a commented template; lines starting with `#` are dropped and an
-/// empty result cancels.
+/// empty result cancels. Used by the writing commands and by `browse`.
 struct TextEditor {
     let environment: [String: String]
 
+    /// The editor setting (`$VISUAL`, else `$EDITOR`), nil when neither is set.
+    var command: String? {
+        [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
+    }
+
     /// The text written, or nil when it was left empty (the caller cancels).
-    func edit(what: String) throws(CLIError) -> String? {
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
-        guard let editor else {
+    ///
+    /// The editor runs on the same terminal; while it does, Ctrl-C and Ctrl-\ reach only the
+    /// editor (this process ignores them, as `git` does).
+    func edit(what: String) async throws(CLIError) -> String? {
+        guard let editor = command else {
             throw CLIError("no text: pass --text, or set $EDITOR (or $VISUAL) to write it in an editor")
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-\(UUID().uuidString).md")
@@ -19,25 +32,65 @@ struct TextEditor {
         } catch {
             throw CLIError("cannot write a temporary file for the editor: \(error.localizedDescription)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The editor setting may hold arguments (`code --wait`), so the shell splits it.
-        process.arguments = ["-c", editor + " \"$1\"", "sh", file.path]
-        process.environment = environment
-        do {
-            try process.run()
-        } catch {
-            throw CLIError("cannot start the editor '\(editor)': \(error.localizedDescription)")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIError("the editor '\(editor)' failed (status \(process.terminationStatus)); nothing sent")
+        let status = try await Self.run(
+            ["/bin/sh", "-c", editor + " \"$1\"", "sh", file.path], environment: environment, editor: editor)
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            throw CLIError("the editor '\(editor)' failed (status \(code)); nothing sent")
         }
         guard let data = try? Data(contentsOf: file) else {
             throw CLIError("cannot read the text the editor wrote")
         }
         let text = Self.strip(String(decoding: data, as: UTF8.self))
         return text.isEmpty ? nil : text
+    }
+
+    /// Starts `arguments` and waits for it to end; its wait status.
+    ///
+    /// Not Foundation's `Process`: that starts the child in a process group of its own, in the
+    /// background of the terminal, where an editor cannot read keys or set the terminal's modes
+    /// (vim quits with "Vim: Finished."). Here the child stays in this process's group, as `git`
+    /// starts its editor, with every signal at its default. Meanwhile this process ignores
+    /// SIGINT and SIGQUIT (Ctrl-C in the editor is the editor's), and a thread of its own waits,
+    /// so no thread of the concurrency pool is held.
+    private static func run(
+        _ arguments: [String], environment: [String: String], editor: String
+    ) async throws(CLIError) -> Int32 {
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        var none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in envp { free(variable) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp)
+        guard spawned == 0 else {
+            throw CLIError("cannot start the editor '\(editor)': \(String(cString: strerror(spawned)))")
+        }
+        let previous = [SIGINT, SIGQUIT].map { ($0, signal($0, SIG_IGN)) }
+        defer { for (number, handler) in previous { signal(number, handler) } }
+        let child = pid
+        return await withCheckedContinuation { continuation in
+            Thread {
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+                continuation.resume(returning: status)
+            }.start()
+        }
     }
 
     /// The file the editor opens: an empty first line, then comments.

@@ -4,23 +4,12 @@ import Testing
 /// `reddit browse --offline` in a real terminal (tmux): keys in, screen out, and the terminal
 /// given back intact.
 @Suite(.serialized) struct BrowseTerminalTests {
-    /// A shell command that runs browse, then reports its exit status and the terminal modes.
     private func command(_ arguments: String, environment extra: [String: String] = [:]) throws -> String {
-        let environment = try BuiltExecutable.isolatedEnvironment(["NO_COLOR": "1"].merging(extra) { _, new in new })
-        let variables = environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
-        return "cd /tmp && env \(variables) '\(try BuiltExecutable.path())' browse --offline \(arguments); "
-            + "echo \"EXIT=$?\"; stty -a; echo MODES-SHOWN; exec sleep 600"
+        try BrowseInTmux.command(arguments, environment: extra)
     }
 
-    /// Checks the program has left and put the terminal back: main screen, line editing and echo.
     private func expectRestored(_ tmux: TmuxSession, status: Int = 0) async throws {
-        let screen = try await tmux.waitFor(text: "MODES-SHOWN")
-        #expect(screen.contains("EXIT=\(status)"))
-        #expect(try !tmux.isOnAlternateScreen())
-        let modes = screen.joined(separator: " ").split(separator: " ")
-        #expect(modes.contains("icanon") && !modes.contains("-icanon"), "line editing is back")
-        #expect(modes.contains("echo") && !modes.contains("-echo"), "echo is back")
-        #expect(!screen.contains { $0.contains("reddit · ") }, "the browser's screen is gone")
+        try await BrowseInTmux.expectRestored(tmux, status: status)
     }
 
     @Test func aThreadCollapsesAndExpandsAndQuittingRestoresTheTerminal() async throws {
@@ -182,6 +171,8 @@ import Testing
             [
                 "PgUp PgDn", "g Home / G End", "o             open the link", "y             copy the permalink",
                 "r   go to a subreddit", "1-5           on a list: sort", "R   refresh", "Ctrl-C  quit",
+                "c             reply to the selected post, comment or message", "C             compose a message",
+                "p   submit a post", "i   inbox",
             ].allSatisfy { key in
                 screen.contains { $0.contains(key) }
             }

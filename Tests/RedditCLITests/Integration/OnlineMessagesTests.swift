@@ -12,15 +12,21 @@ import Testing
     private static let noNetwork = ["https_proxy": "http://proxy.invalid:1", "HTTPS_PROXY": "http://proxy.invalid:1"]
 
     @Test func readingWorksWithoutARegisteredAppAndSaysSoOnce() async throws {
-        let run = try await BuiltExecutable.run(
-            ["hot", "swift"], environment: try BuiltExecutable.isolatedEnvironment(Self.noNetwork))
+        let environment = try BuiltExecutable.isolatedEnvironment(Self.noNetwork)
+        let run = try await BuiltExecutable.run(["hot", "swift"], environment: environment)
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(run.stderr)")
         #expect(lines.first?.hasPrefix("reddit: reading anonymously (lower rate limits)") == true)
         #expect(run.stderr.components(separatedBy: "reading anonymously").count == 2, "said once")
+        // How to raise the limits: register an app and give its id.
+        #expect(lines.first?.contains("To raise them, create an \"installed app\"") == true)
+        #expect(lines[1].contains("https://www.reddit.com/prefs/apps") && lines[1].contains("REDDIT_CLIENT_ID="))
         #expect(lines.last == "reddit: can't reach www.reddit.com: no network (DNS lookup failed)")
         #expect(!run.stderr.contains("client id"), "no demand for a client id to read")
+        // The next command does not say it again.
+        let again = try await BuiltExecutable.run(["hot", "swift"], environment: environment)
+        #expect(again.stderr == "reddit: can't reach www.reddit.com: no network (DNS lookup failed)\n")
     }
 
     @Test func aNetworkFailureIsOneLineAndTheChainOnlyWithVerbose() async throws {
