@@ -208,7 +208,8 @@ async def sink(reader: asyncio.StreamReader, headers: dict) -> dict:
         received += len(data)
     return {"received": received, "sha256": digest.hexdigest(),
             "chunked": "chunked" in header(headers, "Transfer-Encoding").lower(),
-            "content_type": header(headers, "Content-Type")}
+            "content_type": header(headers, "Content-Type"),
+            "content_length": header(headers, "Content-Length") or None}
 
 
 class FormError(Exception):

@@ -110,8 +110,16 @@ public final class URLSessionTransport: HTTPTransport {
         }
         if let reader {
             urlRequest.httpBodyStream = BodyInputStream(reader)
-            if let length = reader.length, !request.headers.contains("Content-Length") {
-                urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+            if let length = reader.length {
+                if !request.headers.contains("Content-Length") {
+                    urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+                }
+                #if canImport(FoundationNetworking)
+                // FoundationNetworking sends every body stream chunked, even with a
+                // Content-Length beside it (a message HTTP forbids); an empty field is libcurl's
+                // way to leave its own out, so the length frames the body.
+                urlRequest.setValue("", forHTTPHeaderField: "Transfer-Encoding")
+                #endif
             }
         } else if let body = request.body?.data {
             urlRequest.httpBody = body
