@@ -72,7 +72,11 @@ extension HTTPRequest {
             return Body(
                 storage: .stream(
                     StreamSource(length: length, isReplayable: false) {
-                        guard !used.withLock({ used in defer { used = true }; return used }) else {
+                        let alreadyUsed = used.withLock { used in
+                            defer { used = true }
+                            return used
+                        }
+                        guard !alreadyUsed else {
                             throw URLError(
                                 .requestBodyStreamExhausted,
                                 userInfo: [
