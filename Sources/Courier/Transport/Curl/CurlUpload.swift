@@ -10,6 +10,8 @@ import Glibc
 extension CurlOption {
     /// CURLOPT_POST: send a body (with CURLOPT_CUSTOMREQUEST for methods other than POST).
     static let post: Int32 = 47
+    /// CURLOPT_UPLOAD_BUFFERSIZE
+    static let uploadBufferSize: Int32 = 280
     /// CURLOPT_READDATA
     static let readData: Int32 = 10009
     /// CURLOPT_READFUNCTION
@@ -40,6 +42,9 @@ extension CurlTransfer {
     /// known, chunked otherwise (the header is added with the others).
     func setUnbufferedBody(curl: LibCurl, check: (Int32) -> Void) {
         check(curl.setLong(easy, CurlOption.post, 1))
+        // Bigger reads than libcurl's 64 KiB default: a quarter as many callbacks and syscalls
+        // for a large file.
+        check(curl.setLong(easy, CurlOption.uploadBufferSize, 256 << 10))
         check(curl.setOffset(easy, CurlOption.postFieldSizeLarge, bodyReader?.length ?? -1))
         let me = Unmanaged.passUnretained(self).toOpaque()
         check(curl.setPointer(easy, CurlOption.readData, me))

@@ -75,9 +75,18 @@ public final class URLSessionTransport: HTTPTransport {
     private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         // A file or stream body is opened for this attempt (or hop) only, and closed after it.
-        let reader = try request.body.flatMap { body in body.data == nil ? try BodyReader(body) : nil }
+        var reader = try request.body.flatMap { body in body.data == nil ? try BodyReader(body) : nil }
         defer { reader?.close() }
-        let task = session.dataTask(with: urlRequest(for: request, reader: reader))
+        let task: URLSessionDataTask
+        if let file = request.body?.fileURL {
+            // One file: URLSession reads it from disk itself and sends it with its
+            // Content-Length (the reader only proved it readable, before anything is sent).
+            reader?.close()
+            reader = nil
+            task = session.uploadTask(with: urlRequest(for: request, reader: nil), fromFile: file)
+        } else {
+            task = session.dataTask(with: urlRequest(for: request, reader: reader))
+        }
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
         // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
         let deadline = request.timeout.map { timeout in
@@ -110,17 +119,16 @@ public final class URLSessionTransport: HTTPTransport {
         }
         if let reader {
             urlRequest.httpBodyStream = BodyInputStream(reader)
-            if let length = reader.length {
-                if !request.headers.contains("Content-Length") {
-                    urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
-                }
-                #if canImport(FoundationNetworking)
-                // FoundationNetworking sends every body stream chunked, even with a
-                // Content-Length beside it (a message HTTP forbids); an empty field is libcurl's
-                // way to leave its own out, so the length frames the body.
-                urlRequest.setValue("", forHTTPHeaderField: "Transfer-Encoding")
-                #endif
+            #if canImport(FoundationNetworking)
+            // FoundationNetworking sends every body stream chunked, and with a Content-Length
+            // beside it when one is set (a message HTTP forbids, which nginx refuses): a
+            // multipart or stream body goes out chunked here, whatever its length.
+            urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+            #else
+            if let length = reader.length, !request.headers.contains("Content-Length") {
+                urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
             }
+            #endif
         } else if let body = request.body?.data {
             urlRequest.httpBody = body
         }

@@ -28,6 +28,8 @@ struct UploadTests {
         #expect(answer.method == "PUT" && answer.content_type == "video/mp4")
     }
 
+    /// FoundationNetworking sends every body stream chunked (with a Content-Length beside it, if
+    /// one is set, which nginx refuses), so URLSessionTransport sends it chunked there.
     @Test("A stream body with a length is sent with Content-Length", arguments: TransportUnderTest.allCases)
     func streamWithLength(transport: TransportUnderTest) async throws {
         let chunks = PatternChunks(count: 40, size: 50_000)
@@ -36,7 +38,12 @@ struct UploadTests {
                 method: .post, path: "/sink/\(uniqueKey("stream"))",
                 body: .stream(length: 2_000_000) { chunks })
         ).value
-        #expect(answer.received == 2_000_000 && !answer.chunked && answer.content_length == "2000000")
+        #expect(answer.received == 2_000_000)
+        if transport == .curl {
+            #expect(!answer.chunked && answer.content_length == "2000000")
+        } else {
+            #expect(answer.chunked && answer.content_length == nil, "never both")
+        }
         let expectedHash = try await Self.sha256(chunks.joined)
         #expect(answer.sha256 == expectedHash)
     }
