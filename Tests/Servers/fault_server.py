@@ -162,6 +162,10 @@ async def read_request(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
     if urlsplit(target).path.startswith("/sink"):
         # The /sink endpoints read the body themselves, as it arrives (see body_chunks).
         return method, target, headers, None
+    if chunked:
+        # A chunked body (URLSessionTransport's multipart forms on Linux) is read whole here too.
+        body = b"".join([data async for data in body_chunks(reader, headers)])
+        return method, target, headers, body
     body = await reader.readexactly(length) if length else b""
     return method, target, headers, body
 
