@@ -39,7 +39,7 @@ extension RedditClient {
     ///   - file: The file to upload; its name is the one Reddit records.
     ///   - mimeType: The file's type (`image/png`, `video/mp4`...).
     ///   - uploadTransport: The transport that sends the file to the upload URL.
-    /// - Throws: ``HTTPError`` with ``HTTPError/Kind/invalidRequest(reason:underlying:)`` when the
+    /// - Throws: `HTTPError` with `.invalidRequest` when the
     ///   file cannot be read, before anything is sent (no lease is taken).
     public func upload(
         fileAt file: URL, mimeType: String, uploadTransport: any HTTPTransport = HTTPClient.defaultTransport
