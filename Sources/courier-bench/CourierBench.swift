@@ -17,9 +17,13 @@ struct CourierBench {
                 await DocumentMemory.runChild(
                     mode: arguments[arguments.startIndex + 1], file: arguments[arguments.startIndex + 2]))
         }
+        if arguments.first == "--upload-child", arguments.count == 4 {
+            let values = Array(arguments)
+            exit(await UploadScenarios.runChild(transport: values[1], url: values[2], file: values[3]))
+        }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --stores-only | --wire-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
+                "usage: courier-bench [--quick] [--decoding-only | --stores-only | --wire-only | --uploads-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T)."
             )
             return
         }
@@ -41,6 +45,16 @@ struct CourierBench {
             }
             if arguments.contains("--wire-only") {
                 try await run(plan, wireOnly: true)
+                return
+            }
+            if arguments.contains("--uploads-only") {
+                let nginx = try await Nginx(repository: Self.repositoryRoot(), files: ["small.json": Data("{}".utf8)])
+                defer { nginx.stop() }
+                nginx.stopOnInterrupt()
+                print("courier-bench (\(plan.name), uploads only): \(MachineDescription.current().summary)")
+                print("load average at start: \(MachineDescription.loadAverage())\n")
+                print(try await UploadScenarios(plan: plan, nginx: nginx).run())
+                print("load average at end: \(MachineDescription.loadAverage())")
                 return
             }
             if arguments.contains("--decoding-only") {
@@ -120,6 +134,9 @@ struct CourierBench {
         print(report.render())
         print("")
         print(multiplexing.joined(separator: "\n"))
+        print("")
+        print(try await UploadScenarios(plan: plan, nginx: nginx).run())
+        print("")
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }

@@ -37,6 +37,17 @@ Paths:
                             form, checks the file comes last after the fields and a key field
                             is there, answers 201 with S3's XML PostResponse (400 XML otherwise)
   /s3-uploads/KEY           200 with what /s3-upload parsed for KEY (fields in order, the file)
+  /sink/KEY                 reads the request body as it arrives (Content-Length or chunked, never
+                            buffered whole) and answers 200 {"key", "hit", "method", "received",
+                            "sha256", "chunked", "content_type"}; counts a hit for KEY
+  /sink-form/KEY            parses a multipart/form-data body as it arrives and answers 200 {"key",
+                            "hit", "received", "parts": [{"name", "filename", "content_type",
+                            "size", "sha256"}]}; 400 when the form is malformed
+  /sink-flaky/KEY?fail=N    like /sink, but answers 503 (after reading the body) for the first N
+                            hits of KEY (default 1)
+  /sink-redirect/STATUS?to=PATH
+                            reads and drops the body, then answers STATUS (307, 308...) with
+                            Location: PATH
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
   www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
@@ -143,12 +154,136 @@ async def read_request(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
             name, value = line.split(":", 1)
             headers[name.strip()] = value.strip()
     length = int(headers.get("Content-Length", headers.get("content-length", "0")) or 0)
-    if length and headers.get("Expect", headers.get("expect", "")).lower() == "100-continue":
+    chunked = "chunked" in header(headers, "Transfer-Encoding").lower()
+    if (length or chunked) and headers.get("Expect", headers.get("expect", "")).lower() == "100-continue":
         # libcurl asks before sending a large body; without this it waits a second first.
         writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
         await writer.drain()
+    if urlsplit(target).path.startswith("/sink"):
+        # The /sink endpoints read the body themselves, as it arrives (see body_chunks).
+        return method, target, headers, None
+    if chunked:
+        # A chunked body (URLSessionTransport's multipart forms on Linux) is read whole here too.
+        body = b"".join([data async for data in body_chunks(reader, headers)])
+        return method, target, headers, body
     body = await reader.readexactly(length) if length else b""
     return method, target, headers, body
+
+
+def header(headers: dict, name: str) -> str:
+    for key, value in headers.items():
+        if key.lower() == name.lower():
+            return value
+    return ""
+
+
+async def body_chunks(reader: asyncio.StreamReader, headers: dict):
+    """Yields a request body's bytes as they arrive: chunked transfer coding or Content-Length."""
+    if "chunked" in header(headers, "Transfer-Encoding").lower():
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0].strip(), 16)
+            if size == 0:
+                while await reader.readuntil(b"\r\n") != b"\r\n":
+                    pass
+                return
+            left = size
+            while left:
+                data = await reader.read(min(left, 1 << 16))
+                if not data:
+                    raise asyncio.IncompleteReadError(b"", left)
+                left -= len(data)
+                yield data
+            await reader.readexactly(2)
+    else:
+        left = int(header(headers, "Content-Length") or 0)
+        while left:
+            data = await reader.read(min(left, 1 << 16))
+            if not data:
+                raise asyncio.IncompleteReadError(b"", left)
+            left -= len(data)
+            yield data
+
+
+async def sink(reader: asyncio.StreamReader, headers: dict) -> dict:
+    """Reads a body incrementally: its length and SHA-256."""
+    digest, received = hashlib.sha256(), 0
+    async for data in body_chunks(reader, headers):
+        digest.update(data)
+        received += len(data)
+    return {"received": received, "sha256": digest.hexdigest(),
+            "chunked": "chunked" in header(headers, "Transfer-Encoding").lower(),
+            "content_type": header(headers, "Content-Type"),
+            "content_length": header(headers, "Content-Length") or None}
+
+
+class FormError(Exception):
+    pass
+
+
+async def sink_form(reader: asyncio.StreamReader, headers: dict) -> dict:
+    """Parses a multipart/form-data body as it arrives, keeping at most one read plus a boundary
+    in memory: each part's name, filename, content type, size and SHA-256."""
+    content_type = header(headers, "Content-Type")
+    boundary = None
+    for param in content_type.split(";")[1:]:
+        name, _, value = param.strip().partition("=")
+        if name.lower() == "boundary":
+            boundary = value.strip('"')
+    if not content_type.lower().startswith("multipart/form-data") or not boundary:
+        raise FormError(f"not a multipart form with a boundary: {content_type}")
+    delimiter = b"\r\n--" + boundary.encode()
+    buffer = b"\r\n"  # the first delimiter has no line break before it
+    state, parts, part, received, ended = "preamble", [], None, 0, False
+    async for data in body_chunks(reader, headers):
+        received += len(data)
+        buffer += data
+        while True:
+            if state in ("preamble", "data"):
+                at = buffer.find(delimiter)
+                if at < 0:
+                    keep = len(delimiter) - 1
+                    if state == "data" and len(buffer) > keep:
+                        part["digest"].update(buffer[:-keep])
+                        part["size"] += len(buffer) - keep
+                        buffer = buffer[-keep:]
+                    elif state == "preamble":
+                        buffer = buffer[-keep:]
+                    break
+                if state == "data":
+                    part["digest"].update(buffer[:at])
+                    part["size"] += at
+                    parts.append(part)
+                buffer = buffer[at + len(delimiter):]
+                state = "after-delimiter"
+            elif state == "after-delimiter":
+                if len(buffer) < 2:
+                    break
+                if buffer[:2] == b"--":
+                    state, ended, buffer = "epilogue", True, b""
+                    break
+                if buffer[:2] != b"\r\n":
+                    raise FormError("garbage after a boundary")
+                buffer, state = buffer[2:], "headers"
+            elif state == "headers":
+                at = buffer.find(b"\r\n\r\n")
+                if at < 0:
+                    if len(buffer) > 16384:
+                        raise FormError("part headers too long")
+                    break
+                message = BytesParser().parsebytes(buffer[:at + 4])
+                buffer = buffer[at + 4:]
+                part = {"name": message.get_param("name", header="content-disposition"),
+                        "filename": message.get_param("filename", header="content-disposition"),
+                        "content_type": message.get("Content-Type"), "size": 0, "digest": hashlib.sha256()}
+                state = "data"
+            else:  # epilogue: ignored
+                buffer = b""
+                break
+    if not ended:
+        raise FormError("the form ended before its closing boundary")
+    for part in parts:
+        part["sha256"] = part.pop("digest").hexdigest()
+    return {"received": received, "parts": parts}
 
 
 async def wait_closed_or(reader: asyncio.StreamReader, seconds: float) -> bool:
@@ -300,6 +435,30 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             elif path == "open":
                 gates.setdefault(key, asyncio.Event()).set()
                 writer.write(response(200, b'{"opened": true}'))
+            elif path == "sink":
+                hits[key] = hits.get(key, 0) + 1
+                result = await sink(reader, headers)
+                writer.write(response(200, json.dumps({"key": key, "hit": hits[key], "method": method, **result}).encode()))
+            elif path == "sink-flaky":
+                hits[key] = hits.get(key, 0) + 1
+                result = await sink(reader, headers)
+                if hits[key] <= int(query.get("fail", "1")):
+                    writer.write(response(503, json.dumps({"error": 503, **result}).encode()))
+                else:
+                    writer.write(response(200, json.dumps({"key": key, "hit": hits[key], "method": method, **result}).encode()))
+            elif path == "sink-form":
+                hits[key] = hits.get(key, 0) + 1
+                try:
+                    result = await sink_form(reader, headers)
+                except FormError as error:
+                    writer.write(response(400, json.dumps({"error": str(error)}).encode()))
+                    await writer.drain()
+                    writer.close()
+                    return
+                writer.write(response(200, json.dumps({"key": key, "hit": hits[key], **result}).encode()))
+            elif path == "sink-redirect":
+                await sink(reader, headers)
+                writer.write(response(int(key or "307"), b"{}", extra={"Location": query.get("to", "/sink/redirected")}))
             elif path == "echo-headers":
                 writer.write(response(200, json.dumps(headers).encode()))
             else:

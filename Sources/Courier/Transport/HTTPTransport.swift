@@ -27,7 +27,7 @@ extension HTTPTransport {
     /// the body stays in memory (the client writes a download to its file afterwards).
     public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
     {
-        progress.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        progress.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
         let response = try await send(request)
         progress.didReceiveResponse(expected: Int64(response.body.count))
         progress.didReceive(count: Int64(response.body.count))

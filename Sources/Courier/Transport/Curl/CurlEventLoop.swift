@@ -25,6 +25,7 @@ final class CurlEventLoop: @unchecked Sendable {
     private enum Command {
         case add(CurlTransfer)
         case cancel(CurlTransfer)
+        case unpause(CurlTransfer)
         case shutdown
     }
 
@@ -110,6 +111,9 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Stops `transfer` if it is running; a transfer not yet started sees its `cancelled` flag.
     func cancel(_ transfer: CurlTransfer) { post(.cancel(transfer)) }
 
+    /// Resumes `transfer` if it is still running: its paused stream body has bytes again.
+    func unpause(_ transfer: CurlTransfer) { post(.unpause(transfer)) }
+
     /// Ends the thread once the commands queued so far have run.
     func shutdown() { post(.shutdown) }
 
@@ -148,6 +152,8 @@ final class CurlEventLoop: @unchecked Sendable {
                 switch command {
                 case .add(let transfer): start(transfer)
                 case .cancel(let transfer): stop(transfer)
+                case .unpause(let transfer):
+                    if let running = active[transfer.easy], running === transfer { transfer.unpause() }
                 case .shutdown:
                     close()
                     return

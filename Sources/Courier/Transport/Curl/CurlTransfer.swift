@@ -54,6 +54,14 @@ final class CurlTransfer: @unchecked Sendable {
     /// Why the download file failed; the transfer was aborted.
     private var fileError: URLError?
 
+    // Uploads from a file or a stream (see CurlUpload.swift).
+    /// Reads a file or stream body as libcurl asks for it; nil for an in-memory body.
+    var bodyReader: BodyReader?
+    /// Why reading the body failed; the transfer was aborted.
+    var uploadError: (any Error)?
+    /// Asks the event loop to unpause the transfer once a paused stream body has bytes again.
+    var resumeUpload: (@Sendable () -> Void)?
+
     /// What a finished transfer hands its caller. Parsing the header block is left to the
     /// caller's thread, so the loop thread does as little as possible per transfer.
     struct Outcome: Sendable {
@@ -118,10 +126,19 @@ final class CurlTransfer: @unchecked Sendable {
         }
         set(CurlOption.connectTimeoutMilliseconds, max(1, defaultMilliseconds))
 
+        if let body = request.body, body.data == nil {
+            // Files opened (and a stream's pump started) before anything is sent.
+            bodyReader = try BodyReader(body)
+        }
         setMethodAndBody(request, curl: curl, check: check)
 
         // `Expect:` with no value stops libcurl from waiting for `100 Continue` before a body.
         var list = curl.slistAppend(nil, "Expect:")
+        if let bodyReader, bodyReader.length == nil, !request.headers.contains("Transfer-Encoding") {
+            // A body of unknown length goes out in chunks over HTTP/1.1 (libcurl drops the field
+            // over HTTP/2, which frames bodies itself).
+            list = curl.slistAppend(list, "Transfer-Encoding: chunked")
+        }
         for field in request.headers {
             // "Name;" is libcurl's way to send a header whose value is empty.
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
@@ -186,6 +203,7 @@ final class CurlTransfer: @unchecked Sendable {
             check(curl.setLong(easy, CurlOption.noProgress, 0))
         }
         if failed != 0 {
+            bodyReader?.close()
             curl.slistFreeAll(headerList)
             headerList = nil
             throw URLError(
@@ -204,8 +222,10 @@ final class CurlTransfer: @unchecked Sendable {
             if method != .post {
                 check(method.rawValue.withCString { curl.setPointer(easy, CurlOption.customRequest, $0) })
             }
-            if body != nil || method == .post {
-                let data = body ?? Data()
+            if let body, body.data == nil {
+                setUnbufferedBody(curl: curl, check: check)
+            } else if body != nil || method == .post {
+                let data = body?.data ?? Data()
                 // The size first: COPYPOSTFIELDS copies that many bytes (binary-safe).
                 check(curl.setOffset(easy, CurlOption.postFieldSizeLarge, Int64(data.count)))
                 check(
@@ -239,9 +259,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
     func finish(code: Int32, curl: LibCurl) {
         releaseHeaderList(curl: curl)
+        bodyReader?.close()
         guard code == 0, saveFile() else {
             fail(
-                fileError
+                uploadError ?? fileError
                     ?? (refusedResend ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl))
             )
             return
@@ -258,6 +279,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the caller with `error`. Loop thread (or the caller, before the loop saw it).
     func fail(_ error: any Error, curl: LibCurl? = nil) {
         if let curl { releaseHeaderList(curl: curl) }
+        bodyReader?.close()
         file?.discard()
         file = nil
         continuation?.resume(throwing: error)

@@ -107,7 +107,8 @@ public final class CurlTransport: HTTPTransport {
         let deadline = request.timeout.map { ContinuousClock.now + $0 }
         // One attempt for a ``Transfer``, however many hops: only the final response's body
         // counts as download progress (see CurlTransfer).
-        request.options[TransferObserverKey.self]?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        request.options[TransferObserverKey.self]?.beginAttempt(
+            expectedUpload: request.body == nil ? 0 : request.body?.length)
         var hop = request
         for _ in 0...Redirects.maximumHops {
             if let deadline {
@@ -141,6 +142,11 @@ public final class CurlTransport: HTTPTransport {
             throw error
         }
         let loop = self.loop
+        if transfer.bodyReader?.stream != nil {
+            transfer.resumeUpload = { [weak transfer] in
+                if let transfer { loop.unpause(transfer) }
+            }
+        }
         let outcome = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation

@@ -68,7 +68,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<Received, any Error>)
     {
         let observer = request.options[TransferObserverKey.self]
-        observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        observer?.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
         transfers.withLock {
             $0[task.taskIdentifier] = Transfer(
                 continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil,

@@ -74,7 +74,19 @@ public final class URLSessionTransport: HTTPTransport {
 
     private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        let task = session.dataTask(with: urlRequest(for: request))
+        // A file or stream body is opened for this attempt (or hop) only, and closed after it.
+        var reader = try request.body.flatMap { body in body.data == nil ? try BodyReader(body) : nil }
+        defer { reader?.close() }
+        let task: URLSessionDataTask
+        if let file = request.body?.fileURL {
+            // One file: URLSession reads it from disk itself and sends it with its
+            // Content-Length (the reader only proved it readable, before anything is sent).
+            reader?.close()
+            reader = nil
+            task = session.uploadTask(with: urlRequest(for: request, reader: nil), fromFile: file)
+        } else {
+            task = session.dataTask(with: urlRequest(for: request, reader: reader))
+        }
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
         // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
         let deadline = request.timeout.map { timeout in
@@ -94,7 +106,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private func urlRequest(for request: HTTPRequest) -> URLRequest {
+    private func urlRequest(for request: HTTPRequest, reader: BodyReader?) -> URLRequest {
         // With a per-request timeout, the session's own timer is only a backstop.
         let timeout = request.timeout.map { Self.seconds($0).rounded(.up) + 1 } ?? Self.seconds(defaultTimeout)
         var urlRequest = URLRequest(url: request.url, cachePolicy: .useProtocolCachePolicy, timeoutInterval: timeout)
@@ -105,7 +117,21 @@ public final class URLSessionTransport: HTTPTransport {
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
-        if let body = request.body { urlRequest.httpBody = body }
+        if let reader {
+            urlRequest.httpBodyStream = BodyInputStream(reader)
+            #if canImport(FoundationNetworking)
+            // FoundationNetworking sends every body stream chunked, and with a Content-Length
+            // beside it when one is set (a message HTTP forbids, which nginx refuses): a
+            // multipart or stream body goes out chunked here, whatever its length.
+            urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+            #else
+            if let length = reader.length, !request.headers.contains("Content-Length") {
+                urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+            }
+            #endif
+        } else if let body = request.body?.data {
+            urlRequest.httpBody = body
+        }
         urlRequest.httpShouldHandleCookies = false
         return urlRequest
     }
