@@ -11,9 +11,11 @@
 ///   NULL; unknown fields are ignored;
 /// - one UTF-8 byte order mark at the start of the stream is skipped; invalid UTF-8 is replaced
 ///   with U+FFFD;
-/// - the last event id persists across events, and across connections: ``startNewStream()``
-///   keeps it (as browsers do, so a reconnected stream that sends no `id` still reports the one
-///   the client resumed from).
+/// - an `id` field sets the last event id buffer, which becomes the stream's last event id when
+///   the next blank line dispatches (even when nothing is dispatched for lack of data); the last
+///   event id persists across events, and across connections: ``startNewStream()`` keeps it (as
+///   browsers do, so a reconnected stream that sends no `id` still reports the one the client
+///   resumed from).
 ///
 /// An event still incomplete when its connection ends is discarded by ``startNewStream()``.
 /// Lines are split on bytes (CR and LF never occur inside a multi-byte UTF-8 sequence), so a
@@ -31,8 +33,11 @@ struct EventStreamParser: Sendable {
     let maximumEventSize: Int
     /// The reconnection time the latest valid `retry` field set, kept across connections.
     private(set) var reconnectionTime: Duration?
-    /// The last event id buffer; empty means none.
+    /// The stream's last event id string, set from the buffer when an event is dispatched (even
+    /// one with no data); empty means none. A reconnection sends it as `Last-Event-ID`.
     private(set) var lastEventID = ""
+    /// The last event id buffer: what `id` fields set since the last dispatch.
+    private var lastEventIDBuffer = ""
 
     private var line: [UInt8] = []
     private var data: [UInt8] = []
@@ -54,6 +59,7 @@ struct EventStreamParser: Sendable {
     init(maximumEventSize: Int = 16 << 20, lastEventID: String = "") {
         self.maximumEventSize = maximumEventSize
         self.lastEventID = lastEventID
+        lastEventIDBuffer = lastEventID
     }
 
     /// Reads `bytes`, appending every event they complete to `events`.
@@ -74,8 +80,9 @@ struct EventStreamParser: Sendable {
 
     /// Forgets the event being gathered and the current line (the connection ended) and expects a
     /// new stream, which may start with its own byte order mark. The last event id and the
-    /// reconnection time are kept.
+    /// reconnection time are kept; an `id` read in the discarded event is forgotten.
     mutating func startNewStream() {
+        lastEventIDBuffer = lastEventID
         line.removeAll(keepingCapacity: true)
         data.removeAll(keepingCapacity: true)
         eventType.removeAll()
@@ -122,7 +129,7 @@ struct EventStreamParser: Sendable {
             data.append(contentsOf: value)
             data.append(Self.lf)
         case "id":
-            if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
         case "retry":
             if let milliseconds = Self.milliseconds(value) {
                 reconnectionTime = .milliseconds(milliseconds)
@@ -139,6 +146,7 @@ struct EventStreamParser: Sendable {
             eventType.removeAll()
             retryInEvent = nil
         }
+        lastEventID = lastEventIDBuffer
         guard !data.isEmpty else { return }
         data.removeLast()
         events.append(

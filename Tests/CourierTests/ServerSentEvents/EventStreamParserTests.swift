@@ -177,6 +177,16 @@ struct EventStreamParserTests {
         #expect(try parse([Array("\n\n".utf8)], parser: &parser) == [])
     }
 
+    @Test("an id in an event cut off by the end of the stream is not the last event id")
+    func idOfDiscardedEvent() throws {
+        var parser = EventStreamParser()
+        #expect(
+            try parse([Array("id: 1\ndata: a\n\nid: 2\ndata: b".utf8)], parser: &parser) == [Event(id: "1", data: "a")])
+        #expect(parser.lastEventID == "1")
+        parser.startNewStream()
+        #expect(try parse([Array("data: c\n\n".utf8)], parser: &parser) == [Event(id: "1", data: "c")])
+    }
+
     @Test("a new stream keeps the last event id and reconnection time, and may start with a BOM")
     func newStreamKeeps() throws {
         var parser = EventStreamParser()
