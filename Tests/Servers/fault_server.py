@@ -47,6 +47,9 @@ Paths:
                             the client closes it (counted in closed_early for KEY)
   /sse-log/KEY              200 {"connections": [{"last_event_id", "accept", "cache_control",
                             "status"}...], "closed_early": N}: what the /sse endpoints saw for KEY
+  /endless/KEY              counts a hit for KEY, then sends 200 and a body of 64 KiB chunks with no
+                            end (Connection: close) until the client closes the connection, which
+                            is counted in closed_early
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
   www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
@@ -360,6 +363,9 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     writer.write(part)
                     await writer.drain()
                     sent += len(part)
+            elif path == "endless":
+                await endless(key, reader, writer)
+                return
             elif path == "s3-upload":
                 writer.write(s3_post(headers, body, headers.get("Host", headers.get("host", ""))))
             elif path == "s3-uploads":
@@ -404,6 +410,29 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             open_now.discard(connection)
         if not writer.is_closing():
             writer.close()
+
+
+async def endless(key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """A body that never ends, for tests that stop reading: the close is counted in closed_early."""
+    hits[key] = hits.get(key, 0) + 1
+    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n")
+
+    async def write_forever() -> None:
+        chunk = bytes(range(256)) * 256
+        while True:
+            writer.write(chunk)
+            await writer.drain()
+
+    # The client's FIN shows up as the end of its (empty) request stream; its RST as a failed write.
+    writing = asyncio.ensure_future(write_forever())
+    closing = asyncio.ensure_future(reader.read(1))
+    done, pending = await asyncio.wait({writing, closing}, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    for task in done:
+        task.exception() if not task.cancelled() else None
+    closed_early[key] = closed_early.get(key, 0) + 1
+    writer.transport.abort()
 
 
 async def main() -> None:

@@ -82,7 +82,8 @@ extension HTTPClient {
             // 9. No decoding: the body is handed over; the call ends with it.
             var metadata = head
             metadata.bodyStream = nil
-            let body = (head.bodyStream ?? HTTPResponse.ByteStream(Data())).attach(
+            metadata.body = Data()
+            let body = (head.bodyStream ?? HTTPResponse.ByteStream(head.body)).attach(
                 request: sent, response: metadata, attempts: attempts
             ) { error in
                 if let error { monitor.requestDidFail(error, requestID: context.id) }

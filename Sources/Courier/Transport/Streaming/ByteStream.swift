@@ -79,6 +79,9 @@ extension HTTPResponse {
         /// plus one network read. nil for a stream that is not buffered by a transport.
         package var bufferHighWaterMark: Int? { (handle.source as? StreamBuffer)?.highWaterMark }
 
+        /// Whether the transport has stopped reading because its buffer is full.
+        package var isTransportPaused: Bool { (handle.source as? StreamBuffer)?.isProducerPaused ?? false }
+
         /// Gives the stream's errors the context of the call that made it and has `end` called
         /// once when the stream ends: at its end (nil), on a failure, or when it is cancelled or
         /// dropped.

@@ -94,6 +94,62 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
+    /// Sends the request and returns at the final response's head; the body follows in
+    /// ``HTTPResponse/bodyStream``, the task suspended whenever about 1 MiB waits unread.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var current = request
+        for _ in 0..<Redirects.maximumHops {
+            let response = try await streamOnce(current)
+            guard response.bodyStream == nil, current.followsRedirects, current.body != nil,
+                [307, 308].contains(response.statusCode), let next = Redirects.request(after: response, to: current)
+            else { return response }
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        // A session of its own: on Linux its delegate blocks its queue while the reader is
+        // behind, which must stall no other request. It goes away when the task ends.
+        let delegate = SessionDelegate()
+        #if canImport(FoundationNetworking)
+        let queue: OperationQueue = InlineDelegateQueue()
+        #else
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        #endif
+        let session = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: queue)
+        let task = session.dataTask(with: urlRequest(for: request))
+        session.finishTasksAndInvalidate()
+        let buffer = StreamBuffer()
+        // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
+        #if canImport(FoundationNetworking)
+        // The delegate blocks while the buffer is full and the buffer wakes it: no resume hook.
+        let resume: @Sendable () -> Void = {}
+        #else
+        let resume: @Sendable () -> Void = { task.resume() }
+        #endif
+        buffer.connect(resume: resume, cancel: { SessionDelegate.elsewhere { task.cancel() } })
+        // The request's timeout bounds the whole attempt, body included: the timer is left to
+        // run (it does nothing once the task is over).
+        if let timeout = request.timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout)) { [delegate] in
+                delegate.expire(task)
+            }
+        }
+        let received = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.start(task, request: request, continuation: continuation, streamingInto: buffer)
+            }
+        } onCancel: {
+            SessionDelegate.elsewhere { task.cancel() }
+        }
+        var response = received.raw
+        if received.streamed { response.bodyStream = HTTPResponse.ByteStream(source: buffer) }
+        return response
+    }
+
     private func urlRequest(for request: HTTPRequest) -> URLRequest {
         // With a per-request timeout, the session's own timer is only a backstop.
         let timeout = request.timeout.map { Self.seconds($0).rounded(.up) + 1 } ?? Self.seconds(defaultTimeout)
