@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One connection of an event stream: the request as sent, the response head and its body.
 struct EventStreamConnection: Sendable {
@@ -41,6 +42,16 @@ struct EventStreamLoop: Sendable {
     private var reconnections = 0
     /// The latest connection's request, for the context of errors that happen between connections.
     private var lastRequest: HTTPRequest?
+    /// Cancels the open body when the last copy of the loop (its iterator) is dropped.
+    private let closer = Closer()
+
+    /// Holds the body being read and cancels it on deinit: dropping the iterator mid-stream (a
+    /// `break` out of the loop) stops the transfer at once, even when the transport still holds a
+    /// reference to the body's buffer.
+    private final class Closer: Sendable {
+        let body = Mutex<HTTPResponse.ByteStream?>(nil)
+        deinit { body.withLock { $0 }?.cancel() }
+    }
 
     init(configuration: HTTPClient.ServerSentEvents.Configuration, open: @escaping EventStreamOpener) {
         self.configuration = configuration
@@ -134,6 +145,7 @@ struct EventStreamLoop: Sendable {
                 response: connection.response)
         }
         parser.startNewStream()
+        closer.body.withLock { $0 = connection.body }
         state = .streaming(connection)
     }
 

@@ -91,6 +91,21 @@ struct ServerSentEventsIntegrationTests {
         #expect(try await log(key).connections.count == 1)
     }
 
+    @Test("breaking out of the loop closes the connection", arguments: TransportUnderTest.allCases)
+    func breakCloses(transport: TransportUnderTest) async throws {
+        let key = uniqueKey("sse-break")
+        let client = HTTPClient(baseURL: server.url, transport: try transport.make())
+        var received: [Event] = []
+        for try await event in client.events(
+            for: Request<Void>(path: "/sse-hold/\(key)"), configuration: configuration(VirtualClock()))
+        {
+            received.append(event)
+            break
+        }
+        #expect(received == [Event(id: "1", data: "held")])
+        try await waitUntil("the server to see the connection closed") { try await log(key).closed_early == 1 }
+    }
+
     @Test("a response that is not text/event-stream ends with validationFailed", arguments: TransportUnderTest.allCases)
     func notAnEventStream(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
