@@ -48,6 +48,19 @@ Paths:
   /sink-redirect/STATUS?to=PATH
                             reads and drops the body, then answers STATUS (307, 308...) with
                             Location: PATH
+  /sse/KEY[?drop=reset]     a server-sent event stream over three connections (see sse()): the first
+                            sends retry: 1500, events 1 and 2, half of event 3, then drops the
+                            connection (a chunked body cut short, or a reset with drop=reset); the
+                            second must carry Last-Event-ID: 2 (else 400), sends retry: 10,
+                            events 3 and 4 and ends cleanly; the third must carry Last-Event-ID: 4
+                            (else 400) and gets 204
+  /sse-hold/KEY             200 text/event-stream: one event, then holds the connection open until
+                            the client closes it (counted in closed_early for KEY)
+  /sse-log/KEY              200 {"connections": [{"last_event_id", "accept", "cache_control",
+                            "status"}...], "closed_early": N}: what the /sse endpoints saw for KEY
+  /endless/KEY              counts a hit for KEY, then sends 200 and a body of 64 KiB chunks with no
+                            end (Connection: close) until the client closes the connection, which
+                            is counted in closed_early
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
   www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
@@ -77,6 +90,8 @@ conns_max_open: dict[str, int] = {}
 next_connection_id = 0
 # /matrix: hits per (run, method, id).
 matrix_hits: dict[str, dict[tuple[str, str], int]] = {}
+# /sse: per key, one entry per connection with the headers that matter and the status answered.
+sse_log: dict[str, list[dict]] = {}
 FAULT_PATHS = {"reset-before", "reset-mid-body", "truncated", "hang", "garbage"}
 
 
@@ -134,6 +149,77 @@ def s3_post(headers: dict, body: bytes, host: str) -> bytes:
            f"<PostResponse><Location>{location}</Location><Bucket>reddit-uploaded-media</Bucket>"
            f"<Key>{key}</Key><ETag>\"{file['md5']}\"</ETag></PostResponse>")
     return response(201, xml.encode(), "application/xml", {"Location": location})
+
+
+def header(headers: dict, name: str):
+    for key, value in headers.items():
+        if key.lower() == name.lower():
+            return value
+    return None
+
+
+SSE_HEAD = (b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\n"
+            b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+
+
+async def sse_send(writer: asyncio.StreamWriter, text: str) -> None:
+    """Writes one chunk of a chunked event stream, and lets it leave before the next."""
+    data = text.encode()
+    writer.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+    await writer.drain()
+    await asyncio.sleep(0.005)
+
+
+async def sse(key: str, headers: dict, query: dict, reader: asyncio.StreamReader,
+              writer: asyncio.StreamWriter) -> bool:
+    """/sse/KEY: the scripted stream of the docstring. Returns True when the connection is done."""
+    log = sse_log.setdefault(key, [])
+    seen = {"last_event_id": header(headers, "Last-Event-ID"), "accept": header(headers, "Accept"),
+            "cache_control": header(headers, "Cache-Control")}
+    log.append(seen)
+    expected = {1: None, 2: "2", 3: "4"}.get(len(log), "4")
+    if seen["last_event_id"] != expected:
+        seen["status"] = 400
+        writer.write(response(400, json.dumps({"error": f"expected Last-Event-ID {expected}, "
+                                                        f"got {seen['last_event_id']}"}).encode()))
+        return False
+    if len(log) >= 3:
+        seen["status"] = 204
+        writer.write(b"HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n")
+        return False
+    seen["status"] = 200
+    writer.write(SSE_HEAD)
+    if len(log) == 1:
+        # A BOM, a comment, CRLF and CR line ends, a multi-line event, then half an event.
+        await sse_send(writer, "\ufeff: welcome\r\nretry: 1500\r\n\r\n")
+        await sse_send(writer, "id: 1\ndata: one\n\n")
+        await sse_send(writer, "id: 2\revent: update\rdata: two\rdata: lines\r\r")
+        await sse_send(writer, "id: 3\ndata: ha")
+        if query.get("drop") == "reset":
+            reset(writer)
+        else:
+            # The chunked body stops without its last chunk: the stream is cut short.
+            writer.transport.close()
+        return True
+    await sse_send(writer, "retry: 10\n\nid: 3\ndata: three\n\n")
+    await sse_send(writer, "id: 4\ndata: four\n\n")
+    writer.write(b"0\r\n\r\n")
+    await writer.drain()
+    writer.close()
+    return True
+
+
+async def sse_hold(key: str, headers: dict, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """/sse-hold/KEY: one event, then the connection stays open until the client closes it."""
+    sse_log.setdefault(key, []).append({"last_event_id": header(headers, "Last-Event-ID"),
+                                        "accept": header(headers, "Accept"),
+                                        "cache_control": header(headers, "Cache-Control"), "status": 200})
+    writer.write(SSE_HEAD)
+    await sse_send(writer, "id: 1\ndata: held\n\n")
+    while True:
+        if await wait_closed_or(reader, 3600):
+            closed_early[key] = closed_early.get(key, 0) + 1
+            return
 
 
 def reset(writer: asyncio.StreamWriter) -> None:
@@ -412,6 +498,9 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     writer.write(part)
                     await writer.drain()
                     sent += len(part)
+            elif path == "endless":
+                await endless(key, reader, writer)
+                return
             elif path == "s3-upload":
                 writer.write(s3_post(headers, body, headers.get("Host", headers.get("host", ""))))
             elif path == "s3-uploads":
@@ -459,6 +548,15 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             elif path == "sink-redirect":
                 await sink(reader, headers)
                 writer.write(response(int(key or "307"), b"{}", extra={"Location": query.get("to", "/sink/redirected")}))
+            elif path == "sse":
+                if await sse(key, headers, query, reader, writer):
+                    return
+            elif path == "sse-hold":
+                await sse_hold(key, headers, reader, writer)
+                return
+            elif path == "sse-log":
+                writer.write(response(200, json.dumps({"connections": sse_log.get(key, []),
+                                                       "closed_early": closed_early.get(key, 0)}).encode()))
             elif path == "echo-headers":
                 writer.write(response(200, json.dumps(headers).encode()))
             else:
@@ -471,6 +569,29 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             open_now.discard(connection)
         if not writer.is_closing():
             writer.close()
+
+
+async def endless(key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """A body that never ends, for tests that stop reading: the close is counted in closed_early."""
+    hits[key] = hits.get(key, 0) + 1
+    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n")
+
+    async def write_forever() -> None:
+        chunk = bytes(range(256)) * 256
+        while True:
+            writer.write(chunk)
+            await writer.drain()
+
+    # The client's FIN shows up as the end of its (empty) request stream; its RST as a failed write.
+    writing = asyncio.ensure_future(write_forever())
+    closing = asyncio.ensure_future(reader.read(1))
+    done, pending = await asyncio.wait({writing, closing}, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    for task in done:
+        task.exception() if not task.cancelled() else None
+    closed_early[key] = closed_early.get(key, 0) + 1
+    writer.transport.abort()
 
 
 async def main() -> None:

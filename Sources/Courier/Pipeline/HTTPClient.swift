@@ -201,7 +201,9 @@ public final class HTTPClient: Sendable {
         let started = ContinuousClock.now
         do {
             let response: HTTPResponse
-            if let progress = request.options[TransferObserverKey.self] {
+            if request.options[StreamingKey.self] {
+                response = try await receiveStreamed(request)
+            } else if let progress = request.options[TransferObserverKey.self] {
                 response = try await configuration.transport.send(request, reporting: progress)
             } else {
                 response = try await configuration.transport.send(request)

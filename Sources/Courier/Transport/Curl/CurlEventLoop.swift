@@ -25,7 +25,7 @@ final class CurlEventLoop: @unchecked Sendable {
     private enum Command {
         case add(CurlTransfer)
         case cancel(CurlTransfer)
-        case unpause(CurlTransfer)
+        case resume(CurlTransfer)
         case shutdown
     }
 
@@ -111,8 +111,8 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Stops `transfer` if it is running; a transfer not yet started sees its `cancelled` flag.
     func cancel(_ transfer: CurlTransfer) { post(.cancel(transfer)) }
 
-    /// Resumes `transfer` if it is still running: its paused stream body has bytes again.
-    func unpause(_ transfer: CurlTransfer) { post(.unpause(transfer)) }
+    /// Unpauses a streamed transfer whose reader made room in its buffer.
+    func resume(_ transfer: CurlTransfer) { post(.resume(transfer)) }
 
     /// Ends the thread once the commands queued so far have run.
     func shutdown() { post(.shutdown) }
@@ -152,8 +152,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 switch command {
                 case .add(let transfer): start(transfer)
                 case .cancel(let transfer): stop(transfer)
-                case .unpause(let transfer):
-                    if let running = active[transfer.easy], running === transfer { transfer.unpause() }
+                case .resume(let transfer): unpause(transfer)
                 case .shutdown:
                     close()
                     return
@@ -292,6 +291,13 @@ final class CurlEventLoop: @unchecked Sendable {
         _ = curl.multiRemove(multi, transfer.easy)
         transfer.fail(CancellationError(), curl: curl)
         recycle(transfer.easy)
+    }
+
+    private func unpause(_ transfer: CurlTransfer) {
+        // As in `stop`: only a transfer still running, never the handle's next one.
+        guard let running = active[transfer.easy], running === transfer else { return }
+        // libcurl may hand over the kept chunk (and more) from inside this call.
+        _ = LibCurl.easyPause?(transfer.easy, CurlOption.pauseContinue)
     }
 
     private func close() {

@@ -34,7 +34,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: OpaquePointer?
     private var body = Data()
     /// The header block of the latest response, raw (a `100 Continue` starts a new one).
-    private var head = Data()
+    var head = Data()
+    /// Where a streamed transfer's body goes (``CurlTransport/stream(_:)``); nil when the body is
+    /// received whole.
+    let streamed: CurlStreamedBody?
 
     // Progress, only with an observer (a ``Transfer``): without one, none of this is touched
     // per chunk, and no progress callback is installed.
@@ -81,9 +84,10 @@ final class CurlTransfer: @unchecked Sendable {
     ///   cannot parse).
     init(
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration,
-        certificateAuthorities: String? = nil
+        certificateAuthorities: String? = nil, streamingInto buffer: StreamBuffer? = nil
     ) throws(URLError) {
         self.easy = easy
+        streamed = buffer.map { CurlStreamedBody(buffer: $0, request: request) }
         deadline = request.timeout.map { ContinuousClock.now + $0 }
         isHTTP = ["http", "https"].contains(request.url.scheme?.lowercased() ?? "")
         observer = request.options[TransferObserverKey.self]
@@ -111,6 +115,7 @@ final class CurlTransfer: @unchecked Sendable {
         if request.url.scheme?.lowercased() == "https" { set(CurlOption.pipeWait, 1) }
         set(CurlOption.tcpKeepAlive, 1)
         set(CurlOption.acceptEncoding, "")
+        if buffer != nil { set(CurlOption.bufferSize, CurlOption.streamedBufferSize) }
         if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
         // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
         // Redirects).
@@ -156,6 +161,10 @@ final class CurlTransfer: @unchecked Sendable {
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
                 let length = size * count
                 if let data, length > 0 {
+                    if let streamed = transfer.streamed, streamed.started {
+                        return transfer.streamBody(
+                            UnsafeRawBufferPointer(start: data, count: length), streamed: streamed)
+                    }
                     if transfer.reportsBody {
                         return transfer.receiveObserved(UnsafeRawBufferPointer(start: data, count: length))
                     }
@@ -176,6 +185,7 @@ final class CurlTransfer: @unchecked Sendable {
                     } else {
                         transfer.head.append(contentsOf: bytes)
                     }
+                    if let streamed = transfer.streamed { transfer.streamHeaderLine(bytes, streamed: streamed) }
                     // Returning less than `length` aborts the transfer (the download file failed).
                     if transfer.observer != nil, !transfer.observeHeaderLine(bytes) { return 0 }
                 }
@@ -260,6 +270,14 @@ final class CurlTransfer: @unchecked Sendable {
     func finish(code: Int32, curl: LibCurl) {
         releaseHeaderList(curl: curl)
         bodyReader?.close()
+        if let streamed, streamed.started {
+            // The caller has the head; the end (or the failure) goes to the body's reader.
+            streamed.buffer.finish(
+                throwing: code == 0
+                    ? nil
+                    : uploadError ?? (refusedResend ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
+            return
+        }
         guard code == 0, saveFile() else {
             fail(
                 uploadError ?? fileError
@@ -282,6 +300,7 @@ final class CurlTransfer: @unchecked Sendable {
         bodyReader?.close()
         file?.discard()
         file = nil
+        if let streamed, streamed.started { streamed.buffer.finish(throwing: error) }
         continuation?.resume(throwing: error)
         continuation = nil
     }
@@ -404,7 +423,7 @@ extension CurlTransfer {
     }
 
     /// The code in "HTTP/1.1 200 OK" or "HTTP/2 200"; 0 when there is none.
-    private static func statusCode(ofStatusLine line: UnsafeRawBufferPointer) -> Int {
+    static func statusCode(ofStatusLine line: UnsafeRawBufferPointer) -> Int {
         guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
         let digits = line[(space + 1)...].prefix(3)
         guard digits.count == 3 else { return 0 }

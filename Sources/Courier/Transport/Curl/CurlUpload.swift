@@ -20,21 +20,6 @@ extension CurlOption {
     static let readAbort = 0x1000_0000
     /// What a read callback returns to pause the upload until `curl_easy_pause` (CURL_READFUNC_PAUSE).
     static let readPause = 0x1000_0001
-    /// `curl_easy_pause`'s bitmask to resume both directions (CURLPAUSE_CONT).
-    static let pauseContinue: Int32 = 0
-}
-
-/// `curl_easy_pause`, looked up once: only stream bodies that run dry need it.
-enum CurlPause {
-    typealias Function = @convention(c) (OpaquePointer, Int32) -> Int32
-
-    static let function: Function? = {
-        // The library is already loaded by `LibCurl`; this takes one more reference to it.
-        guard let library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL),
-            let pointer = dlsym(library, "curl_easy_pause")
-        else { return nil }
-        return unsafeBitCast(pointer, to: Function.self)
-    }()
 }
 
 extension CurlTransfer {
@@ -70,11 +55,6 @@ extension CurlTransfer {
             uploadError = error
             return CurlOption.readAbort
         }
-    }
-
-    /// Resumes a transfer paused for a stream body's bytes. Loop thread.
-    func unpause() {
-        _ = CurlPause.function?(easy, CurlOption.pauseContinue)
     }
 }
 #endif

@@ -74,19 +74,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        // A file or stream body is opened for this attempt (or hop) only, and closed after it.
-        var reader = try request.body.flatMap { body in body.data == nil ? try BodyReader(body) : nil }
+        let (task, reader) = try makeTask(for: request, in: session)
         defer { reader?.close() }
-        let task: URLSessionDataTask
-        if let file = request.body?.fileURL {
-            // One file: URLSession reads it from disk itself and sends it with its
-            // Content-Length (the reader only proved it readable, before anything is sent).
-            reader?.close()
-            reader = nil
-            task = session.uploadTask(with: urlRequest(for: request, reader: nil), fromFile: file)
-        } else {
-            task = session.dataTask(with: urlRequest(for: request, reader: reader))
-        }
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
         // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
         let deadline = request.timeout.map { timeout in
@@ -104,6 +93,76 @@ public final class URLSessionTransport: HTTPTransport {
             // resuming this very task, which waits for the cancellation handler to return.
             SessionDelegate.elsewhere { task.cancel() }
         }
+    }
+
+    /// Sends the request and returns at the final response's head; the body follows in
+    /// ``HTTPResponse/bodyStream``, the task suspended whenever about 1 MiB waits unread.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var current = request
+        for _ in 0..<Redirects.maximumHops {
+            let response = try await streamOnce(current)
+            guard response.bodyStream == nil, current.followsRedirects, current.body != nil,
+                [307, 308].contains(response.statusCode), let next = Redirects.request(after: response, to: current)
+            else { return response }
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        // A session of its own: on Linux its delegate blocks its queue while the reader is
+        // behind, which must stall no other request. It goes away when the task ends.
+        let delegate = SessionDelegate()
+        #if canImport(FoundationNetworking)
+        let queue: OperationQueue = InlineDelegateQueue()
+        #else
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        #endif
+        let session = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: queue)
+        let (task, reader) = try makeTask(for: request, in: session)
+        defer { reader?.close() }
+        session.finishTasksAndInvalidate()
+        let buffer = StreamBuffer()
+        // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
+        #if canImport(FoundationNetworking)
+        // The delegate blocks while the buffer is full and the buffer wakes it: no resume hook.
+        let resume: @Sendable () -> Void = {}
+        #else
+        let resume: @Sendable () -> Void = { task.resume() }
+        #endif
+        buffer.connect(resume: resume, cancel: { SessionDelegate.elsewhere { task.cancel() } })
+        // The request's timeout bounds the whole attempt, body included: the timer is left to
+        // run (it does nothing once the task is over).
+        if let timeout = request.timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout)) { [delegate] in
+                delegate.expire(task)
+            }
+        }
+        let received = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.start(task, request: request, continuation: continuation, streamingInto: buffer)
+            }
+        } onCancel: {
+            SessionDelegate.elsewhere { task.cancel() }
+        }
+        var response = received.raw
+        if received.streamed { response.bodyStream = HTTPResponse.ByteStream(source: buffer) }
+        return response
+    }
+
+    /// The task that sends `request` on `session`, and the reader of its file or stream body
+    /// (opened for this attempt or hop only; the caller closes it when the attempt is over).
+    private func makeTask(for request: HTTPRequest, in session: URLSession) throws -> (URLSessionDataTask, BodyReader?) {
+        let reader = try request.body.flatMap { body in body.data == nil ? try BodyReader(body) : nil }
+        if let file = request.body?.fileURL {
+            // One file: URLSession reads it from disk itself and sends it with its
+            // Content-Length (the reader only proved it readable, before anything is sent).
+            reader?.close()
+            return (session.uploadTask(with: urlRequest(for: request, reader: nil), fromFile: file), nil)
+        }
+        return (session.dataTask(with: urlRequest(for: request, reader: reader)), reader)
     }
 
     private func urlRequest(for request: HTTPRequest, reader: BodyReader?) -> URLRequest {

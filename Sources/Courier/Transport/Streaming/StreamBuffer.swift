@@ -1,0 +1,233 @@
+package import Foundation
+import Synchronization
+
+/// The bounded buffer between a transport receiving a body and the task reading it: the
+/// backpressure of ``HTTPResponse/ByteStream``.
+///
+/// The transport (the producer) offers chunks as they arrive. Once ``limit`` bytes wait
+/// unread, it is told to stop reading: ``offer(_:)`` refuses the chunk (libcurl keeps it and
+/// pauses the transfer) or ``append(_:)`` says to pause (URLSession suspends its task). When the
+/// reader has taken the buffer down to half the limit, the `resume` hook runs, off any lock, and
+/// the transport reads again. ``cancel()`` discards the buffer and runs the `cancel` hook, which
+/// stops the transfer.
+///
+/// The hooks are set by the transport once it has the transfer (``connect(resume:cancel:)``).
+package final class StreamBuffer: ByteSource {
+    /// The bound the built-in transports use: enough for a few network reads in flight.
+    package static let defaultLimit = 1 << 20
+
+    /// What ``offer(_:)`` tells the producer.
+    package enum Offer {
+        /// The chunk was taken.
+        case accepted
+        /// The buffer is full: the chunk was not taken; pause and offer it again after `resume`.
+        case full
+        /// The reader is gone: stop the transfer.
+        case cancelled
+    }
+
+    private struct State {
+        var chunks: [Data] = []
+        var first = 0
+        var buffered = 0
+        var highWater = 0
+        var paused = false
+        var cancelled = false
+        var end: Result<Void, any Error>?
+        var waiter: CheckedContinuation<Data?, any Error>?
+        var resume: (@Sendable () -> Void)?
+        var cancel: (@Sendable () -> Void)?
+        var cancelRequested = false
+        /// A producer blocked in ``appendWaiting(_:)`` until there is room.
+        var producerBlocked = false
+    }
+
+    /// How many unread bytes make the producer stop.
+    package let limit: Int
+    private let state = Mutex(State())
+    /// Wakes a producer blocked in ``appendWaiting(_:)``; signalled only when it is blocked.
+    private let room = DispatchSemaphore(value: 0)
+
+    /// Creates a buffer that stops its producer at `limit` unread bytes.
+    package init(limit: Int = StreamBuffer.defaultLimit) {
+        self.limit = max(1, limit)
+    }
+
+    /// The most bytes that waited unread at any time.
+    package var highWaterMark: Int { state.withLock { $0.highWater } }
+
+    /// Whether the producer was told to stop reading and has not been resumed yet.
+    package var isProducerPaused: Bool { state.withLock { $0.paused } }
+
+    /// Sets the hooks: `resume` restarts a paused producer, `cancel` stops the transfer. A
+    /// cancellation that came before runs `cancel` at once.
+    package func connect(resume: @escaping @Sendable () -> Void, cancel: @escaping @Sendable () -> Void) {
+        let cancelNow = state.withLock { state -> Bool in
+            state.resume = resume
+            state.cancel = cancel
+            return state.cancelRequested
+        }
+        if cancelNow { cancel() }
+    }
+
+    // MARK: Producer
+
+    /// Offers a chunk the producer may keep if refused (libcurl's write callback).
+    package func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
+        guard !bytes.isEmpty else { return .accepted }
+        let answer = state.withLock { state -> Offer in
+            if state.cancelled { return .cancelled }
+            if state.end == nil, state.buffered >= limit {
+                state.paused = true
+                return .full
+            }
+            return .accepted
+        }
+        guard answer == .accepted else { return answer }
+        let data = Data(bytes)
+        if let ready = deliver(data) { ready.resume(returning: data) }
+        return .accepted
+    }
+
+    /// Appends a chunk the producer cannot keep (URLSession's delegate); true when the producer
+    /// should pause now (the buffer is full), until `resume` runs.
+    package func append(_ data: Data) -> Bool {
+        guard !data.isEmpty else { return false }
+        if let ready = deliver(data) {
+            ready.resume(returning: data)
+            return false
+        }
+        return state.withLock { state in
+            guard !state.cancelled, state.buffered >= limit, !state.paused else { return false }
+            state.paused = true
+            return true
+        }
+    }
+
+    /// Appends a chunk and, while the buffer is full, blocks the calling thread until the reader
+    /// has made room, the body ended or the reader is gone: for a producer that cannot be paused
+    /// otherwise (FoundationNetworking's delegate, whose blocked queue stops libcurl reading).
+    /// Never call it from the Swift concurrency pool.
+    package func appendWaiting(_ data: Data) {
+        if !data.isEmpty, let ready = deliver(data) { ready.resume(returning: data) }
+        while state.withLock({ state -> Bool in
+            guard !state.cancelled, state.end == nil, state.buffered >= limit else { return false }
+            state.paused = true
+            state.producerBlocked = true
+            return true
+        }) {
+            room.wait()
+        }
+    }
+
+    /// Unblocks a producer blocked in ``appendWaiting(_:)``; called inside the lock, returns
+    /// whether to signal (outside it).
+    private static func unblock(_ state: inout State) -> Bool {
+        guard state.producerBlocked else { return false }
+        state.producerBlocked = false
+        return true
+    }
+
+    /// Hands `data` to a waiting reader (returned, to be resumed off the lock) or buffers it.
+    private func deliver(_ data: Data) -> CheckedContinuation<Data?, any Error>? {
+        state.withLock { state in
+            guard !state.cancelled, state.end == nil else { return nil }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                state.highWater = max(state.highWater, data.count)
+                return waiter
+            }
+            state.chunks.append(data)
+            state.buffered += data.count
+            state.highWater = max(state.highWater, state.buffered)
+            return nil
+        }
+    }
+
+    /// Ends the body: normally (nil) or with the transport's error. Later calls are ignored.
+    package func finish(throwing error: (any Error)?) {
+        let (waiter, wake) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
+            guard state.end == nil else { return (nil, false) }
+            state.end = error.map { .failure($0) } ?? .success(())
+            defer { state.waiter = nil }
+            // A reader waits only when nothing is buffered.
+            return (state.waiter, Self.unblock(&state))
+        }
+        if wake { room.signal() }
+        guard let waiter else { return }
+        if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
+    }
+
+    // MARK: Consumer
+
+    /// The next chunk, waiting for one; nil at the end.
+    package func next() async throws -> Data? {
+        try await withCheckedThrowingContinuation { continuation in
+            var wake = false
+            let (result, resume) = state.withLock { state -> (Result<Data?, any Error>?, (@Sendable () -> Void)?) in
+                if state.cancelled { return (.failure(CancellationError()), nil) }
+                if state.first < state.chunks.count {
+                    let chunk = state.chunks[state.first]
+                    state.chunks[state.first] = Data()
+                    state.first += 1
+                    state.buffered -= chunk.count
+                    if state.first == state.chunks.count {
+                        state.chunks.removeAll(keepingCapacity: true)
+                        state.first = 0
+                    } else if state.first >= 64, state.first * 2 >= state.chunks.count {
+                        state.chunks.removeFirst(state.first)
+                        state.first = 0
+                    }
+                    var resume: (@Sendable () -> Void)?
+                    if state.paused, state.buffered <= limit / 2 {
+                        state.paused = false
+                        resume = state.resume
+                        wake = Self.unblock(&state)
+                    }
+                    return (.success(chunk), resume)
+                }
+                switch state.end {
+                case .success?: return (.success(nil), nil)
+                case .failure(let error)?:
+                    // The error is thrown once; the stream then ends.
+                    state.end = .success(())
+                    return (.failure(error), nil)
+                case nil:
+                    state.waiter = continuation
+                    var resume: (@Sendable () -> Void)?
+                    if state.paused {
+                        state.paused = false
+                        resume = state.resume
+                        wake = Self.unblock(&state)
+                    }
+                    return (nil, resume)
+                }
+            }
+            if wake { room.signal() }
+            resume?()
+            if let result { continuation.resume(with: result) }
+        }
+    }
+
+    /// Stops the producer and discards the buffer; a waiting reader throws `CancellationError`.
+    package func cancel() {
+        var wake = false
+        let (waiter, hook) = state.withLock {
+            state -> (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) in
+            guard !state.cancelled else { return (nil, nil) }
+            wake = Self.unblock(&state)
+            let finished = state.end != nil
+            state.cancelled = true
+            state.chunks = []
+            state.first = 0
+            state.buffered = 0
+            defer { state.waiter = nil }
+            if finished { return (state.waiter, nil) }
+            state.cancelRequested = true
+            return (state.waiter, state.cancel)
+        }
+        if wake { room.signal() }
+        waiter?.resume(throwing: CancellationError())
+        hook?()
+    }
+}
