@@ -81,12 +81,15 @@ struct CourierBench {
 
         let network = NetworkScenarios(plan: plan, contenders: contenders, nginx: nginx)
         let networkRows = try await network.run()
+        let streaming = try await StreamScenarios(plan: plan, nginx: nginx).run()
         let decoding = try await DecodingScenarios(plan: plan, listing: listing, comments: comments).run()
 
         let report = Report(
             contenders: contenders.map(\.name), networkRows: networkRows, decodingRows: decoding
         )
         print(report.render())
+        print("")
+        print(streaming)
         print("")
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
