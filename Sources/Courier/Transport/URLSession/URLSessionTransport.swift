@@ -95,7 +95,9 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends the request and returns at the final response's head; the body follows in
-    /// ``HTTPResponse/bodyStream``, the task suspended whenever about 1 MiB waits unread.
+    /// ``HTTPResponse/bodyStream``. On Apple platforms the task is suspended whenever about 1 MiB
+    /// waits unread; on Linux FoundationNetworking offers no way to pause a transfer, so a slow
+    /// reader lets the buffer grow (`CurlTransport`, the default there, bounds it).
     public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
         var current = request
         for _ in 0..<Redirects.maximumHops {
@@ -110,22 +112,11 @@ public final class URLSessionTransport: HTTPTransport {
 
     private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        // A session of its own: on Linux its delegate blocks its queue while the reader is
-        // behind, which must stall no other request. It goes away when the task ends.
-        let delegate = SessionDelegate()
-        #if canImport(FoundationNetworking)
-        let queue: OperationQueue = InlineDelegateQueue()
-        #else
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        #endif
-        let session = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: queue)
         let task = session.dataTask(with: urlRequest(for: request))
-        session.finishTasksAndInvalidate()
         let buffer = StreamBuffer()
         // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
         #if canImport(FoundationNetworking)
-        // The delegate blocks while the buffer is full and the buffer wakes it: no resume hook.
+        // The task is never suspended on Linux (see `SessionDelegate`): no resume hook.
         let resume: @Sendable () -> Void = {}
         #else
         let resume: @Sendable () -> Void = { task.resume() }

@@ -34,11 +34,18 @@ import Testing
             // The slow part: every 32 MiB the reader stops until the transport has stopped reading.
             if checker.offset >= nextPause {
                 nextPause += 32 << 20
-                try await waitUntil { response.body.isTransportPaused || checker.offset == size }
+                try await waitUntil {
+                    response.body.isTransportPaused || checker.offset == size || transport == .urlSession
+                }
             }
         }
         #expect(checker.offset == size)
         #expect(checker.mismatches.isEmpty, "first mismatches: \(checker.mismatches.prefix(3))")
+        // FoundationNetworking cannot pause a transfer (see URLSessionTransport.stream): only
+        // CurlTransport, the default on Linux, bounds its buffer there.
+        #if os(Linux)
+        guard transport == .curl else { return }
+        #endif
         let highWater = try #require(response.body.bufferHighWaterMark)
         #expect(highWater <= Self.bufferBound, "the transport buffered \(highWater) bytes")
     }
