@@ -138,11 +138,7 @@ import Testing
             var iterator = response.body.makeAsyncIterator()
             _ = try await iterator.next()
         }
-        // Known issue: something still holds a dropped body here, so its transfer is not stopped
-        // (an explicit cancel() or a cancelled reading task does stop it; see the test above).
-        await withKnownIssue("a dropped body is not released yet", isIntermittent: true) {
-            try await waitUntil(for: .seconds(10)) { try await Self.closedEarly(key, at: faults) == 1 }
-        }
+        try await waitUntil { try await Self.closedEarly(key, at: faults) == 1 }
     }
 
     /// How many connections the fault server saw closed by the client for `key`.
