@@ -38,15 +38,11 @@ package final class StreamBuffer: ByteSource {
         var resume: (@Sendable () -> Void)?
         var cancel: (@Sendable () -> Void)?
         var cancelRequested = false
-        /// A producer blocked in ``appendWaiting(_:)`` until there is room.
-        var producerBlocked = false
     }
 
     /// How many unread bytes make the producer stop.
     package let limit: Int
     private let state = Mutex(State())
-    /// Wakes a producer blocked in ``appendWaiting(_:)``; signalled only when it is blocked.
-    private let room = DispatchSemaphore(value: 0)
 
     /// Creates a buffer that stops its producer at `limit` unread bytes.
     package init(limit: Int = StreamBuffer.defaultLimit) {
@@ -104,30 +100,6 @@ package final class StreamBuffer: ByteSource {
         }
     }
 
-    /// Appends a chunk and, while the buffer is full, blocks the calling thread until the reader
-    /// has made room, the body ended or the reader is gone: for a producer that cannot be paused
-    /// otherwise (FoundationNetworking's delegate, whose blocked queue stops libcurl reading).
-    /// Never call it from the Swift concurrency pool.
-    package func appendWaiting(_ data: Data) {
-        if !data.isEmpty, let ready = deliver(data) { ready.resume(returning: data) }
-        while state.withLock({ state -> Bool in
-            guard !state.cancelled, state.end == nil, state.buffered >= limit else { return false }
-            state.paused = true
-            state.producerBlocked = true
-            return true
-        }) {
-            room.wait()
-        }
-    }
-
-    /// Unblocks a producer blocked in ``appendWaiting(_:)``; called inside the lock, returns
-    /// whether to signal (outside it).
-    private static func unblock(_ state: inout State) -> Bool {
-        guard state.producerBlocked else { return false }
-        state.producerBlocked = false
-        return true
-    }
-
     /// Hands `data` to a waiting reader (returned, to be resumed off the lock) or buffers it.
     private func deliver(_ data: Data) -> CheckedContinuation<Data?, any Error>? {
         state.withLock { state in
@@ -146,14 +118,13 @@ package final class StreamBuffer: ByteSource {
 
     /// Ends the body: normally (nil) or with the transport's error. Later calls are ignored.
     package func finish(throwing error: (any Error)?) {
-        let (waiter, wake) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
-            guard state.end == nil else { return (nil, false) }
+        let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
+            guard state.end == nil else { return nil }
             state.end = error.map { .failure($0) } ?? .success(())
             defer { state.waiter = nil }
             // A reader waits only when nothing is buffered.
-            return (state.waiter, Self.unblock(&state))
+            return state.waiter
         }
-        if wake { room.signal() }
         guard let waiter else { return }
         if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
     }
@@ -163,7 +134,6 @@ package final class StreamBuffer: ByteSource {
     /// The next chunk, waiting for one; nil at the end.
     package func next() async throws -> Data? {
         try await withCheckedThrowingContinuation { continuation in
-            var wake = false
             let (result, resume) = state.withLock { state -> (Result<Data?, any Error>?, (@Sendable () -> Void)?) in
                 if state.cancelled { return (.failure(CancellationError()), nil) }
                 if state.first < state.chunks.count {
@@ -182,7 +152,6 @@ package final class StreamBuffer: ByteSource {
                     if state.paused, state.buffered <= limit / 2 {
                         state.paused = false
                         resume = state.resume
-                        wake = Self.unblock(&state)
                     }
                     return (.success(chunk), resume)
                 }
@@ -198,12 +167,10 @@ package final class StreamBuffer: ByteSource {
                     if state.paused {
                         state.paused = false
                         resume = state.resume
-                        wake = Self.unblock(&state)
                     }
                     return (nil, resume)
                 }
             }
-            if wake { room.signal() }
             resume?()
             if let result { continuation.resume(with: result) }
         }
@@ -211,11 +178,9 @@ package final class StreamBuffer: ByteSource {
 
     /// Stops the producer and discards the buffer; a waiting reader throws `CancellationError`.
     package func cancel() {
-        var wake = false
         let (waiter, hook) = state.withLock {
             state -> (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) in
             guard !state.cancelled else { return (nil, nil) }
-            wake = Self.unblock(&state)
             let finished = state.end != nil
             state.cancelled = true
             state.chunks = []
@@ -226,7 +191,6 @@ package final class StreamBuffer: ByteSource {
             state.cancelRequested = true
             return (state.waiter, state.cancel)
         }
-        if wake { room.signal() }
         waiter?.resume(throwing: CancellationError())
         hook?()
     }
