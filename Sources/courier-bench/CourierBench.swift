@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only | --streams-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline.
@@ -18,7 +18,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --stores-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
+                "usage: courier-bench [--quick] [--decoding-only | --stores-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line)."
             )
             return
         }
@@ -29,6 +29,10 @@ struct CourierBench {
                 print("load average at start: \(MachineDescription.loadAverage())\n")
                 print(try await StoreScenarios(plan: plan).run())
                 print("load average at end: \(MachineDescription.loadAverage())")
+                return
+            }
+            if arguments.contains("--streams-only") {
+                try await runStreamsOnly(plan)
                 return
             }
             if arguments.contains("--decoding-only") {
@@ -92,6 +96,17 @@ struct CourierBench {
         print(streaming)
         print("")
         print(try await StoreScenarios(plan: plan).run())
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// Only the streaming rows: nginx serves nothing but their file.
+    private static func runStreamsOnly(_ plan: Plan) async throws {
+        let nginx = try await Nginx(repository: Self.repositoryRoot(), files: [:])
+        defer { nginx.stop() }
+        nginx.stopOnInterrupt()
+        print("courier-bench (\(plan.name), streams only): \(MachineDescription.current().summary)")
+        print("load average at start: \(MachineDescription.loadAverage())\n")
+        print(try await StreamScenarios(plan: plan, nginx: nginx).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 

@@ -38,16 +38,31 @@ package final class StreamBuffer: ByteSource {
         var resume: (@Sendable () -> Void)?
         var cancel: (@Sendable () -> Void)?
         var cancelRequested = false
+        /// Bytes past the bound from a producer that cannot pause, when spilling is on.
+        var spill: SpillFile?
+        var spillFailed = false
     }
 
     /// How many unread bytes make the producer stop.
     package let limit: Int
     private let state = Mutex(State())
 
-    /// Creates a buffer that stops its producer at `limit` unread bytes.
-    package init(limit: Int = StreamBuffer.defaultLimit) {
+    /// Whether bytes ``append(_:)`` gets past the bound go to a temporary file instead of memory.
+    package let spillsToDisk: Bool
+
+    /// The largest chunk read back from the temporary file at once.
+    static let spillReadSize = 256 * 1024
+
+    /// Creates a buffer that stops its producer at `limit` unread bytes; with `spillsToDisk`,
+    /// for a producer that cannot pause, further bytes wait in an unlinked temporary file
+    /// instead (in order, nothing lost) so that memory stays bounded.
+    package init(limit: Int = StreamBuffer.defaultLimit, spillsToDisk: Bool = false) {
         self.limit = max(1, limit)
+        self.spillsToDisk = spillsToDisk
     }
+
+    /// The most bytes that waited in the temporary file at any time (0 when none did).
+    package var spillHighWaterMark: Int { state.withLock { Int($0.spill?.highWaterMark ?? 0) } }
 
     /// The most bytes that waited unread at any time.
     package var highWaterMark: Int { state.withLock { $0.highWater } }
@@ -93,6 +108,14 @@ package final class StreamBuffer: ByteSource {
             ready.resume(returning: data)
             return false
         }
+        if spillsToDisk {
+            // The producer cannot pause: a failed spill stops the transfer instead.
+            let stop = state.withLock { state in
+                state.spillFailed && state.spill != nil && !state.cancelled ? state.cancel : nil
+            }
+            stop?()
+            return false
+        }
         return state.withLock { state in
             guard !state.cancelled, state.buffered >= limit, !state.paused else { return false }
             state.paused = true
@@ -108,6 +131,19 @@ package final class StreamBuffer: ByteSource {
                 state.waiter = nil
                 state.highWater = max(state.highWater, data.count)
                 return waiter
+            }
+            if spillsToDisk, !state.spillFailed, state.buffered >= limit || (state.spill?.unread ?? 0) > 0 {
+                // Past the bound, or behind bytes already in the file: to the file, in order.
+                if state.spill == nil { state.spill = SpillFile() }
+                if let spill = state.spill {
+                    if spill.write(data) { return nil }
+                    // A full disk: the body ends with an error once the reader gets there.
+                    state.spillFailed = true
+                    state.end = .failure(URLError(.cannotWriteToFile))
+                    return nil
+                }
+                // No temporary file at all: memory takes the bytes rather than losing them.
+                state.spillFailed = true
             }
             state.chunks.append(data)
             state.buffered += data.count
@@ -155,6 +191,14 @@ package final class StreamBuffer: ByteSource {
                     }
                     return (.success(chunk), resume)
                 }
+                if let spill = state.spill, spill.unread > 0 {
+                    do {
+                        return (.success(try spill.read(upTo: Self.spillReadSize)), nil)
+                    } catch {
+                        state.cancelled = true
+                        return (.failure(error), state.cancel)
+                    }
+                }
                 switch state.end {
                 case .success?: return (.success(nil), nil)
                 case .failure(let error)?:
@@ -184,6 +228,7 @@ package final class StreamBuffer: ByteSource {
             let finished = state.end != nil
             state.cancelled = true
             state.chunks = []
+            state.spill = nil
             state.first = 0
             state.buffered = 0
             defer { state.waiter = nil }

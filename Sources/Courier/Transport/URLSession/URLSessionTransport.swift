@@ -96,8 +96,10 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends the request and returns at the final response's head; the body follows in
     /// ``HTTPResponse/bodyStream``. On Apple platforms the task is suspended whenever about 1 MiB
-    /// waits unread; on Linux FoundationNetworking offers no way to pause a transfer, so a slow
-    /// reader lets the buffer grow (`CurlTransport`, the default there, bounds it).
+    /// waits unread. On Linux FoundationNetworking offers no way to pause a transfer: beyond
+    /// about 1 MiB in memory, the bytes a slow reader has not taken wait in a temporary file
+    /// (unlinked at once, gone when the stream ends) and are read back in order, so memory stays
+    /// bounded and disk takes the difference.
     public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
         var current = request
         for _ in 0..<Redirects.maximumHops {
@@ -113,7 +115,12 @@ public final class URLSessionTransport: HTTPTransport {
     private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let task = session.dataTask(with: urlRequest(for: request))
+        #if canImport(FoundationNetworking)
+        // No pausing on Linux (see `SessionDelegate`): past the bound, bytes wait in a temporary file.
+        let buffer = StreamBuffer(spillsToDisk: true)
+        #else
         let buffer = StreamBuffer()
+        #endif
         // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
         #if canImport(FoundationNetworking)
         // The task is never suspended on Linux (see `SessionDelegate`): no resume hook.
