@@ -101,7 +101,7 @@ struct CourierBench {
 
     /// Only the streaming rows: nginx serves nothing but their file.
     private static func runStreamsOnly(_ plan: Plan) async throws {
-        let nginx = try await Nginx(repository: Self.repositoryRoot(), files: [:])
+        let nginx = try await Nginx(repository: Self.repositoryRoot(), files: ["small.json": Data("{}".utf8)])
         defer { nginx.stop() }
         nginx.stopOnInterrupt()
         print("courier-bench (\(plan.name), streams only): \(MachineDescription.current().summary)")
