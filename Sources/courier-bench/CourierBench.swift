@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only | --wire-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only | --wire-only | --uploads-only | --streams-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
@@ -23,7 +23,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --stores-only | --wire-only | --uploads-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T)."
+                "usage: courier-bench [--quick] [--decoding-only | --stores-only | --wire-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line)."
             )
             return
         }
@@ -55,6 +55,10 @@ struct CourierBench {
                 print("load average at start: \(MachineDescription.loadAverage())\n")
                 print(try await UploadScenarios(plan: plan, nginx: nginx).run())
                 print("load average at end: \(MachineDescription.loadAverage())")
+                return
+            }
+            if arguments.contains("--streams-only") {
+                try await runStreamsOnly(plan)
                 return
             }
             if arguments.contains("--decoding-only") {
@@ -111,6 +115,7 @@ struct CourierBench {
 
         let network = NetworkScenarios(plan: plan, contenders: contenders, nginx: nginx)
         let networkRows = try await network.run()
+        let streaming = try await StreamScenarios(plan: plan, nginx: nginx).run()
         let spread = try await network.connectionEvidence(concurrency: 16, requests: 800)
         #if os(Linux)
         var multiplexing = try await multiplexingSection(plan, nginx: nginx)
@@ -137,6 +142,8 @@ struct CourierBench {
         print("")
         print(try await UploadScenarios(plan: plan, nginx: nginx).run())
         print("")
+        print(streaming)
+        print("")
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
@@ -152,6 +159,17 @@ struct CourierBench {
         return table + ["", "Connections nginx saw for one burst of each:"] + evidence + [""]
     }
     #endif
+
+    /// Only the streaming rows: nginx serves nothing but their file.
+    private static func runStreamsOnly(_ plan: Plan) async throws {
+        let nginx = try await Nginx(repository: Self.repositoryRoot(), files: ["small.json": Data("{}".utf8)])
+        defer { nginx.stop() }
+        nginx.stopOnInterrupt()
+        print("courier-bench (\(plan.name), streams only): \(MachineDescription.current().summary)")
+        print("load average at start: \(MachineDescription.loadAverage())\n")
+        print(try await StreamScenarios(plan: plan, nginx: nginx).run())
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
 
     /// Only the in-memory rows: no nginx, no network columns.
     private static func runDecodingOnly(_ plan: Plan) async throws {

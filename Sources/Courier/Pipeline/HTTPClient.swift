@@ -208,7 +208,10 @@ public final class HTTPClient: Sendable {
             } else {
                 response = try await configuration.transport.send(request)
             }
-            context.attemptDidReceive(response, for: request, attempt: attempt, started: started)
+            // Monitors get the head alone: a body stream they kept would keep its transfer open.
+            var reported = response
+            reported.bodyStream = nil
+            context.attemptDidReceive(reported, for: request, attempt: attempt, started: started)
             return response
         } catch {
             context.attemptDidFail(error, for: request, attempt: attempt, started: started)

@@ -83,11 +83,14 @@ extension HTTPClient {
             var metadata = head
             metadata.bodyStream = nil
             metadata.body = Data()
+            // The end handler must not capture `head`: it holds the stream, whose handle holds the
+            // handler, and that cycle would keep a dropped body's transfer running.
+            let statusCode = head.statusCode
             let body = (head.bodyStream ?? HTTPResponse.ByteStream(head.body)).attach(
                 request: sent, response: metadata, attempts: attempts
             ) { error in
                 if let error { monitor.requestDidFail(error, requestID: context.id) }
-                context.reportMetrics(of: sent, statusCode: head.statusCode, error: error)
+                context.reportMetrics(of: sent, statusCode: statusCode, error: error)
             }
             return Response(value: body, request: sent, raw: metadata)
         } catch {

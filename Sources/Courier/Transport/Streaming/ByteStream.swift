@@ -15,7 +15,8 @@ extension HTTPResponse {
     /// **Backpressure.** The built-in transports keep at most a bounded number of bytes
     /// (about 1 MiB) ahead of the reader: when the reader is slower than the network they stop
     /// reading from the socket until it catches up, so memory stays bounded whatever the body's
-    /// size.
+    /// size. (URLSessionTransport on Linux cannot stop reading: beyond about 1 MiB it keeps the
+    /// unread bytes in a temporary file, removed when the stream ends, and hands them over in order.)
     ///
     /// **Errors.** A failure after the body started (the connection reset, the body cut short, a
     /// timeout) ends the sequence by throwing an ``HTTPError`` carrying the response's status and
@@ -78,6 +79,10 @@ extension HTTPResponse {
         /// The most bytes the transport held ahead of the reader at any time: at most its bound
         /// plus one network read. nil for a stream that is not buffered by a transport.
         package var bufferHighWaterMark: Int? { (handle.source as? StreamBuffer)?.highWaterMark }
+
+        /// Whether bytes past the transport's bound went to a temporary file (URLSessionTransport
+        /// on Linux, which cannot pause a transfer).
+        package var hasSpilledToDisk: Bool { ((handle.source as? StreamBuffer)?.spillHighWaterMark ?? 0) > 0 }
 
         /// Whether the transport has stopped reading because its buffer is full.
         package var isTransportPaused: Bool { (handle.source as? StreamBuffer)?.isProducerPaused ?? false }

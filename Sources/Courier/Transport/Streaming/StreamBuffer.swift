@@ -38,20 +38,31 @@ package final class StreamBuffer: ByteSource {
         var resume: (@Sendable () -> Void)?
         var cancel: (@Sendable () -> Void)?
         var cancelRequested = false
-        /// A producer blocked in ``appendWaiting(_:)`` until there is room.
-        var producerBlocked = false
+        /// Bytes past the bound from a producer that cannot pause, when spilling is on.
+        var spill: SpillFile?
+        var spillFailed = false
     }
 
     /// How many unread bytes make the producer stop.
     package let limit: Int
     private let state = Mutex(State())
-    /// Wakes a producer blocked in ``appendWaiting(_:)``; signalled only when it is blocked.
-    private let room = DispatchSemaphore(value: 0)
 
-    /// Creates a buffer that stops its producer at `limit` unread bytes.
-    package init(limit: Int = StreamBuffer.defaultLimit) {
+    /// Whether bytes ``append(_:)`` gets past the bound go to a temporary file instead of memory.
+    package let spillsToDisk: Bool
+
+    /// The largest chunk read back from the temporary file at once.
+    static let spillReadSize = 256 * 1024
+
+    /// Creates a buffer that stops its producer at `limit` unread bytes; with `spillsToDisk`,
+    /// for a producer that cannot pause, further bytes wait in an unlinked temporary file
+    /// instead (in order, nothing lost) so that memory stays bounded.
+    package init(limit: Int = StreamBuffer.defaultLimit, spillsToDisk: Bool = false) {
         self.limit = max(1, limit)
+        self.spillsToDisk = spillsToDisk
     }
+
+    /// The most bytes that waited in the temporary file at any time (0 when none did).
+    package var spillHighWaterMark: Int { state.withLock { Int($0.spill?.highWaterMark ?? 0) } }
 
     /// The most bytes that waited unread at any time.
     package var highWaterMark: Int { state.withLock { $0.highWater } }
@@ -97,35 +108,19 @@ package final class StreamBuffer: ByteSource {
             ready.resume(returning: data)
             return false
         }
+        if spillsToDisk {
+            // The producer cannot pause: a failed spill stops the transfer instead.
+            let stop = state.withLock { state in
+                state.spillFailed && state.spill != nil && !state.cancelled ? state.cancel : nil
+            }
+            stop?()
+            return false
+        }
         return state.withLock { state in
             guard !state.cancelled, state.buffered >= limit, !state.paused else { return false }
             state.paused = true
             return true
         }
-    }
-
-    /// Appends a chunk and, while the buffer is full, blocks the calling thread until the reader
-    /// has made room, the body ended or the reader is gone: for a producer that cannot be paused
-    /// otherwise (FoundationNetworking's delegate, whose blocked queue stops libcurl reading).
-    /// Never call it from the Swift concurrency pool.
-    package func appendWaiting(_ data: Data) {
-        if !data.isEmpty, let ready = deliver(data) { ready.resume(returning: data) }
-        while state.withLock({ state -> Bool in
-            guard !state.cancelled, state.end == nil, state.buffered >= limit else { return false }
-            state.paused = true
-            state.producerBlocked = true
-            return true
-        }) {
-            room.wait()
-        }
-    }
-
-    /// Unblocks a producer blocked in ``appendWaiting(_:)``; called inside the lock, returns
-    /// whether to signal (outside it).
-    private static func unblock(_ state: inout State) -> Bool {
-        guard state.producerBlocked else { return false }
-        state.producerBlocked = false
-        return true
     }
 
     /// Hands `data` to a waiting reader (returned, to be resumed off the lock) or buffers it.
@@ -137,6 +132,19 @@ package final class StreamBuffer: ByteSource {
                 state.highWater = max(state.highWater, data.count)
                 return waiter
             }
+            if spillsToDisk, !state.spillFailed, state.buffered >= limit || (state.spill?.unread ?? 0) > 0 {
+                // Past the bound, or behind bytes already in the file: to the file, in order.
+                if state.spill == nil { state.spill = SpillFile() }
+                if let spill = state.spill {
+                    if spill.write(data) { return nil }
+                    // A full disk: the body ends with an error once the reader gets there.
+                    state.spillFailed = true
+                    state.end = .failure(URLError(.cannotWriteToFile))
+                    return nil
+                }
+                // No temporary file at all: memory takes the bytes rather than losing them.
+                state.spillFailed = true
+            }
             state.chunks.append(data)
             state.buffered += data.count
             state.highWater = max(state.highWater, state.buffered)
@@ -146,14 +154,13 @@ package final class StreamBuffer: ByteSource {
 
     /// Ends the body: normally (nil) or with the transport's error. Later calls are ignored.
     package func finish(throwing error: (any Error)?) {
-        let (waiter, wake) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
-            guard state.end == nil else { return (nil, false) }
+        let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
+            guard state.end == nil else { return nil }
             state.end = error.map { .failure($0) } ?? .success(())
             defer { state.waiter = nil }
             // A reader waits only when nothing is buffered.
-            return (state.waiter, Self.unblock(&state))
+            return state.waiter
         }
-        if wake { room.signal() }
         guard let waiter else { return }
         if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
     }
@@ -163,7 +170,6 @@ package final class StreamBuffer: ByteSource {
     /// The next chunk, waiting for one; nil at the end.
     package func next() async throws -> Data? {
         try await withCheckedThrowingContinuation { continuation in
-            var wake = false
             let (result, resume) = state.withLock { state -> (Result<Data?, any Error>?, (@Sendable () -> Void)?) in
                 if state.cancelled { return (.failure(CancellationError()), nil) }
                 if state.first < state.chunks.count {
@@ -182,9 +188,16 @@ package final class StreamBuffer: ByteSource {
                     if state.paused, state.buffered <= limit / 2 {
                         state.paused = false
                         resume = state.resume
-                        wake = Self.unblock(&state)
                     }
                     return (.success(chunk), resume)
+                }
+                if let spill = state.spill, spill.unread > 0 {
+                    do {
+                        return (.success(try spill.read(upTo: Self.spillReadSize)), nil)
+                    } catch {
+                        state.cancelled = true
+                        return (.failure(error), state.cancel)
+                    }
                 }
                 switch state.end {
                 case .success?: return (.success(nil), nil)
@@ -198,12 +211,10 @@ package final class StreamBuffer: ByteSource {
                     if state.paused {
                         state.paused = false
                         resume = state.resume
-                        wake = Self.unblock(&state)
                     }
                     return (nil, resume)
                 }
             }
-            if wake { room.signal() }
             resume?()
             if let result { continuation.resume(with: result) }
         }
@@ -211,14 +222,13 @@ package final class StreamBuffer: ByteSource {
 
     /// Stops the producer and discards the buffer; a waiting reader throws `CancellationError`.
     package func cancel() {
-        var wake = false
         let (waiter, hook) = state.withLock {
             state -> (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) in
             guard !state.cancelled else { return (nil, nil) }
-            wake = Self.unblock(&state)
             let finished = state.end != nil
             state.cancelled = true
             state.chunks = []
+            state.spill = nil
             state.first = 0
             state.buffered = 0
             defer { state.waiter = nil }
@@ -226,7 +236,6 @@ package final class StreamBuffer: ByteSource {
             state.cancelRequested = true
             return (state.waiter, state.cancel)
         }
-        if wake { room.signal() }
         waiter?.resume(throwing: CancellationError())
         hook?()
     }

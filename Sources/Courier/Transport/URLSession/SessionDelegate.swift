@@ -163,10 +163,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if failed { Self.elsewhere { dataTask.cancel() } }
         if let streamTo {
             #if canImport(FoundationNetworking)
-            // FoundationNetworking's suspend() removes the transfer from libcurl and starts it
-            // again from scratch on resume(); blocking this callback, on the stream's own
-            // session's queue, stops libcurl reading instead (see `URLSessionTransport.stream`).
-            streamTo.appendWaiting(data)
+            // No backpressure here: FoundationNetworking's suspend() removes the transfer from
+            // libcurl and starts it again from the first byte on resume(), and blocking this
+            // callback would stall every URLSession of the process (their queues share one
+            // target queue). The buffer grows with a slow reader; CurlTransport bounds it.
+            _ = streamTo.append(data)
             #else
             // A full buffer suspends the task until the reader makes room (the stream's hook).
             if streamTo.append(data) { Self.elsewhere { dataTask.suspend() } }

@@ -96,7 +96,11 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends the request and returns at the final response's head; the body follows in
-    /// ``HTTPResponse/bodyStream``, the task suspended whenever about 1 MiB waits unread.
+    /// ``HTTPResponse/bodyStream``. On Apple platforms the task is suspended whenever about 1 MiB
+    /// waits unread. On Linux FoundationNetworking offers no way to pause a transfer: beyond
+    /// about 1 MiB in memory, the bytes a slow reader has not taken wait in a temporary file
+    /// (unlinked at once, gone when the stream ends) and are read back in order, so memory stays
+    /// bounded and disk takes the difference.
     public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
         var current = request
         for _ in 0..<Redirects.maximumHops {
@@ -111,23 +115,17 @@ public final class URLSessionTransport: HTTPTransport {
 
     private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        // A session of its own: on Linux its delegate blocks its queue while the reader is
-        // behind, which must stall no other request. It goes away when the task ends.
-        let delegate = SessionDelegate()
-        #if canImport(FoundationNetworking)
-        let queue: OperationQueue = InlineDelegateQueue()
-        #else
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        #endif
-        let session = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: queue)
         let (task, reader) = try makeTask(for: request, in: session)
         defer { reader?.close() }
-        session.finishTasksAndInvalidate()
+        #if canImport(FoundationNetworking)
+        // No pausing on Linux (see `SessionDelegate`): past the bound, bytes wait in a temporary file.
+        let buffer = StreamBuffer(spillsToDisk: true)
+        #else
         let buffer = StreamBuffer()
+        #endif
         // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
         #if canImport(FoundationNetworking)
-        // The delegate blocks while the buffer is full and the buffer wakes it: no resume hook.
+        // The task is never suspended on Linux (see `SessionDelegate`): no resume hook.
         let resume: @Sendable () -> Void = {}
         #else
         let resume: @Sendable () -> Void = { task.resume() }
