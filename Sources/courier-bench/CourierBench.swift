@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline.
@@ -18,7 +18,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --stores-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
             )
             return
         }
@@ -29,6 +29,10 @@ struct CourierBench {
                 print("load average at start: \(MachineDescription.loadAverage())\n")
                 print(try await StoreScenarios(plan: plan).run())
                 print("load average at end: \(MachineDescription.loadAverage())")
+                return
+            }
+            if arguments.contains("--decoder-only") {
+                try await runDecoderOnly(plan)
                 return
             }
             if arguments.contains("--decoding-only") {
@@ -105,6 +109,24 @@ struct CourierBench {
         print("")
         let decoding = try await DecodingScenarios(plan: plan, listing: listing, comments: comments).run()
         print(Report(contenders: [], networkRows: [], decodingRows: decoding).render())
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// Only the decoder's rows: JSON documents decoded by Courier's decoder and by `JSONDecoder`,
+    /// and the cost per item of growing Reddit pages.
+    private static func runDecoderOnly(_ plan: Plan) async throws {
+        let repository = Self.repositoryRoot()
+        let listing = try Data(
+            contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
+        let comments = try Data(
+            contentsOf: repository.appendingPathComponent(
+                "Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        print("courier-bench (\(plan.name), decoder only): \(MachineDescription.current().summary)")
+        print("load average at start: \(MachineDescription.loadAverage())")
+        print("")
+        let sizes = plan.name == "quick" ? [1_000, 4_000] : [1_000, 10_000, 40_000]
+        let scaling = DecoderScaling(sizes: sizes, listing: listing, comments: comments)
+        print(try await scaling.run(runs: plan.name == "quick" ? 1 : 3))
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 

@@ -1,4 +1,4 @@
-import Courier
+import Foundation
 
 /// The validating pass that turns a document's bytes into ``JSONTape`` tokens.
 ///

@@ -76,6 +76,12 @@ final class JSONTape {
     /// The values in document order; index 0 is the top-level value. The last token is an
     /// extra `null` that stands for values that are absent (``missingValue``).
     let tokens: [JSONToken]
+    /// For ``codingPath(to:)``: per container token, the member its last walk went into (the
+    /// key token of an object's member, or an array's element) and that member's position.
+    /// Only the decode that owns the tape reads and writes it, on one thread.
+    var pathCursors: [Int: (member: Int, ordinal: Int)] = [:]
+    /// The decoder's strategies.
+    let options: TapeOptions
 
     /// Zero bytes after the document; the longest look-ahead (a `\uXXXX\uXXXX` pair) is 12.
     static let padding = 16
@@ -84,7 +90,8 @@ final class JSONTape {
     ///
     /// - Throws: `DecodingError.dataCorrupted` when `data` is not one valid JSON value (RFC 8259,
     ///   UTF-8, with an optional byte order mark) nested at most ``JSONScanner/maximumDepth`` deep.
-    init(_ data: Data) throws {
+    init(_ data: Data, options: TapeOptions = .standard) throws {
+        self.options = options
         guard data.count < Int(UInt32.max) - Self.padding else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "The given data is too large (\(data.count) bytes)."))
@@ -145,44 +152,47 @@ extension JSONTape {
     /// The keys and indices leading from the top-level value to token `target`.
     ///
     /// Decoders keep only a token index, not their path: a path is rebuilt here, by walking down
-    /// from the top, only when an error needs one.
+    /// from the top, only when an error (or a caller) needs one. Models fail decode attempts on
+    /// purpose (a numeric `edited` tried as a `Bool` first), once per item of a page, so the walk
+    /// must not start over at the first member of each container every time: each container
+    /// remembers the member the last walk went into (``pathCursors``) and the next walk to a later
+    /// member starts there. Decoding goes in document order, so rebuilding the path of every
+    /// item costs O(depth) each, amortized, instead of O(items).
     func codingPath(to target: Int) -> [any CodingKey] {
         var path: [any CodingKey] = []
         var node = 0
         walk: while node != target, target < missingValue {
             let token = tokens[node]
             guard target > node, target < Int(token.next) else { break }
+            let isObject: Bool
             switch token.kind {
-            case .object:
-                var key = node + 1
-                while key < Int(token.next) {
-                    let value = key + 1
-                    let after = Int(tokens[value].next)
-                    if target >= value, target < after {
-                        path.append(JSONCodingKey(stringValue: keyString(at: key)))
-                        node = value
-                        continue walk
-                    }
-                    key = after
-                }
-                break walk
-            case .array:
-                var element = node + 1
-                var index = 0
-                while element < Int(token.next) {
-                    let after = Int(tokens[element].next)
-                    if target < after {
-                        path.append(JSONCodingKey(intValue: index))
-                        node = element
-                        continue walk
-                    }
-                    element = after
-                    index += 1
-                }
-                break walk
-            default:
-                break walk
+            case .object: isObject = true
+            case .array: isObject = false
+            default: break walk
             }
+            // `member` is a key token (objects) or an element (arrays); `ordinal` its position.
+            var member = node + 1
+            var ordinal = 0
+            if let cursor = pathCursors[node], cursor.member <= target {
+                (member, ordinal) = cursor
+            }
+            while member < Int(token.next) {
+                let value = isObject ? member + 1 : member
+                let after = Int(tokens[value].next)
+                if target < after {
+                    guard target >= value else { break walk }  // the key token itself
+                    pathCursors[node] = (member, ordinal)
+                    path.append(
+                        isObject
+                            ? JSONCodingKey(stringValue: options.convertedKey(keyString(at: member), path: path))
+                            : JSONCodingKey(intValue: ordinal))
+                    node = value
+                    continue walk
+                }
+                member = after
+                ordinal += 1
+            }
+            break walk
         }
         return path
     }
