@@ -20,6 +20,8 @@ struct TapeOptions {
     let dataAsBase64: Bool
     /// Whether `Data` decodes through its own `init(from:)`.
     let dataDeferred: Bool
+    /// Whether the key strategy is other than `useDefaultKeys`.
+    let convertsKeys: Bool
 
     init(
         keys: JSONDecoder.KeyDecodingStrategy, dates: JSONDecoder.DateDecodingStrategy,
@@ -32,6 +34,7 @@ struct TapeOptions {
         case .custom(let convert): self.keys = .custom(convert)
         @unknown default: self.keys = .useDefaultKeys
         }
+        if case .useDefaultKeys = self.keys { convertsKeys = false } else { convertsKeys = true }
         self.dates = dates
         self.data = data
         self.floats = floats

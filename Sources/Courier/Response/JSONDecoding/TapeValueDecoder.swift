@@ -36,7 +36,7 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     /// JSONDecoder's errors for a container of the wrong kind: null is `valueNotFound`.
-    private func containerMismatch(_ type: Any.Type, _ what: String) -> DecodingError {
+    func containerMismatch(_ type: Any.Type, _ what: String) -> DecodingError {
         let token = tape.tokens[index]
         let context = DecodingError.Context(
             codingPath: codingPath,
@@ -50,7 +50,8 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Decodes the value as `T`, with JSONDecoder's treatment of the Foundation types it treats
     /// specially: `URL` from a string, `Decimal` from a number's digits, `Date` and `Data` by the
-    /// decoder's strategies; other types decode through their own `init(from:)`.
+    /// decoder's strategies, `[String: Value]` with its keys unconverted by the key strategy;
+    /// other types decode through their own `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == URL.self {
             let text = try tape.string(at: index)
@@ -60,6 +61,9 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Date.self, !tape.options.datesDeferred { return try decodeDate() as! T }  // checked
         if T.self == Data.self, !tape.options.dataDeferred { return try decodeData() as! T }  // checked
         if T.self == Decimal.self { return try tape.decimal(at: index) as! T }  // checked
+        if tape.options.convertsKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
+            return try dictionary.init(unconvertedKeysFrom: self) as! T  // T's own type
+        }
         return try T(from: self)
     }
 
