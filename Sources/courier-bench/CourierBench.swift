@@ -16,6 +16,16 @@ struct CourierBench {
                 await DocumentMemory.runChild(
                     mode: arguments[arguments.startIndex + 1], file: arguments[arguments.startIndex + 2]))
         }
+        if arguments.first == "--decoder-memory-child", arguments.count == 3 {
+            let repository = Self.repositoryRoot()
+            let listing =
+                (try? Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json")))
+                ?? Data()
+            exit(
+                DecoderDocuments.runChild(
+                    repository: repository, listing: listing, index: arguments[arguments.startIndex + 1],
+                    decoder: arguments[arguments.startIndex + 2]))
+        }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
                 "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
@@ -92,6 +102,7 @@ struct CourierBench {
         )
         print(report.render())
         print("")
+        try printDecoderDocuments(plan, repository: repository, listing: listing)
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
@@ -124,10 +135,21 @@ struct CourierBench {
         print("courier-bench (\(plan.name), decoder only): \(MachineDescription.current().summary)")
         print("load average at start: \(MachineDescription.loadAverage())")
         print("")
+        try printDecoderDocuments(plan, repository: repository, listing: listing)
         let sizes = plan.name == "quick" ? [1_000, 4_000] : [1_000, 10_000, 40_000]
         let scaling = DecoderScaling(sizes: sizes, listing: listing, comments: comments)
         print(try await scaling.run(runs: plan.name == "quick" ? 1 : 3))
         print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// The JSON documents decoded by `JSONDecoder` and `JSON.TapeDecoder` side by side.
+    private static func printDecoderDocuments(_ plan: Plan, repository: URL, listing: Data) throws {
+        let documents = try DecoderDocuments.documents(repository: repository, listing: listing)
+        print("JSON documents in memory, the same Decodable structs, median of \(plan.runs) interleaved runs:")
+        print(
+            try DecoderDocuments.run(
+                documents, runs: plan.runs, minimumRun: plan.name == "quick" ? .milliseconds(50) : .milliseconds(300)))
+        print("load average after the documents: \(MachineDescription.loadAverage())\n")
     }
 
     /// The repository this executable was built from: `Benchmarks/` lives there. The bench is run
