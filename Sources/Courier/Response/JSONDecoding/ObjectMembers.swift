@@ -29,7 +29,7 @@ struct ObjectMembers {
         self.tape = tape
         self.object = object
         let token = tape.tokens[object]
-        if case .useDefaultKeys = tape.options.keys {
+        if !tape.options.convertsKeys {
             convertedKeys = nil
         } else {
             var converted: [String: Int] = [:]
