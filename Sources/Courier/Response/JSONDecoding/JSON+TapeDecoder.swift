@@ -61,8 +61,11 @@ extension JSON {
             let options = TapeOptions(
                 keys: keyDecodingStrategy, dates: dateDecodingStrategy, data: dataDecodingStrategy,
                 floats: nonConformingFloatDecodingStrategy, userInfo: userInfo)
-            let tape = try JSONTape(data, options: options)
-            return try TapeValueDecoder(tape: tape, index: 0).decodeValue(T.self)
+            // The tape reads the caller's bytes in place: no copy of the document.
+            return try data.withUnsafeBytes { buffer in
+                let tape = try JSONTape(buffer, options: options)
+                return try TapeValueDecoder(tape: tape, index: 0).decodeValue(T.self)
+            }
         }
     }
 }

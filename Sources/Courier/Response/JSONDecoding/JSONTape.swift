@@ -37,13 +37,40 @@ struct JSONToken {
     /// Byte offset: after the opening quote of a string, the first byte of a number or literal,
     /// the opening bracket of a container.
     var start: UInt32
-    /// Byte offset: the closing quote of a string, one past a number or literal, the closing
-    /// bracket of a container.
-    var end: UInt32
+    /// A scalar's ``end``; a container's ``next``.
+    private var word2: UInt32
+    /// A scalar's ``next``; a container's ``count``.
+    private var word3: UInt32
+
+    /// A token; 16 bytes, as only scalars need an end and only containers a count.
+    init(kind: Kind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, count: UInt32) {
+        self.kind = kind
+        self.flags = flags
+        self.start = start
+        let isContainer = kind.rawValue <= Kind.array.rawValue
+        word2 = isContainer ? next : end
+        word3 = isContainer ? count : next
+    }
+
+    /// Whether the token is an object or an array.
+    var isContainer: Bool { kind.rawValue <= Kind.array.rawValue }
+
+    /// Byte offset of a scalar: the closing quote of a string, one past a number or literal.
+    var end: UInt32 { word2 }
+
     /// The index of the token after this value and everything inside it.
-    var next: UInt32
+    var next: UInt32 {
+        get { isContainer ? word2 : word3 }
+        set {
+            if isContainer { word2 = newValue } else { word3 = newValue }
+        }
+    }
+
     /// The members of an object (key-value pairs) or the elements of an array; 0 for scalars.
-    var count: UInt32
+    var count: UInt32 {
+        get { isContainer ? word3 : 0 }
+        set { word3 = newValue }
+    }
 
     /// Whether a string key can be compared byte for byte with an ASCII name: no escapes and
     /// only ASCII, so its bytes are its characters.
@@ -62,16 +89,18 @@ struct JSONToken {
     }
 }
 
-/// A JSON document checked and indexed in one pass: a copy of its bytes and a flat array of
-/// tokens pointing into them.
+/// A JSON document checked and indexed in one pass: a flat array of tokens pointing into the
+/// caller's bytes, which are read in place (never copied).
 ///
 /// Nothing is converted while scanning; strings and numbers are read from the bytes when a
 /// decoder asks for them, so members nobody reads cost only their scan.
+///
+/// The bytes belong to the caller and must stay valid as long as the tape is used:
+/// ``JSON/TapeDecoder`` makes a tape inside `Data.withUnsafeBytes` and drops it before returning.
 final class JSONTape {
-    /// The document's bytes, followed by ``padding`` zero bytes so the scanner's inner loops
-    /// stop at a zero (never a valid byte where they look) instead of checking the length.
-    let bytes: UnsafeMutablePointer<UInt8>
-    /// The number of document bytes (without the padding).
+    /// The document's bytes (the caller's; not owned).
+    let bytes: UnsafePointer<UInt8>
+    /// The number of document bytes.
     let byteCount: Int
     /// The values in document order; index 0 is the top-level value. The last token is an
     /// extra `null` that stands for values that are absent (``missingValue``).
@@ -83,36 +112,25 @@ final class JSONTape {
     /// The decoder's strategies.
     let options: TapeOptions
 
-    /// Zero bytes after the document; the longest look-ahead (a `\uXXXX\uXXXX` pair) is 12.
-    static let padding = 16
-
-    /// Copies and scans `data`.
+    /// Scans the document in `buffer`, which must outlive the tape.
     ///
-    /// - Throws: `DecodingError.dataCorrupted` when `data` is not one valid JSON value (RFC 8259,
+    /// - Throws: `DecodingError.dataCorrupted` when the bytes are not one valid JSON value (RFC 8259,
     ///   UTF-8, with an optional byte order mark) nested at most ``JSONScanner/maximumDepth`` deep.
-    init(_ data: Data, options: TapeOptions = .standard) throws {
+    init(_ buffer: UnsafeRawBufferPointer, options: TapeOptions = .standard) throws {
         self.options = options
-        guard data.count < Int(UInt32.max) - Self.padding else {
+        guard buffer.count < Int(UInt32.max) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "The given data is too large (\(data.count) bytes)."))
+                .init(codingPath: [], debugDescription: "The given data is too large (\(buffer.count) bytes)."))
         }
-        byteCount = data.count
-        bytes = .allocate(capacity: data.count + Self.padding)
-        data.copyBytes(to: bytes, count: data.count)
-        (bytes + data.count).initialize(repeating: 0, count: Self.padding)
-        do {
-            var scanner = JSONScanner(bytes: bytes, count: byteCount)
-            try scanner.scan()
-            scanner.tokens.append(
-                JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(scanner.tokens.count + 1), count: 0))
-            tokens = scanner.tokens
-        } catch {
-            bytes.deallocate()
-            throw error
-        }
+        byteCount = buffer.count
+        // An empty buffer may have no address; the scanner reads nothing from it then.
+        bytes = buffer.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
+        var scanner = JSONScanner(bytes: bytes, count: byteCount)
+        try scanner.scan()
+        scanner.tokens.append(
+            JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(scanner.tokens.count + 1), count: 0))
+        tokens = scanner.tokens
     }
-
-    deinit { bytes.deallocate() }
 
     /// The index of the extra `null` token that stands for an absent value.
     var missingValue: Int { tokens.count - 1 }
