@@ -150,6 +150,13 @@ struct CourierBench {
             try DecoderDocuments.run(
                 documents, runs: plan.runs, minimumRun: plan.name == "quick" ? .milliseconds(50) : .milliseconds(300)))
         print("load average after the documents: \(MachineDescription.loadAverage())\n")
+        let quick = plan.name == "quick"
+        let corpus = try DecoderCorpus.bodies(
+            in: repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/reddit"))
+        print(
+            try DecoderCorpus.run(
+                corpus, runs: quick ? 1 : 3, minimumRun: quick ? .milliseconds(5) : .milliseconds(20)))
+        print("load average after the corpus: \(MachineDescription.loadAverage())\n")
     }
 
     /// The repository this executable was built from: `Benchmarks/` lives there. The bench is run

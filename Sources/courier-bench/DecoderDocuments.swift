@@ -17,7 +17,10 @@ struct DecoderDocuments {
 
     static func documents(repository: URL, listing: Data) throws -> [Document] {
         func load(_ name: String) throws -> Data {
-            try Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/json/benchmark/\(name)"))
+            // The shared corpus beside the checkout, as the tests read it.
+            try Data(
+                contentsOf: repository.deletingLastPathComponent().appendingPathComponent(
+                    "shared/fixtures/json/benchmark/\(name)"))
         }
         return [
             document("twitter.json", try load("twitter.json"), Twitter.self, target: 2),

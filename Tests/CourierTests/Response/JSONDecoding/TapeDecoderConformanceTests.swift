@@ -2,7 +2,7 @@ import Courier
 import Foundation
 import Testing
 
-/// JSONTestSuite (`Benchmarks/fixtures/json/conformance/test_parsing`): `y_` files are accepted,
+/// JSONTestSuite (`../shared/fixtures/json/conformance/test_parsing`): `y_` files are accepted,
 /// `n_` files rejected with a `DecodingError`, `i_` files go the way the decoder's article says.
 @Suite struct TapeDecoderConformanceTests {
     /// What the decoder does with each `i_` file: the table of the JSONDecoding article. Numbers
@@ -105,6 +105,28 @@ import Testing
             String(repeating: "[", count: JSON.TapeDecoder.maximumDepth)
             + String(repeating: "]", count: JSON.TapeDecoder.maximumDepth)
         #expect(throws: Never.self) { try JSON.TapeDecoder().decode(Skeleton.self, from: Data(deepest.utf8)) }
+    }
+
+    /// The decoder reads the caller's bytes in place, so a document cut short anywhere (inside a
+    /// string, an escape, a surrogate pair, a UTF-8 sequence, a number or a literal) must fail
+    /// with `dataCorrupted` at its end, never read past it; the whole document decodes.
+    @Test func everyPrefixOfADocumentFailsCleanly() throws {
+        let document = Data(
+            #"{"a\"\u00e9\ud83d\ude00": ["é😀", -12.5e+3, 0, true, false, null, {"": [[]]}], "b": 1E2}"#.utf8)
+        #expect(throws: Never.self) { try JSON.TapeDecoder().decode(Skeleton.self, from: document) }
+        for length in 0..<document.count {
+            // A fresh buffer of exactly `length` bytes: nothing readable after the document.
+            let prefix = Data(document.prefix(length))
+            let outcome = Outcome {
+                _ = try JSON.TapeDecoder().decode(Skeleton.self, from: prefix)
+                return true
+            }
+            guard case .failure(let kind, _) = outcome else {
+                Issue.record("prefix of \(length) bytes accepted")
+                continue
+            }
+            #expect(kind == "dataCorrupted", "prefix of \(length) bytes")
+        }
     }
 
     /// Every accepted document of JSONTestSuite and `twitter.json` (the other benchmark documents

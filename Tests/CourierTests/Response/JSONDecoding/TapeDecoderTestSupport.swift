@@ -1,12 +1,13 @@
 import Courier
 import Foundation
 
-/// The JSON documents shared with courier-bench: `Benchmarks/fixtures/json` in the checkout.
+/// The JSON documents shared with courier-bench: `../shared/fixtures/json` beside the package
+/// root (CI checks `shared` out beside the clone, as for the Reddit fixtures).
 enum JSONCorpus {
     static var root: URL {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<5 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Benchmarks/fixtures/json")
+        for _ in 0..<6 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("shared/fixtures/json").standardizedFileURL
     }
 
     /// JSONTestSuite's parsing tests, by name.
