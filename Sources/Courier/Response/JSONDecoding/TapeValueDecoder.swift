@@ -61,6 +61,7 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Date.self, !tape.options.datesDeferred { return try decodeDate() as! T }  // checked
         if T.self == Data.self, !tape.options.dataDeferred { return try decodeData() as! T }  // checked
         if T.self == Decimal.self { return try tape.decimal(at: index) as! T }  // checked
+        if T.self == JSON.self { return try decodeJSON() as! T }  // checked
         if tape.options.convertsKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try dictionary.init(unconvertedKeysFrom: self) as! T  // T's own type
         }
