@@ -136,7 +136,8 @@ struct CourierBench {
         print("load average at start: \(MachineDescription.loadAverage())")
         print("")
         try printDecoderDocuments(plan, repository: repository, listing: listing)
-        let sizes = plan.name == "quick" ? [1_000, 4_000] : [1_000, 10_000, 40_000]
+        // `--quick` is CI's smoke run, often a debug build: small pages.
+        let sizes = plan.name == "quick" ? [250, 1_000] : [1_000, 10_000, 40_000]
         let scaling = DecoderScaling(sizes: sizes, listing: listing, comments: comments)
         print(try await scaling.run(runs: plan.name == "quick" ? 1 : 3))
         print("load average at end: \(MachineDescription.loadAverage())")
@@ -145,10 +146,12 @@ struct CourierBench {
     /// The JSON documents decoded by `JSONDecoder` and `JSON.TapeDecoder` side by side.
     private static func printDecoderDocuments(_ plan: Plan, repository: URL, listing: Data) throws {
         let documents = try DecoderDocuments.documents(repository: repository, listing: listing)
-        print("JSON documents in memory, the same Decodable structs, median of \(plan.runs) interleaved runs:")
+        // `--quick` (often a debug build, in CI) decodes each document once per decoder and run.
+        let runs = plan.name == "quick" ? 1 : plan.runs
+        print("JSON documents in memory, the same Decodable structs, median of \(runs) interleaved runs:")
         print(
             try DecoderDocuments.run(
-                documents, runs: plan.runs, minimumRun: plan.name == "quick" ? .milliseconds(50) : .milliseconds(300)))
+                documents, runs: runs, minimumRun: plan.name == "quick" ? .milliseconds(50) : .milliseconds(300)))
         print("load average after the documents: \(MachineDescription.loadAverage())\n")
         let quick = plan.name == "quick"
         let corpus = try DecoderCorpus.bodies(
