@@ -63,7 +63,10 @@ extension JSON {
                 floats: nonConformingFloatDecodingStrategy, userInfo: userInfo)
             // The tape reads the caller's bytes in place: no copy of the document.
             return try data.withUnsafeBytes { buffer in
-                let tape = try JSONTape(buffer, options: options)
+                var tape = try JSONTape(buffer, options: options)
+                // A decoder kept by an `init(from:)` still holds the tape: it gets its own copy
+                // of the bytes before `buffer` goes away.
+                defer { if !isKnownUniquelyReferenced(&tape) { tape.detachFromCallersBytes() } }
                 return try TapeValueDecoder(tape: tape, index: 0).decodeValue(T.self)
             }
         }

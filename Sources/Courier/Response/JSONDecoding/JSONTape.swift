@@ -95,11 +95,16 @@ struct JSONToken {
 /// Nothing is converted while scanning; strings and numbers are read from the bytes when a
 /// decoder asks for them, so members nobody reads cost only their scan.
 ///
-/// The bytes belong to the caller and must stay valid as long as the tape is used:
-/// ``JSON/TapeDecoder`` makes a tape inside `Data.withUnsafeBytes` and drops it before returning.
+/// The bytes belong to the caller while the decode runs: ``JSON/TapeDecoder`` makes a tape inside
+/// `Data.withUnsafeBytes`, and if anything still holds the tape when that closure ends (a
+/// `Decoder` kept by an `init(from:)`), it calls ``detachFromCallersBytes()`` first, so a kept
+/// decoder reads a copy of its own, never freed memory.
 final class JSONTape {
-    /// The document's bytes (the caller's; not owned).
-    let bytes: UnsafePointer<UInt8>
+    /// The document's bytes: the caller's, or the tape's own copy after
+    /// ``detachFromCallersBytes()``.
+    private(set) var bytes: UnsafePointer<UInt8>
+    /// The copy made by ``detachFromCallersBytes()``, freed with the tape.
+    private var ownedBytes: UnsafeMutableRawPointer?
     /// The number of document bytes.
     let byteCount: Int
     /// The values in document order; index 0 is the top-level value. The last token is an
@@ -130,6 +135,18 @@ final class JSONTape {
         scanner.tokens.append(
             JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(scanner.tokens.count + 1), count: 0))
         tokens = scanner.tokens
+    }
+
+    deinit { ownedBytes?.deallocate() }
+
+    /// Copies the document's bytes into memory the tape owns and reads them from there: called
+    /// when the tape outlives the caller's buffer (a decoder was kept after the decode).
+    func detachFromCallersBytes() {
+        guard ownedBytes == nil else { return }
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(byteCount, 1), alignment: 1)
+        copy.copyMemory(from: bytes, byteCount: byteCount)
+        ownedBytes = copy
+        bytes = UnsafePointer(copy.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The index of the extra `null` token that stands for an absent value.
