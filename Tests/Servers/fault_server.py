@@ -152,10 +152,16 @@ def s3_post(headers: dict, body: bytes, host: str) -> bytes:
 
 
 def header(headers: dict, name: str):
+    """The value of the header `name` (any case), None when absent."""
     for key, value in headers.items():
         if key.lower() == name.lower():
             return value
     return None
+
+
+def header_text(headers: dict, name: str) -> str:
+    """The value of the header `name` (any case), "" when absent."""
+    return header(headers, name) or ""
 
 
 SSE_HEAD = (b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\n"
@@ -240,7 +246,7 @@ async def read_request(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
             name, value = line.split(":", 1)
             headers[name.strip()] = value.strip()
     length = int(headers.get("Content-Length", headers.get("content-length", "0")) or 0)
-    chunked = "chunked" in header(headers, "Transfer-Encoding").lower()
+    chunked = "chunked" in header_text(headers, "Transfer-Encoding").lower()
     if (length or chunked) and headers.get("Expect", headers.get("expect", "")).lower() == "100-continue":
         # libcurl asks before sending a large body; without this it waits a second first.
         writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
@@ -256,16 +262,9 @@ async def read_request(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
     return method, target, headers, body
 
 
-def header(headers: dict, name: str) -> str:
-    for key, value in headers.items():
-        if key.lower() == name.lower():
-            return value
-    return ""
-
-
 async def body_chunks(reader: asyncio.StreamReader, headers: dict):
     """Yields a request body's bytes as they arrive: chunked transfer coding or Content-Length."""
-    if "chunked" in header(headers, "Transfer-Encoding").lower():
+    if "chunked" in header_text(headers, "Transfer-Encoding").lower():
         while True:
             size = int((await reader.readuntil(b"\r\n")).split(b";")[0].strip(), 16)
             if size == 0:
@@ -281,7 +280,7 @@ async def body_chunks(reader: asyncio.StreamReader, headers: dict):
                 yield data
             await reader.readexactly(2)
     else:
-        left = int(header(headers, "Content-Length") or 0)
+        left = int(header_text(headers, "Content-Length") or 0)
         while left:
             data = await reader.read(min(left, 1 << 16))
             if not data:
@@ -297,9 +296,9 @@ async def sink(reader: asyncio.StreamReader, headers: dict) -> dict:
         digest.update(data)
         received += len(data)
     return {"received": received, "sha256": digest.hexdigest(),
-            "chunked": "chunked" in header(headers, "Transfer-Encoding").lower(),
-            "content_type": header(headers, "Content-Type"),
-            "content_length": header(headers, "Content-Length") or None}
+            "chunked": "chunked" in header_text(headers, "Transfer-Encoding").lower(),
+            "content_type": header_text(headers, "Content-Type"),
+            "content_length": header_text(headers, "Content-Length") or None}
 
 
 class FormError(Exception):
@@ -309,7 +308,7 @@ class FormError(Exception):
 async def sink_form(reader: asyncio.StreamReader, headers: dict) -> dict:
     """Parses a multipart/form-data body as it arrives, keeping at most one read plus a boundary
     in memory: each part's name, filename, content type, size and SHA-256."""
-    content_type = header(headers, "Content-Type")
+    content_type = header_text(headers, "Content-Type")
     boundary = None
     for param in content_type.split(";")[1:]:
         name, _, value = param.strip().partition("=")

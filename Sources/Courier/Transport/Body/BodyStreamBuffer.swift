@@ -178,7 +178,7 @@ final class BodyStreamBuffer: @unchecked Sendable {
         action?()
     }
 
-    private static func lengthError(produced: Int64, length: Int64, more: Bool) -> URLError {
+    static func lengthError(produced: Int64, length: Int64, more: Bool) -> URLError {
         URLError(
             .requestBodyStreamExhausted,
             userInfo: [

@@ -275,7 +275,9 @@ final class CurlTransfer: @unchecked Sendable {
             streamed.buffer.finish(
                 throwing: code == 0
                     ? nil
-                    : uploadError ?? (refusedResend ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
+                    : uploadError
+                        ?? (refusedResend
+                            ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
             return
         }
         guard code == 0, saveFile() else {

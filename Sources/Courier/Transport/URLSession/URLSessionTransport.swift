@@ -72,8 +72,16 @@ public final class URLSessionTransport: HTTPTransport {
         throw URLError(.httpTooManyRedirects)
     }
 
-    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func sendOnce(_ attempt: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        #if canImport(FoundationNetworking)
+        // A stream body goes to a temporary file first (see `StreamBodySpool`).
+        let spool = try await StreamBodySpool(attempt)
+        defer { spool.remove() }
+        let request = spool.request
+        #else
+        let request = attempt
+        #endif
         let (task, reader) = try makeTask(for: request, in: session)
         defer { reader?.close() }
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
@@ -113,8 +121,16 @@ public final class URLSessionTransport: HTTPTransport {
         throw URLError(.httpTooManyRedirects)
     }
 
-    private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func streamOnce(_ attempt: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        #if canImport(FoundationNetworking)
+        // A stream body goes to a temporary file first (see `StreamBodySpool`).
+        let spool = try await StreamBodySpool(attempt)
+        defer { spool.remove() }
+        let request = spool.request
+        #else
+        let request = attempt
+        #endif
         let (task, reader) = try makeTask(for: request, in: session)
         defer { reader?.close() }
         #if canImport(FoundationNetworking)
@@ -152,7 +168,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// The task that sends `request` on `session`, and the reader of its file or stream body
     /// (opened for this attempt or hop only; the caller closes it when the attempt is over).
-    private func makeTask(for request: HTTPRequest, in session: URLSession) throws -> (URLSessionDataTask, BodyReader?) {
+    private func makeTask(for request: HTTPRequest, in session: URLSession) throws -> (URLSessionDataTask, BodyReader?)
+    {
         let reader = try request.body.flatMap { body in body.data == nil ? try BodyReader(body) : nil }
         if let file = request.body?.fileURL {
             // One file: URLSession reads it from disk itself and sends it with its

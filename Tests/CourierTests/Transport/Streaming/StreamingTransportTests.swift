@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: TransportUnderTest.allCases)
     func aLargeBodyReadSlowlyStaysWithinTheTransportsBound(_ transport: TransportUnderTest) async throws {
-        let size = 256 << 20
+        let size = 64 << 20
         let file = try SparseFile(size: size, in: Self.files().directory)
         defer { file.remove() }
         let client = HTTPClient(baseURL: try Self.files().url, transport: try transport.make())
@@ -31,9 +31,9 @@ import Testing
         var nextPause = 0
         for try await chunk in response.body {
             checker.check(chunk)
-            // The slow part: every 32 MiB the reader stops until the transport has stopped reading.
+            // The slow part: every 8 MiB the reader stops until the transport has stopped reading.
             if checker.offset >= nextPause {
-                nextPause += 32 << 20
+                nextPause += 8 << 20
                 try await waitUntil {
                     response.body.isTransportPaused || response.body.hasSpilledToDisk || checker.offset == size
                 }

@@ -12,10 +12,10 @@ struct UploadMemoryTests {
     }
 
     /// The file is four times the bound: a body held in memory whole would blow through it.
-    static let fileSize = 96 << 20
+    static let fileSize = 64 << 20
     static let bound = 24 << 20
 
-    @Test("A 96 MiB file uploads with under 24 MiB of memory growth", arguments: TransportUnderTest.allCases)
+    @Test("A 64 MiB file uploads with under 24 MiB of memory growth", arguments: TransportUnderTest.allCases)
     func largeFile(transport: TransportUnderTest) async throws {
         let file = try UploadFile(size: Self.fileSize)
         defer { file.remove() }
