@@ -3,10 +3,11 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only | --wire-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
-/// network), for iterating on decoding and the pipeline.
+/// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
+/// against the socket loop and the HTTP/2 row, for iterating on (and profiling) the transport.
 @main
 struct CourierBench {
     static func main() async {
@@ -18,7 +19,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --stores-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
+                "usage: courier-bench [--quick] [--decoding-only | --stores-only | --wire-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
             )
             return
         }
@@ -29,6 +30,17 @@ struct CourierBench {
                 print("load average at start: \(MachineDescription.loadAverage())\n")
                 print(try await StoreScenarios(plan: plan).run())
                 print("load average at end: \(MachineDescription.loadAverage())")
+                return
+            }
+            if let flag = arguments.firstIndex(where: { $0 == "--profile" || $0 == "--profile-socket" }) {
+                let values = arguments[(flag + 1)...].prefix(2).compactMap { Int($0) }
+                try await ProfileLoop.run(
+                    repository: repositoryRoot(), concurrency: values.first ?? 16,
+                    seconds: values.dropFirst().first ?? 10, socket: arguments[flag] == "--profile-socket")
+                return
+            }
+            if arguments.contains("--wire-only") {
+                try await run(plan, wireOnly: true)
                 return
             }
             if arguments.contains("--decoding-only") {
@@ -42,7 +54,7 @@ struct CourierBench {
         }
     }
 
-    private static func run(_ plan: Plan) async throws {
+    private static func run(_ plan: Plan, wireOnly: Bool = false) async throws {
         let repository = Self.repositoryRoot()
         let listing = try Data(
             contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
@@ -66,13 +78,17 @@ struct CourierBench {
         print("load average at start: \(MachineDescription.loadAverage())")
         print("")
 
-        var contenders = [
-            Contender.rawURLSession(baseURL: nginx.baseURL),
-            Contender.courier(
-                "Courier+URLSessionTransport", baseURL: nginx.baseURL, transport: URLSessionTransport.shared),
-        ]
+        var contenders =
+            wireOnly
+            ? []
+            : [
+                Contender.rawURLSession(baseURL: nginx.baseURL),
+                Contender.courier(
+                    "Courier+URLSessionTransport", baseURL: nginx.baseURL, transport: URLSessionTransport.shared),
+            ]
         #if os(Linux)
         do {
+            // The default per-host connection limit (6): what every user of CurlTransport gets.
             contenders.append(.courier("Courier+CurlTransport", baseURL: nginx.baseURL, transport: try CurlTransport()))
         } catch {
             print("CurlTransport column skipped: \(error)")
@@ -81,6 +97,21 @@ struct CourierBench {
 
         let network = NetworkScenarios(plan: plan, contenders: contenders, nginx: nginx)
         let networkRows = try await network.run()
+        let spread = try await network.connectionEvidence(concurrency: 16, requests: 800)
+        #if os(Linux)
+        var multiplexing = try await multiplexingSection(plan, nginx: nginx)
+        #else
+        var multiplexing: [String] = []
+        #endif
+        multiplexing += ["Connections nginx saw for 800 requests, 16 in flight:"] + spread + [""]
+        if wireOnly {
+            let report = Report(contenders: contenders.map(\.name), networkRows: networkRows, decodingRows: [])
+            print(
+                (report.networkTable() + [""] + report.ceilingLines() + multiplexing + report.targets()).joined(
+                    separator: "\n"))
+            print("load average at end: \(MachineDescription.loadAverage())")
+            return
+        }
         let decoding = try await DecodingScenarios(plan: plan, listing: listing, comments: comments).run()
 
         let report = Report(
@@ -88,9 +119,22 @@ struct CourierBench {
         )
         print(report.render())
         print("")
+        print(multiplexing.joined(separator: "\n"))
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
+
+    #if os(Linux)
+    /// The HTTP/2 row (see ``MultiplexingScenario``) with nginx's account of the connections, or
+    /// why it was skipped.
+    private static func multiplexingSection(_ plan: Plan, nginx: Nginx) async throws -> [String] {
+        guard let tls = nginx.tls else {
+            return ["HTTP/2 row skipped: no certificate could be made (is openssl installed?).", ""]
+        }
+        let (table, evidence) = try await MultiplexingScenario(plan: plan, nginx: nginx, tls: tls).run()
+        return table + ["", "Connections nginx saw for one burst of each:"] + evidence + [""]
+    }
+    #endif
 
     /// Only the in-memory rows: no nginx, no network columns.
     private static func runDecodingOnly(_ plan: Plan) async throws {

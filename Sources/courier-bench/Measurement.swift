@@ -91,13 +91,13 @@ enum Budget: Sendable {
     case time(Duration)
 
     /// The operations worker `worker` of `workers` does, or nil when the loop runs on time.
-    fileprivate func share(of worker: Int, among workers: Int) -> Int? {
+    func share(of worker: Int, among workers: Int) -> Int? {
         guard case .operations(let count) = self else { return nil }
         return count / workers + (worker < count % workers ? 1 : 0)
     }
 
     /// When a loop that started at `start` stops, or nil when it counts operations.
-    fileprivate func deadline(from start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+    func deadline(from start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         guard case .time(let slice) = self else { return nil }
         return start + slice
     }

@@ -7,8 +7,12 @@ struct NetworkRow: Sendable {
     let cells: [CellResult]
     /// Whether the row is about server hits (de-duplication) rather than throughput.
     var countsHits = false
-    /// The same scenario over a plain keep-alive socket, when measured: the ceiling.
+    /// The same scenario over plain keep-alive sockets, when measured: the ceiling.
     var ceiling: CellResult?
+    /// The ceiling's turns, each run in the same turn as the contenders' turns of that index.
+    var ceilingTurns: [RunResult] = []
+    /// How many connections the ceiling used.
+    var ceilingConnections = 1
     /// Each contender's turns in the order they ran (same order as the cells); turn `t` of every
     /// contender ran back to back with turn `t` of the others.
     var turns: [[RunResult]] = []
@@ -21,6 +25,14 @@ struct NetworkRow: Sendable {
     /// The median over turns of ``turnRatios(_:)``: a change in the machine's load between
     /// turns cancels out.
     func pairedRatio(_ index: Int) -> Double { turnRatios(index).median }
+
+    /// Contender `index`'s throughput against the ceiling's, turn by turn.
+    func ceilingTurnRatios(_ index: Int) -> [Double] {
+        zip(turns[index], ceilingTurns).map { $0.operationsPerSecond / $1.operationsPerSecond }
+    }
+
+    /// The median over turns of ``ceilingTurnRatios(_:)``; nil without a ceiling.
+    func ceilingRatio(_ index: Int) -> Double? { ceilingTurns.isEmpty ? nil : ceilingTurnRatios(index).median }
 }
 
 /// The scenarios that go through nginx. The contenders take turns in time slices within each
@@ -36,19 +48,24 @@ struct NetworkScenarios {
             _ = try await contender.fetchFeed("/medium.json")
         }
         let port = nginx.baseURL.port ?? 80
-        _ = try await PlainSocket.run(port: port, path: "/small.json", budget: .operations(plan.warmUpRequests))
+        _ = try await SocketLoop.run(
+            port: port, path: "/small.json", connections: 16, budget: .operations(plan.warmUpRequests))
         let slice = Budget.time(plan.slice)
         return [
             try await row(
                 "sequential GET, 1.8 KB",
-                ceiling: {
-                    try await PlainSocket.run(
-                        port: port, path: "/small.json", budget: .time(plan.slice * plan.slicesPerRun))
+                ceiling: Ceiling(connections: 1) {
+                    try await SocketLoop.run(port: port, path: "/small.json", connections: 1, budget: slice)
                 },
                 { contender in
                     try await timeSequentially(slice) { _ = try await contender.fetch("/small.json", nil) }
                 }),
-            try await row("16 in flight GET, 1.8 KB") { contender in
+            try await row(
+                "16 in flight GET, 1.8 KB",
+                ceiling: Ceiling(connections: 16) {
+                    try await SocketLoop.run(port: port, path: "/small.json", connections: 16, budget: slice)
+                }
+            ) { contender in
                 try await timeConcurrently(slice, concurrency: 16) { _ = try await contender.fetch("/small.json", nil) }
             },
             try await row("GET + decode, 100 KB JSON") { contender in
@@ -58,30 +75,40 @@ struct NetworkScenarios {
         ]
     }
 
-    /// Measures every contender `plan.runs` times, and the ceiling once per run when there is one.
+    /// Measures every contender `plan.runs` times, and the ceiling (when there is one) in every
+    /// turn alongside them.
     ///
     /// A run is `slices` turns of `measure` per contender (each ``Plan/slice`` long in the
     /// time-sliced rows), the contenders running one after another in each turn, in a new order
     /// each turn (see ``orders(of:)``), so a change in the machine's load hits every column alike;
     /// the slices of a run add up to its result, and ``NetworkRow/pairedRatio(_:)`` compares the
-    /// contenders turn by turn. Slices are equal in time, not in requests: here a burst of
-    /// requests starts slow after any change of load (CurlTransport's first requests after
-    /// URLSession ran measured up to twice as slow as later ones, settling over about 200 ms), so
-    /// slices of equal count would be mostly that ramp for the fastest contender.
-    private func row(
-        _ scenario: String, slices: Int? = nil, ceiling: (() async throws -> RunResult)? = nil,
+    /// contenders turn by turn. The ceiling takes its turn as one more participant, in every
+    /// order too, so ``NetworkRow/ceilingRatio(_:)`` compares a contender with it under the same
+    /// load. Slices are equal in time, not in requests: here a burst of requests starts slow after
+    /// any change of load (CurlTransport's first requests after URLSession ran measured up to twice
+    /// as slow as later ones, settling over about 200 ms), so slices of equal count would be
+    /// mostly that ramp for the fastest contender.
+    func row(
+        _ scenario: String, slices: Int? = nil, ceiling: Ceiling? = nil,
         _ measure: (Contender) async throws -> RunResult
     ) async throws -> NetworkRow {
         var runs = Array(repeating: [RunResult](), count: contenders.count)
         var turns = Array(repeating: [RunResult](), count: contenders.count)
         var ceilingRuns: [RunResult] = []
-        let orders = Self.orders(of: Array(contenders.indices))
+        var ceilingTurns: [RunResult] = []
+        // The ceiling, when measured, is participant `contenders.count`.
+        let participants = contenders.count + (ceiling == nil ? 0 : 1)
+        let orders = Self.orders(of: Array(0..<participants))
         var turn = 0
         for _ in 0..<plan.runs {
-            var parts = Array(repeating: [RunResult](), count: contenders.count)
+            var parts = Array(repeating: [RunResult](), count: participants)
             for _ in 0..<(slices ?? plan.slicesPerRun) {
                 for index in orders[turn % orders.count] {
-                    parts[index].append(try await measure(contenders[index]))
+                    if index < contenders.count {
+                        parts[index].append(try await measure(contenders[index]))
+                    } else if let ceiling {
+                        parts[index].append(try await ceiling.measure())
+                    }
                 }
                 turn += 1
             }
@@ -89,12 +116,25 @@ struct NetworkScenarios {
                 runs[index].append(RunResult(combining: parts[index]))
                 turns[index] += parts[index]
             }
-            if let ceiling { ceilingRuns.append(try await ceiling()) }
+            if ceiling != nil {
+                ceilingRuns.append(RunResult(combining: parts[contenders.count]))
+                ceilingTurns += parts[contenders.count]
+            }
         }
         var row = NetworkRow(
             scenario: scenario, cells: runs.map { CellResult(runs: $0, unit: .requestsPerSecond) }, turns: turns)
-        if !ceilingRuns.isEmpty { row.ceiling = CellResult(runs: ceilingRuns, unit: .requestsPerSecond) }
+        if let ceiling {
+            row.ceiling = CellResult(runs: ceilingRuns, unit: .requestsPerSecond)
+            row.ceilingTurns = ceilingTurns
+            row.ceilingConnections = ceiling.connections
+        }
         return row
+    }
+
+    /// The same scenario over plain keep-alive sockets (see ``SocketLoop``).
+    struct Ceiling {
+        let connections: Int
+        let measure: () async throws -> RunResult
     }
 
     /// Every order of `items` (all 6 of 3 contenders): turns go through them in turn, so over a

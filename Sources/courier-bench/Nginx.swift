@@ -14,6 +14,10 @@ final class Nginx {
     let baseURL: URL
     /// The folder nginx serves.
     let root: URL
+    /// The TLS servers for the HTTP/2 rows; nil when no certificate could be made.
+    let tls: NginxTLS?
+    /// The connections `/logged/` requests came on, over HTTP and TLS.
+    let connectionLog: ConnectionLog
     private let run: URL
     private let process: Process
     private var interruptSource: (any DispatchSourceSignal)?
@@ -45,6 +49,8 @@ final class Nginx {
             .replacingOccurrences(of: "{{RUN}}", with: run.path)
             .replacingOccurrences(of: "{{ROOT}}", with: root.path)
             .replacingOccurrences(of: "{{PORT}}", with: String(port))
+        connectionLog = ConnectionLog(file: run.appendingPathComponent("connections.log"))
+        tls = NginxTLS.prepare(repository: repository, run: run, root: root)
         let configFile = run.appendingPathComponent("nginx.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
 

@@ -63,41 +63,7 @@ final class CurlTransfer: @unchecked Sendable {
 
         /// The response, with `url` as the URL that answered.
         func response(url: URL) -> HTTPResponse {
-            var headers = HTTPHeaders()
-            var previous: (name: String, value: String)?
-            // Byte-level parsing: this runs once per response, so it avoids Foundation's
-            // character-set trimming.
-            for rawLine in head.split(separator: UInt8(ascii: "\n")) {
-                let line = Self.trimmed(rawLine)
-                guard !line.isEmpty else { continue }
-                if let first = rawLine.first, Self.isBlank(first), let field = previous {
-                    // An obsolete folded line continues the field before it.
-                    previous = (field.name, field.value + " " + String(decoding: line, as: UTF8.self))
-                    continue
-                }
-                if let field = previous { headers.add(name: field.name, value: field.value) }
-                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                    previous = nil
-                    continue
-                }
-                previous = (
-                    String(decoding: Self.trimmed(line[..<colon]), as: UTF8.self),
-                    String(decoding: Self.trimmed(line[line.index(after: colon)...]), as: UTF8.self)
-                )
-            }
-            if let field = previous { headers.add(name: field.name, value: field.value) }
-            return HTTPResponse(statusCode: status, headers: headers, body: body, url: url)
-        }
-
-        private static func isBlank(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-        }
-
-        private static func trimmed(_ bytes: Data.SubSequence) -> Data.SubSequence {
-            var bytes = bytes
-            while let first = bytes.first, isBlank(first) { bytes = bytes.dropFirst() }
-            while let last = bytes.last, isBlank(last) { bytes = bytes.dropLast() }
-            return bytes
+            HTTPResponse(statusCode: status, headers: CurlHeaderBlock.parse(head), body: body, url: url)
         }
     }
 
@@ -134,6 +100,7 @@ final class CurlTransfer: @unchecked Sendable {
         set(CurlOption.url, request.url.absoluteString)
         set(CurlOption.protocols, CurlOption.httpAndHTTPS)
         set(CurlOption.httpVersion, CurlOption.httpVersion2OverTLS)
+        if request.url.scheme?.lowercased() == "https" { set(CurlOption.pipeWait, 1) }
         set(CurlOption.tcpKeepAlive, 1)
         set(CurlOption.acceptEncoding, "")
         if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }

@@ -55,6 +55,9 @@ struct LibCurl: Sendable {
         @convention(c) (Handle, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
     let multiWakeup: @convention(c) (Handle) -> Int32
     let multiInfoRead: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
+    /// `curl_multi_timeout`: milliseconds until libcurl wants `curl_multi_perform` called (0:
+    /// now, -1: no timer).
+    let multiTimeout: @convention(c) (Handle, UnsafeMutablePointer<Int>) -> Int32
     let version: String
 
     /// libcurl loaded once per process, or why it could not be.
@@ -111,6 +114,8 @@ struct LibCurl: Sendable {
             let multiInfoRead = symbol(
                 "curl_multi_info_read",
                 as: (@convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?).self),
+            let multiTimeout = symbol(
+                "curl_multi_timeout", as: (@convention(c) (Handle, UnsafeMutablePointer<Int>) -> Int32).self),
             let globalInit, let versionFunction
         else {
             // curl_multi_poll and curl_multi_wakeup need libcurl 7.68 (2020) or later.
@@ -137,7 +142,7 @@ struct LibCurl: Sendable {
                 strerror: strerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll, multiInit: multiInit,
                 multiCleanup: multiCleanup, multiSetLong: multiSetLong, multiAdd: multiAdd, multiRemove: multiRemove,
                 multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup,
-                multiInfoRead: multiInfoRead,
+                multiInfoRead: multiInfoRead, multiTimeout: multiTimeout,
                 version: versionFunction().map { String(cString: $0) } ?? "libcurl"
             ))
     }
@@ -177,6 +182,10 @@ enum CurlOption {
     static let connectTimeoutMilliseconds: Int32 = 156
     /// `CURLOPT_PROTOCOLS` (bitmask).
     static let protocols: Int32 = 181
+    /// `CURLOPT_PIPEWAIT`: while the first connection to a host opens, further transfers wait to
+    /// learn whether it multiplexes (HTTP/2 through ALPN) rather than each opening one of their
+    /// own; set for https only, where ALPN can offer HTTP/2.
+    static let pipeWait: Int32 = 237
     /// `CURLOPT_TCP_KEEPALIVE`.
     static let tcpKeepAlive: Int32 = 213
 
@@ -232,6 +241,9 @@ enum CurlOption {
     static let multiPipelining: Int32 = 3
     /// `CURLPIPE_MULTIPLEX`: several HTTP/2 streams share one connection.
     static let multiplex = 2
+    /// `CURLMOPT_MAXCONNECTS`: idle connections the multi handle keeps open (0: 4 per easy handle
+    /// added at the time, so it shrinks whenever few transfers run).
+    static let multiMaxConnects: Int32 = 6
     /// `CURLMOPT_MAX_HOST_CONNECTIONS`: connections open at once to one host (0: no limit).
     static let multiMaxHostConnections: Int32 = 7
     /// `CURL_PREREQFUNC_ABORT`: the pre-request callback stops the transfer

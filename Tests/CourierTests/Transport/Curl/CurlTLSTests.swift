@@ -51,6 +51,26 @@ struct CurlTLSTests {
         #expect(connections == [first])
     }
 
+    @Test("100 requests started together on a new transport all go over one HTTP/2 connection")
+    func multiplexingFromColdStart() async throws {
+        let client = try trustingClient()
+        // No request first: the 100 start while no connection is open, and wait for the first
+        // one to learn whether it multiplexes instead of opening one each (up to the limit).
+        let answers = try await withThrowingTaskGroup(of: (String, String).self) { group in
+            for _ in 0..<100 {
+                group.addTask {
+                    let response = try await client.send(Request<String>(path: "/connection-protocol"))
+                    let parts = response.value.split(separator: " ").map(String.init)
+                    return (parts.first ?? "", parts.last ?? "")
+                }
+            }
+            return try await group.reduce(into: [(String, String)]()) { $0.append($1) }
+        }
+        #expect(answers.count == 100)
+        #expect(Set(answers.map(\.0)).count == 1, "connections used: \(Set(answers.map(\.0)))")
+        #expect(Set(answers.map(\.1)) == ["HTTP/2.0"])
+    }
+
     @Test("A certificate the system does not trust is refused")
     func untrustedCertificate() async throws {
         let client = HTTPClient(baseURL: try TestServers.url(from: "COURIER_TLS_URL"), transport: try CurlTransport())

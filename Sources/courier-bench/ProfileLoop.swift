@@ -1,0 +1,48 @@
+import Courier
+import Foundation
+
+/// `courier-bench --profile CONCURRENCY [SECONDS]`: nothing but Courier on `CurlTransport`
+/// GETting the 1.8 KB file from the bench's nginx, CONCURRENCY in flight (1: one after another)
+/// for SECONDS (10 by default), then the rate and the process's CPU time per request (user and
+/// system, nginx not included: a figure the machine's load disturbs less than the rate);
+/// `--profile-socket` does the same with the plain socket loop. A steady load to attach a profiler to:
+/// `perf record -g -- courier-bench --profile 16`.
+enum ProfileLoop {
+    /// User and system CPU time this process has used, in seconds.
+    private static func processorTime() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    static func run(repository: URL, concurrency: Int, seconds: Int, socket: Bool) async throws {
+        #if os(Linux)
+        let nginx = try await Nginx(repository: repository, files: ["small.json": try Feed.json(atLeast: 1_800)])
+        defer { nginx.stop() }
+        nginx.stopOnInterrupt()
+        let cpuBefore = processorTime()
+        let result: RunResult
+        if socket {
+            result = try await SocketLoop.run(
+                port: nginx.baseURL.port ?? 80, path: "/small.json", connections: concurrency,
+                budget: .time(.seconds(seconds)))
+        } else {
+            let contender = Contender.courier(
+                "Courier+CurlTransport", baseURL: nginx.baseURL, transport: try CurlTransport())
+            result = try await timeConcurrently(.time(.seconds(seconds)), concurrency: concurrency) {
+                _ = try await contender.fetch("/small.json", nil)
+            }
+        }
+        let cpu = processorTime() - cpuBefore
+        print(
+            "\(socket ? "socket loop" : "CurlTransport"), \(concurrency) in flight for \(seconds) s: \(Int(result.operationsPerSecond))/s, "
+                + String(format: "%.1f", cpu / Double(result.operations) * 1e6)
+                + " µs of this process's CPU a request, load average \(MachineDescription.loadAverage())"
+        )
+        #else
+        _ = socket
+        print("--profile needs CurlTransport (Linux)")
+        #endif
+    }
+}
