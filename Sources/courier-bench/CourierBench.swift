@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --stores-only | --wire-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
@@ -17,9 +17,19 @@ struct CourierBench {
                 await DocumentMemory.runChild(
                     mode: arguments[arguments.startIndex + 1], file: arguments[arguments.startIndex + 2]))
         }
+        if arguments.first == "--decoder-memory-child", arguments.count == 3 {
+            let repository = Self.repositoryRoot()
+            let listing =
+                (try? Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json")))
+                ?? Data()
+            exit(
+                DecoderDocuments.runChild(
+                    repository: repository, listing: listing, index: arguments[arguments.startIndex + 1],
+                    decoder: arguments[arguments.startIndex + 2]))
+        }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --stores-only | --wire-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
             )
             return
         }
@@ -41,6 +51,10 @@ struct CourierBench {
             }
             if arguments.contains("--wire-only") {
                 try await run(plan, wireOnly: true)
+                return
+            }
+            if arguments.contains("--decoder-only") {
+                try await runDecoderOnly(plan)
                 return
             }
             if arguments.contains("--decoding-only") {
@@ -120,6 +134,8 @@ struct CourierBench {
         print(report.render())
         print("")
         print(multiplexing.joined(separator: "\n"))
+        print("")
+        try printDecoderDocuments(plan, repository: repository, listing: listing)
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
@@ -150,6 +166,45 @@ struct CourierBench {
         let decoding = try await DecodingScenarios(plan: plan, listing: listing, comments: comments).run()
         print(Report(contenders: [], networkRows: [], decodingRows: decoding).render())
         print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// Only the decoder's rows: JSON documents decoded by Courier's decoder and by `JSONDecoder`,
+    /// and the cost per item of growing Reddit pages.
+    private static func runDecoderOnly(_ plan: Plan) async throws {
+        let repository = Self.repositoryRoot()
+        let listing = try Data(
+            contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
+        let comments = try Data(
+            contentsOf: repository.appendingPathComponent(
+                "Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        print("courier-bench (\(plan.name), decoder only): \(MachineDescription.current().summary)")
+        print("load average at start: \(MachineDescription.loadAverage())")
+        print("")
+        try printDecoderDocuments(plan, repository: repository, listing: listing)
+        // `--quick` is CI's smoke run, often a debug build: small pages.
+        let sizes = plan.name == "quick" ? [250, 1_000] : [1_000, 10_000, 40_000]
+        let scaling = DecoderScaling(sizes: sizes, listing: listing, comments: comments)
+        print(try await scaling.run(runs: plan.name == "quick" ? 1 : 3))
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// The JSON documents decoded by `JSONDecoder` and `JSON.TapeDecoder` side by side.
+    private static func printDecoderDocuments(_ plan: Plan, repository: URL, listing: Data) throws {
+        let documents = try DecoderDocuments.documents(repository: repository, listing: listing)
+        // `--quick` (often a debug build, in CI) decodes each document once per decoder and run.
+        let runs = plan.name == "quick" ? 1 : plan.runs
+        print("JSON documents in memory, the same Decodable structs, median of \(runs) interleaved runs:")
+        print(
+            try DecoderDocuments.run(
+                documents, runs: runs, minimumRun: plan.name == "quick" ? .milliseconds(50) : .milliseconds(300)))
+        print("load average after the documents: \(MachineDescription.loadAverage())\n")
+        let quick = plan.name == "quick"
+        let corpus = try DecoderCorpus.bodies(
+            in: repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/reddit"))
+        print(
+            try DecoderCorpus.run(
+                corpus, runs: quick ? 1 : 3, minimumRun: quick ? .milliseconds(5) : .milliseconds(20)))
+        print("load average after the corpus: \(MachineDescription.loadAverage())\n")
     }
 
     /// The repository this executable was built from: `Benchmarks/` lives there. The bench is run

@@ -125,7 +125,7 @@ enum DocumentMemory {
     /// Where the peak is counted from: the current resident size, after resetting the peak to
     /// it where the system allows (Linux: `/proc/self/clear_refs`, so startup's own peak does not
     /// hide a smaller operation's); elsewhere the peak so far.
-    private static func startMeasuring() -> Int {
+    static func startMeasuring() -> Int {
         #if os(Linux)
         if (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil,
             let resident = procStatus("VmRSS")
@@ -137,7 +137,7 @@ enum DocumentMemory {
     }
 
     /// The process's peak resident size so far, in bytes.
-    private static func peakResidentBytes() -> Int {
+    static func peakResidentBytes() -> Int {
         #if os(Linux)
         if let peak = procStatus("VmHWM") { return peak }
         #endif

@@ -44,7 +44,7 @@ public final class HTTPClient: Sendable {
         /// Encodes `.json` bodies.
         public var encoder: JSONEncoder
         /// Decodes `Decodable` responses.
-        public var decoder: JSONDecoder
+        public var decoder: any JSON.TopLevelDecoder
         /// Headers sent with every request; a request's own headers win.
         public var headers: HTTPHeaders
         /// The pipeline, outermost first; the transport comes after the last one.
@@ -63,7 +63,7 @@ public final class HTTPClient: Sendable {
             self.baseURL = baseURL
             self.transport = transport
             encoder = JSONEncoder()
-            decoder = JSONDecoder()
+            decoder = JSON.TapeDecoder()
             headers = [:]
             interceptors = []
             validation = .default

@@ -14,7 +14,7 @@ public import Foundation
 /// ```
 ///
 /// How the body is read follows from `Response`: a `Decodable` type goes through the client's
-/// `JSONDecoder`, `Data` is returned as received, `String` is decoded as text, and `Void` ignores
+/// decoder (`JSON.TapeDecoder` unless set), `Data` is returned as received, `String` is decoded as text, and `Void` ignores
 /// the body. ``JSON`` reads any JSON document.
 public struct Request<Response>: Sendable {
     /// The HTTP method.
@@ -41,7 +41,8 @@ public struct Request<Response>: Sendable {
     package var options: RequestOptions
 
     /// Turns the received body into the response value.
-    let decode: @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Response
+    let decode:
+        @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: any JSON.TopLevelDecoder) throws -> Response
 
     /// Creates a request whose body is read by `decode`.
     ///
@@ -58,7 +59,9 @@ public struct Request<Response>: Sendable {
         query: [URLQueryItem] = [],
         headers: HTTPHeaders = [:],
         body: RequestBody? = nil,
-        decode: @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Response
+        decode:
+            @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: any JSON.TopLevelDecoder) throws ->
+            Response
     ) {
         self.method = method
         self.path = path
@@ -76,7 +79,8 @@ public struct Request<Response>: Sendable {
     /// The same call, reading its body as another type.
     public func map<Other>(
         _ transform:
-            @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: JSONDecoder) throws -> Other
+            @escaping @Sendable (_ data: Data, _ response: HTTPResponse, _ decoder: any JSON.TopLevelDecoder) throws ->
+            Other
     ) -> Request<Other> {
         var other = Request<Other>(
             method: method, path: path, query: query, headers: headers, body: body, decode: transform)

@@ -2,7 +2,7 @@ import Courier
 import Foundation
 
 extension Reddit {
-    /// A GET request decoded as `Response` (with ``RedditJSONDecoder``, not the client's decoder).
+    /// A GET request decoded as `Response` (with `JSON.TapeDecoder`, not the client's decoder).
     static func get<Response: Decodable & Sendable>(_ path: String, _ query: [(String, String)] = []) -> Request<
         Response
     > {
@@ -124,11 +124,11 @@ struct MoreChildrenAnswer: Decodable, Sendable {
 }
 
 extension Request {
-    /// The same call, its body decoded by ``RedditJSONDecoder`` as `Raw` (not by the client's
+    /// The same call, its body decoded by `JSON.TapeDecoder` as `Raw` (not by the client's
     /// decoder) and then transformed: how every RedditAPI endpoint reads its answer.
     func reading<Raw: Decodable & Sendable, Value>(_ raw: Raw.Type, _ transform: @escaping @Sendable (Raw) -> Value)
         -> Request<Value>
     {
-        map { data, _, _ in transform(try RedditJSONDecoder().decode(Raw.self, from: data)) }
+        map { data, _, _ in transform(try JSON.TapeDecoder().decode(Raw.self, from: data)) }
     }
 }

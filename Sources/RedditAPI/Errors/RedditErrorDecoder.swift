@@ -106,7 +106,7 @@ public struct RedditErrorDecoder: APIErrorDecoder {
 
     private static func payload(_ body: Data) -> ErrorPayload? {
         guard !body.isEmpty else { return nil }
-        return try? RedditJSONDecoder().decode(ErrorPayload.self, from: body)
+        return try? JSON.TapeDecoder().decode(ErrorPayload.self, from: body)
     }
 
     private static func snippet(_ body: Data) -> String? {

@@ -103,6 +103,6 @@ extension Request {
     func readingThrowing<Raw: Decodable & Sendable, Value>(
         _ raw: Raw.Type, _ transform: @escaping @Sendable (Raw) throws -> Value
     ) -> Request<Value> {
-        map { data, _, _ in try transform(try RedditJSONDecoder().decode(Raw.self, from: data)) }
+        map { data, _, _ in try transform(try JSON.TapeDecoder().decode(Raw.self, from: data)) }
     }
 }

@@ -129,7 +129,7 @@ extension Reddit {
 
     private static func editedThing(_ request: Request<Void>) -> Request<Thing> {
         request.map { data, _, _ in
-            guard let thing = try RedditJSONDecoder().decode(EditedThingAnswer.self, from: data).thing else {
+            guard let thing = try JSON.TapeDecoder().decode(EditedThingAnswer.self, from: data).thing else {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: [], debugDescription: "the edit answer holds no thing"))
             }

@@ -60,7 +60,7 @@ import Testing
                 statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
         }
         let client = try makeClient(transport)
-        let thread = try RedditJSONDecoder().decode(PostWithComments.self, from: page)
+        let thread = try JSON.TapeDecoder().decode(PostWithComments.self, from: page)
         var tree = CommentTree(thread)
 
         let stubs = tree.stubs

@@ -34,7 +34,7 @@ import Testing
                 statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
         }
         let client = try makeClient(transport)
-        let post = try RedditJSONDecoder().decode(PostWithComments.self, from: try builder.page([]))
+        let post = try JSON.TapeDecoder().decode(PostWithComments.self, from: try builder.page([]))
         let stub = More(
             id: "d0", name: "t1_d0", parentID: Fullname(link), count: Self.depth, children: ["d0"], depth: 0)
         let start = CommentTree(PostWithComments(link: post.link, comments: Listing(children: [.more(stub)])))
@@ -77,9 +77,9 @@ import Testing
                 "depth": 0, "children": ["q0"],
             ] as [String: Any],
         ])
-        var tree = CommentTree(try RedditJSONDecoder().decode(PostWithComments.self, from: try builder.page(top)))
+        var tree = CommentTree(try JSON.TapeDecoder().decode(PostWithComments.self, from: try builder.page(top)))
         let answer = (0..<2_000).map { builder.comment("q\($0)", parent: "t1_p\($0)", depth: 1) }
-        let things = try RedditJSONDecoder().decode(
+        let things = try JSON.TapeDecoder().decode(
             MoreChildrenAnswer.self, from: try ThreadBuilder.moreChildren(answer)
         ).things
         tree.replace(stub, with: things)

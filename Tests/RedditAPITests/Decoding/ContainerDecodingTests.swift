@@ -150,8 +150,8 @@ import Testing
                 #expect(failure { try c.decode(String.self) } == .typeMismatch)
                 values.append(String(try c.decode(Double.self)))
                 values.append(
-                    try c.nestedContainer(keyedBy: JSONCodingKey.self).decode(
-                        String.self, forKey: JSONCodingKey(stringValue: "k")))
+                    try c.nestedContainer(keyedBy: TestKey.self).decode(
+                        String.self, forKey: TestKey(stringValue: "k")))
                 var inner = try c.nestedUnkeyedContainer()
                 values.append(try inner.decode([Int].self).map(String.init).joined(separator: "+"))
                 #expect(c.isAtEnd && c.currentIndex == 7)

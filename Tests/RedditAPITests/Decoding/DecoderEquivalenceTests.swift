@@ -4,14 +4,14 @@ import Testing
 
 @testable import RedditAPI
 
-/// RedditJSONDecoder and Foundation's JSONDecoder read every recorded response into equal models
+/// JSON.TapeDecoder and Foundation's JSONDecoder read every recorded response into equal models
 /// (or both fail): the test fixtures, the shared fixture set and the bench's payloads.
 @Suite struct DecoderEquivalenceTests {
     /// How the two decoders compared on one body.
     enum Outcome: Equatable {
         case equal
         case bothThrew
-        /// Only RedditJSONDecoder threw (a `DecodingError`): it holds JSON to RFC 8259 where
+        /// Only JSON.TapeDecoder threw (a `DecodingError`): it holds JSON to RFC 8259 where
         /// JSONDecoder is lenient (a trailing comma, bad bytes in a string nobody reads).
         case onlyRedditThrew
         case differ(String)
@@ -20,12 +20,12 @@ import Testing
     /// Decodes `data` as `T` with both decoders and compares `project` of the results.
     static func compare<T: Decodable, V: Equatable>(_ data: Data, as type: T.Type, _ project: (T) -> V) -> Outcome {
         let foundation = Result { try JSONDecoder().decode(T.self, from: data) }.map(project)
-        let reddit = Result { try RedditJSONDecoder().decode(T.self, from: data) }.map(project)
+        let reddit = Result { try JSON.TapeDecoder().decode(T.self, from: data) }.map(project)
         switch (foundation, reddit) {
         case (.success(let expected), .success(let actual)):
             return expected == actual ? .equal : .differ("\(T.self): different values")
         case (_, .failure(let error)) where !(error is DecodingError):
-            return .differ("\(T.self): RedditJSONDecoder threw \(Swift.type(of: error)), not a DecodingError: \(error)")
+            return .differ("\(T.self): JSON.TapeDecoder threw \(Swift.type(of: error)), not a DecodingError: \(error)")
         case (.failure, .failure):
             return .bothThrew
         case (.success, .failure):
@@ -256,7 +256,7 @@ import Testing
 
     @Test func theBenchListingDecodesToWhatJSONDecoderGives() throws {
         let data = try Data(contentsOf: Self.benchFixtures.appendingPathComponent("front_hot.json"))
-        let listing = try RedditJSONDecoder().decode(Listing.self, from: data)
+        let listing = try JSON.TapeDecoder().decode(Listing.self, from: data)
         #expect(listing == (try JSONDecoder().decode(Listing.self, from: data)))
         #expect(listing.links.count == 100)
         #expect(listing.links.contains { $0.edited != .never })

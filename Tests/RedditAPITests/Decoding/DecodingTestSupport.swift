@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 @testable import RedditAPI
@@ -7,14 +8,14 @@ enum DecodingFailureKind: Equatable {
     case keyNotFound, valueNotFound, typeMismatch, dataCorrupted, notADecodingError
 }
 
-/// Decodes `json` with RedditJSONDecoder.
+/// Decodes `json` with JSON.TapeDecoder.
 func redditDecode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
-    try RedditJSONDecoder().decode(T.self, from: Data(json.utf8))
+    try JSON.TapeDecoder().decode(T.self, from: Data(json.utf8))
 }
 
-/// Decodes raw bytes with RedditJSONDecoder.
+/// Decodes raw bytes with JSON.TapeDecoder.
 func redditDecode<T: Decodable>(_ type: T.Type, bytes: [UInt8]) throws -> T {
-    try RedditJSONDecoder().decode(T.self, from: Data(bytes))
+    try JSON.TapeDecoder().decode(T.self, from: Data(bytes))
 }
 
 /// Decodes `json` with Foundation's JSONDecoder.
@@ -68,4 +69,20 @@ struct Box<Value: Decodable & Equatable>: Decodable, Equatable {
 /// `{"a": <value>}` where `a` may be missing or null.
 struct OptionalBox<Value: Decodable & Equatable>: Decodable, Equatable {
     let a: Value?
+}
+
+/// A coding key made from any string or index.
+struct TestKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init(intValue: Int) {
+        stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
 }

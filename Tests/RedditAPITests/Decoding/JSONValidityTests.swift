@@ -1,9 +1,10 @@
+import Courier
 import Foundation
 import Testing
 
 @testable import RedditAPI
 
-/// RedditJSONDecoder accepts RFC 8259 JSON and nothing else: every malformed document is a
+/// JSON.TapeDecoder accepts RFC 8259 JSON and nothing else: every malformed document is a
 /// `DecodingError.dataCorrupted`, never a crash, a hang or a value.
 @Suite struct JSONValidityTests {
     @Test(arguments: [
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func nestingUpToTheLimitIsAccepted() throws {
-        let depth = JSONScanner.maximumDepth
+        let depth = JSON.TapeDecoder.maximumDepth
         #expect(depth == 512)
         let deepest = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         #expect(failure { try redditDecode(JSONTapeProbe.self, deepest) } == nil)
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func nestingBeyondTheLimitIsDataCorrupted() {
-        let depth = JSONScanner.maximumDepth + 1
+        let depth = JSON.TapeDecoder.maximumDepth + 1
         let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let objects = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
         #expect(failure { try redditDecode(JSONTapeProbe.self, arrays) } == .dataCorrupted)
@@ -97,10 +98,10 @@ import Testing
         let fixture = try Fixture("things/me_2016.json").body
         let end = try #require(fixture.lastIndex(of: UInt8(ascii: "}")))
         for length in 0...end {
-            let kind = failure { try RedditJSONDecoder().decode(Account.self, from: fixture.prefix(length)) }
+            let kind = failure { try JSON.TapeDecoder().decode(Account.self, from: fixture.prefix(length)) }
             #expect(kind == .dataCorrupted, "cut at \(length)")
         }
-        #expect(try RedditJSONDecoder().decode(Account.self, from: fixture).name == "PyAPITestUser2")
+        #expect(try JSON.TapeDecoder().decode(Account.self, from: fixture).name == "PyAPITestUser2")
     }
 }
 

@@ -172,9 +172,9 @@ import Testing
         #expect(decoded > 100 && failed > 100)
     }
 
-    /// The same damage straight into RedditJSONDecoder and JSONDecoder, model by model: no crash,
+    /// The same damage straight into JSON.TapeDecoder and JSONDecoder, model by model: no crash,
     /// only `DecodingError`s, equal values whenever both decode, and never a body JSONDecoder
-    /// rejects that RedditJSONDecoder accepts.
+    /// rejects that JSON.TapeDecoder accepts.
     @Test func mutatedBodiesDecodeAlikeWithBothDecoders() throws {
         var rng = SeededGenerator(state: 0x5EED_D1CE)
         var tally: [String: Int] = [:]

@@ -82,7 +82,7 @@ import Testing
         let trophies: [Trophy] = try await F.value("things/user_trophies_spez.json")
         #expect(trophies.count == 21 && trophies[0].name == "Spared")
         // The endpoint now reads it as a MessageThread (see InboxTests); the raw Listing is checked here.
-        let messages = try RedditJSONDecoder().decode(
+        let messages = try JSON.TapeDecoder().decode(
             Listing.self, from: try Fixture("things/message_thread_t4_2025.json").body)
         guard case .message(let message)? = messages.children.first else {
             Issue.record("expected a message")

@@ -38,7 +38,7 @@ import Testing
     }
 
     static func names(_ fixture: String) throws -> [String] {
-        try RedditJSONDecoder().decode(Listing.self, from: try Fixture(fixture).body).children.compactMap(
+        try JSON.TapeDecoder().decode(Listing.self, from: try Fixture(fixture).body).children.compactMap(
             \.fullname?.rawValue)
     }
 

@@ -78,7 +78,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try tape.integer(at: value(for: key)) }
     /// `key`'s value as any decodable type.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try TapeDecoder(tape: tape, index: value(for: key)).decodeValue(T.self)
+        try TapeValueDecoder(tape: tape, index: value(for: key)).decodeValue(T.self)
     }
 
     // MARK: decodeIfPresent
@@ -110,7 +110,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `key`'s value as any decodable type, or nil when missing or null.
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = presentValue(for: key) else { return nil }
-        return try TapeDecoder(tape: tape, index: index).decodeValue(T.self)
+        return try TapeValueDecoder(tape: tape, index: index).decodeValue(T.self)
     }
 
     // MARK: Nested containers
@@ -119,21 +119,22 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try TapeDecoder(tape: tape, index: value(for: key)).container(keyedBy: NestedKey.self)
+        try TapeValueDecoder(tape: tape, index: value(for: key)).container(keyedBy: NestedKey.self)
     }
 
     /// An unkeyed container over `key`'s array.
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TapeDecoder(tape: tape, index: value(for: key)).unkeyedContainer()
+        try TapeValueDecoder(tape: tape, index: value(for: key)).unkeyedContainer()
     }
 
     /// A decoder for the value of key `super` (null when missing), as JSONDecoder.
     func superDecoder() throws -> any Decoder {
-        TapeDecoder(tape: tape, index: members.valueIndex(forKey: JSONCodingKey.super.stringValue) ?? tape.missingValue)
+        TapeValueDecoder(
+            tape: tape, index: members.valueIndex(forKey: JSONCodingKey.super.stringValue) ?? tape.missingValue)
     }
 
     /// A decoder for `key`'s value (null when missing), as JSONDecoder.
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TapeDecoder(tape: tape, index: members.valueIndex(forKey: key.stringValue) ?? tape.missingValue)
+        TapeValueDecoder(tape: tape, index: members.valueIndex(forKey: key.stringValue) ?? tape.missingValue)
     }
 }

@@ -1,4 +1,4 @@
-import Courier
+import Foundation
 
 /// The validating pass that turns a document's bytes into ``JSONTape`` tokens.
 ///
@@ -14,9 +14,9 @@ struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted, JSONDecoder's limit as well.
     static let maximumDepth = 512
 
-    /// The document, followed by ``JSONTape/padding`` zero bytes.
+    /// The document (read in place; every read is bounds-checked, see ``byte(_:)``).
     private let bytes: UnsafePointer<UInt8>
-    /// The document's length, without the padding.
+    /// The document's length.
     private let count: Int
     /// The tokens found so far; complete once ``scan()`` returns.
     var tokens: [JSONToken] = []
@@ -24,8 +24,7 @@ struct JSONScanner {
     /// (for objects) so an error can say where it happened.
     private var open: [(container: Int, key: Int)] = []
 
-    /// A scanner over `count` bytes at `bytes`, which must be followed by
-    /// ``JSONTape/padding`` zero bytes.
+    /// A scanner over `count` bytes at `bytes`.
     init(bytes: UnsafePointer<UInt8>, count: Int) {
         self.bytes = bytes
         self.count = count
@@ -36,17 +35,17 @@ struct JSONScanner {
     /// - Throws: `DecodingError.dataCorrupted`, with the path to the broken value and the byte
     ///   offset, when the document is not valid JSON.
     mutating func scan() throws {
-        // Reddit's values average about 8 bytes; reserving avoids most regrowth.
-        tokens.reserveCapacity(count / 8 + 4)
+        // One more for the tape's `null` that stands for absent values.
+        tokens.reserveCapacity(tokenBound() + 1)
         var i = 0
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        if count >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { i = 3 }
         value: while true {
             i = skipWhitespace(i)
-            switch bytes[i] {
+            switch byte(i) {
             case UInt8(ascii: "{"):
                 try openContainer(.object, at: i)
                 i = skipWhitespace(i + 1)
-                if bytes[i] == UInt8(ascii: "}") {
+                if byte(i) == UInt8(ascii: "}") {
                     closeContainer(at: i)
                     i += 1
                 } else {
@@ -56,7 +55,7 @@ struct JSONScanner {
             case UInt8(ascii: "["):
                 try openContainer(.array, at: i)
                 i = skipWhitespace(i + 1)
-                if bytes[i] == UInt8(ascii: "]") {
+                if byte(i) == UInt8(ascii: "]") {
                     closeContainer(at: i)
                     i += 1
                 } else {
@@ -84,7 +83,7 @@ struct JSONScanner {
                 tokens[innermost.container].count += 1
                 i = skipWhitespace(i)
                 let isObject = tokens[innermost.container].kind == .object
-                switch bytes[i] {
+                switch byte(i) {
                 case UInt8(ascii: ","):
                     i += 1
                     if isObject { i = try scanKey(at: skipWhitespace(i)) }
@@ -109,10 +108,29 @@ struct JSONScanner {
 
     // MARK: Structure
 
+    /// The byte at `offset`, or 0 past the end: 0 is never valid where the scanner looks, so
+    /// the end of the document stops every loop like an unexpected byte would.
+    @inline(__always)
+    private func byte(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
+
+    /// An upper bound of the number of tokens: every value but the top-level one and every key
+    /// comes right after one of `[`, `{`, `,` and `:` (counted inside strings too), so the token
+    /// array is allocated once, at most this size, and never regrows.
+    private func tokenBound() -> Int {
+        var structural = 0
+        for offset in 0..<count {
+            let value = bytes[offset]
+            // `[` | 0x20 is `{`.
+            structural &+=
+                value | 0x20 == UInt8(ascii: "{") || value == UInt8(ascii: ",") || value == UInt8(ascii: ":") ? 1 : 0
+        }
+        return structural + 2
+    }
+
     private func skipWhitespace(_ start: Int) -> Int {
         var i = start
         while true {
-            switch bytes[i] {
+            switch byte(i) {
             case 0x20, 0x0A, 0x0D, 0x09: i += 1
             default: return i
             }
@@ -129,13 +147,12 @@ struct JSONScanner {
 
     private mutating func closeContainer(at i: Int) {
         let container = open.removeLast().container
-        tokens[container].end = UInt32(i)
         tokens[container].next = UInt32(tokens.count)
     }
 
     /// Scans `"key"` and the colon after it; returns the offset after the colon.
     private mutating func scanKey(at start: Int) throws -> Int {
-        guard bytes[start] == UInt8(ascii: "\"") else {
+        guard byte(start) == UInt8(ascii: "\"") else {
             throw failure(
                 at: start,
                 start >= count
@@ -144,7 +161,7 @@ struct JSONScanner {
         let key = tokens.count
         let i = skipWhitespace(try scanString(at: start))
         open[open.count - 1].key = key
-        guard bytes[i] == UInt8(ascii: ":") else { throw failure(at: i, "':' was expected after a key") }
+        guard byte(i) == UInt8(ascii: ":") else { throw failure(at: i, "':' was expected after a key") }
         return i + 1
     }
 
@@ -153,7 +170,7 @@ struct JSONScanner {
     private mutating func scanLiteral(_ literal: StaticString, _ kind: JSONToken.Kind, at start: Int) throws -> Int {
         let length = literal.utf8CodeUnitCount
         let text = literal.utf8Start
-        for offset in 0..<length where bytes[start + offset] != text[offset] {
+        for offset in 0..<length where byte(start + offset) != text[offset] {
             throw failure(at: start + offset, "Invalid literal; '\(literal)' was expected")
         }
         tokens.append(
@@ -166,30 +183,30 @@ struct JSONScanner {
     private mutating func scanNumber(at start: Int) throws -> Int {
         var i = start
         var flags = JSONToken.integer
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        switch bytes[i] {
+        if byte(i) == UInt8(ascii: "-") { i += 1 }
+        switch byte(i) {
         case UInt8(ascii: "0"):
             i += 1
         case UInt8(ascii: "1")...UInt8(ascii: "9"):
             i += 1
-            while isDigit(bytes[i]) { i += 1 }
+            while isDigit(byte(i)) { i += 1 }
         default:
             throw failure(at: i, "Invalid number; a digit was expected")
         }
-        if bytes[i] == UInt8(ascii: ".") {
+        if byte(i) == UInt8(ascii: ".") {
             flags = 0
             i += 1
-            guard isDigit(bytes[i]) else { throw failure(at: i, "Invalid number; a digit was expected after '.'") }
-            while isDigit(bytes[i]) { i += 1 }
+            guard isDigit(byte(i)) else { throw failure(at: i, "Invalid number; a digit was expected after '.'") }
+            while isDigit(byte(i)) { i += 1 }
         }
-        if bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
             flags = 0
             i += 1
-            if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard isDigit(bytes[i]) else {
+            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(byte(i)) else {
                 throw failure(at: i, "Invalid number; a digit was expected in the exponent")
             }
-            while isDigit(bytes[i]) { i += 1 }
+            while isDigit(byte(i)) { i += 1 }
         }
         // A digit right after a leading zero ("01") is caught by the caller: no value may follow.
         tokens.append(
@@ -206,17 +223,19 @@ struct JSONScanner {
         var i = start + 1
         var flags: UInt8 = 0
         while true {
-            let byte = bytes[i]
             // Printable ASCII other than the quote and the backslash: nearly every byte.
-            if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            while i < count {
+                let current = bytes[i]
+                guard current >= 0x20, current < 0x80, current != UInt8(ascii: "\""), current != UInt8(ascii: "\\")
+                else { break }
                 i += 1
-                continue
             }
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") {
+            let current = byte(i)
+            if current == UInt8(ascii: "\"") && i < count { break }
+            if current == UInt8(ascii: "\\") {
                 flags |= JSONToken.escaped
                 i = try scanEscape(at: i)
-            } else if byte >= 0x80 {
+            } else if current >= 0x80 {
                 flags |= JSONToken.nonASCII
                 i = try scanUTF8Sequence(at: i)
             } else if i >= count {
@@ -234,17 +253,17 @@ struct JSONScanner {
 
     /// Checks the escape at `start` (a backslash); returns the offset after it.
     private func scanEscape(at start: Int) throws -> Int {
-        switch bytes[start + 1] {
+        switch byte(start + 1) {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return start + 2
         case UInt8(ascii: "u"):
-            guard let unit = JSONScanner.hexUnit(bytes + start + 2) else {
+            guard start + 6 <= count, let unit = JSONScanner.hexUnit(bytes + start + 2) else {
                 throw failure(at: start, "Invalid \\u escape; four hexadecimal digits were expected")
             }
             switch unit {
             case 0xD800...0xDBFF:
-                guard bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
+                guard start + 12 <= count, byte(start + 6) == UInt8(ascii: "\\"), byte(start + 7) == UInt8(ascii: "u"),
                     let low = JSONScanner.hexUnit(bytes + start + 8), (0xDC00...0xDFFF).contains(low)
                 else {
                     throw failure(at: start, "Invalid \\u escape; a high surrogate must be followed by a low surrogate")
@@ -281,9 +300,9 @@ struct JSONScanner {
     /// sequences: no overlong forms, no surrogates, nothing above U+10FFFF); returns the offset
     /// after it.
     private func scanUTF8Sequence(at start: Int) throws -> Int {
-        let lead = bytes[start]
+        let lead = byte(start)
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            range.contains(bytes[start + offset])
+            range.contains(byte(start + offset))
         }
         let length: Int
         switch lead {

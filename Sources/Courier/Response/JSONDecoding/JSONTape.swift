@@ -37,13 +37,40 @@ struct JSONToken {
     /// Byte offset: after the opening quote of a string, the first byte of a number or literal,
     /// the opening bracket of a container.
     var start: UInt32
-    /// Byte offset: the closing quote of a string, one past a number or literal, the closing
-    /// bracket of a container.
-    var end: UInt32
+    /// A scalar's ``end``; a container's ``next``.
+    private var word2: UInt32
+    /// A scalar's ``next``; a container's ``count``.
+    private var word3: UInt32
+
+    /// A token; 16 bytes, as only scalars need an end and only containers a count.
+    init(kind: Kind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, count: UInt32) {
+        self.kind = kind
+        self.flags = flags
+        self.start = start
+        let isContainer = kind.rawValue <= Kind.array.rawValue
+        word2 = isContainer ? next : end
+        word3 = isContainer ? count : next
+    }
+
+    /// Whether the token is an object or an array.
+    var isContainer: Bool { kind.rawValue <= Kind.array.rawValue }
+
+    /// Byte offset of a scalar: the closing quote of a string, one past a number or literal.
+    var end: UInt32 { word2 }
+
     /// The index of the token after this value and everything inside it.
-    var next: UInt32
+    var next: UInt32 {
+        get { isContainer ? word2 : word3 }
+        set {
+            if isContainer { word2 = newValue } else { word3 = newValue }
+        }
+    }
+
     /// The members of an object (key-value pairs) or the elements of an array; 0 for scalars.
-    var count: UInt32
+    var count: UInt32 {
+        get { isContainer ? word3 : 0 }
+        set { word3 = newValue }
+    }
 
     /// Whether a string key can be compared byte for byte with an ASCII name: no escapes and
     /// only ASCII, so its bytes are its characters.
@@ -62,50 +89,65 @@ struct JSONToken {
     }
 }
 
-/// A JSON document checked and indexed in one pass: a copy of its bytes and a flat array of
-/// tokens pointing into them.
+/// A JSON document checked and indexed in one pass: a flat array of tokens pointing into the
+/// caller's bytes, which are read in place (never copied).
 ///
 /// Nothing is converted while scanning; strings and numbers are read from the bytes when a
 /// decoder asks for them, so members nobody reads cost only their scan.
+///
+/// The bytes belong to the caller while the decode runs: ``JSON/TapeDecoder`` makes a tape inside
+/// `Data.withUnsafeBytes`, and if anything still holds the tape when that closure ends (a
+/// `Decoder` kept by an `init(from:)`), it calls ``detachFromCallersBytes()`` first, so a kept
+/// decoder reads a copy of its own, never freed memory.
 final class JSONTape {
-    /// The document's bytes, followed by ``padding`` zero bytes so the scanner's inner loops
-    /// stop at a zero (never a valid byte where they look) instead of checking the length.
-    let bytes: UnsafeMutablePointer<UInt8>
-    /// The number of document bytes (without the padding).
+    /// The document's bytes: the caller's, or the tape's own copy after
+    /// ``detachFromCallersBytes()``.
+    private(set) var bytes: UnsafePointer<UInt8>
+    /// The copy made by ``detachFromCallersBytes()``, freed with the tape.
+    private var ownedBytes: UnsafeMutableRawPointer?
+    /// The number of document bytes.
     let byteCount: Int
     /// The values in document order; index 0 is the top-level value. The last token is an
     /// extra `null` that stands for values that are absent (``missingValue``).
     let tokens: [JSONToken]
+    /// For ``codingPath(to:)``: per container token, the member its last walk went into (the
+    /// key token of an object's member, or an array's element) and that member's position.
+    /// Only the decode that owns the tape reads and writes it, on one thread.
+    var pathCursors: [Int: (member: Int, ordinal: Int)] = [:]
+    /// The decoder's strategies.
+    let options: TapeOptions
 
-    /// Zero bytes after the document; the longest look-ahead (a `\uXXXX\uXXXX` pair) is 12.
-    static let padding = 16
-
-    /// Copies and scans `data`.
+    /// Scans the document in `buffer`, which must outlive the tape.
     ///
-    /// - Throws: `DecodingError.dataCorrupted` when `data` is not one valid JSON value (RFC 8259,
+    /// - Throws: `DecodingError.dataCorrupted` when the bytes are not one valid JSON value (RFC 8259,
     ///   UTF-8, with an optional byte order mark) nested at most ``JSONScanner/maximumDepth`` deep.
-    init(_ data: Data) throws {
-        guard data.count < Int(UInt32.max) - Self.padding else {
+    init(_ buffer: UnsafeRawBufferPointer, options: TapeOptions = .standard) throws {
+        self.options = options
+        guard buffer.count < Int(UInt32.max) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "The given data is too large (\(data.count) bytes)."))
+                .init(codingPath: [], debugDescription: "The given data is too large (\(buffer.count) bytes)."))
         }
-        byteCount = data.count
-        bytes = .allocate(capacity: data.count + Self.padding)
-        data.copyBytes(to: bytes, count: data.count)
-        (bytes + data.count).initialize(repeating: 0, count: Self.padding)
-        do {
-            var scanner = JSONScanner(bytes: bytes, count: byteCount)
-            try scanner.scan()
-            scanner.tokens.append(
-                JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(scanner.tokens.count + 1), count: 0))
-            tokens = scanner.tokens
-        } catch {
-            bytes.deallocate()
-            throw error
-        }
+        byteCount = buffer.count
+        // An empty buffer may have no address; the scanner reads nothing from it then.
+        bytes = buffer.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
+        var scanner = JSONScanner(bytes: bytes, count: byteCount)
+        try scanner.scan()
+        scanner.tokens.append(
+            JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(scanner.tokens.count + 1), count: 0))
+        tokens = scanner.tokens
     }
 
-    deinit { bytes.deallocate() }
+    deinit { ownedBytes?.deallocate() }
+
+    /// Copies the document's bytes into memory the tape owns and reads them from there: called
+    /// when the tape outlives the caller's buffer (a decoder was kept after the decode).
+    func detachFromCallersBytes() {
+        guard ownedBytes == nil else { return }
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(byteCount, 1), alignment: 1)
+        copy.copyMemory(from: bytes, byteCount: byteCount)
+        ownedBytes = copy
+        bytes = UnsafePointer(copy.assumingMemoryBound(to: UInt8.self))
+    }
 
     /// The index of the extra `null` token that stands for an absent value.
     var missingValue: Int { tokens.count - 1 }
@@ -145,44 +187,47 @@ extension JSONTape {
     /// The keys and indices leading from the top-level value to token `target`.
     ///
     /// Decoders keep only a token index, not their path: a path is rebuilt here, by walking down
-    /// from the top, only when an error needs one.
+    /// from the top, only when an error (or a caller) needs one. Models fail decode attempts on
+    /// purpose (a numeric `edited` tried as a `Bool` first), once per item of a page, so the walk
+    /// must not start over at the first member of each container every time: each container
+    /// remembers the member the last walk went into (``pathCursors``) and the next walk to a later
+    /// member starts there. Decoding goes in document order, so rebuilding the path of every
+    /// item costs O(depth) each, amortized, instead of O(items).
     func codingPath(to target: Int) -> [any CodingKey] {
         var path: [any CodingKey] = []
         var node = 0
         walk: while node != target, target < missingValue {
             let token = tokens[node]
             guard target > node, target < Int(token.next) else { break }
+            let isObject: Bool
             switch token.kind {
-            case .object:
-                var key = node + 1
-                while key < Int(token.next) {
-                    let value = key + 1
-                    let after = Int(tokens[value].next)
-                    if target >= value, target < after {
-                        path.append(JSONCodingKey(stringValue: keyString(at: key)))
-                        node = value
-                        continue walk
-                    }
-                    key = after
-                }
-                break walk
-            case .array:
-                var element = node + 1
-                var index = 0
-                while element < Int(token.next) {
-                    let after = Int(tokens[element].next)
-                    if target < after {
-                        path.append(JSONCodingKey(intValue: index))
-                        node = element
-                        continue walk
-                    }
-                    element = after
-                    index += 1
-                }
-                break walk
-            default:
-                break walk
+            case .object: isObject = true
+            case .array: isObject = false
+            default: break walk
             }
+            // `member` is a key token (objects) or an element (arrays); `ordinal` its position.
+            var member = node + 1
+            var ordinal = 0
+            if let cursor = pathCursors[node], cursor.member <= target {
+                (member, ordinal) = cursor
+            }
+            while member < Int(token.next) {
+                let value = isObject ? member + 1 : member
+                let after = Int(tokens[value].next)
+                if target < after {
+                    guard target >= value else { break walk }  // the key token itself
+                    pathCursors[node] = (member, ordinal)
+                    path.append(
+                        isObject
+                            ? JSONCodingKey(stringValue: options.convertedKey(keyString(at: member), path: path))
+                            : JSONCodingKey(intValue: ordinal))
+                    node = value
+                    continue walk
+                }
+                member = after
+                ordinal += 1
+            }
+            break walk
         }
         return path
     }

@@ -20,12 +20,31 @@ struct ObjectMembers {
     private let table: [UInt32]
     /// For larger objects: keys with escapes or non-ASCII bytes, with their key token index.
     private let unusualKeys: [(text: String, key: Int)]
+    /// With a key strategy other than the default: every key as converted, with the first key
+    /// token converted to it, as `JSONDecoder` builds its dictionary.
+    private let convertedKeys: [String: Int]?
 
     /// An index over the members of object token `object`.
     init(tape: JSONTape, object: Int) {
         self.tape = tape
         self.object = object
         let token = tape.tokens[object]
+        if !tape.options.convertsKeys {
+            convertedKeys = nil
+        } else {
+            var converted: [String: Int] = [:]
+            let path = tape.codingPath(to: object)
+            var key = object + 1
+            while key < Int(token.next) {
+                let name = tape.options.convertedKey(tape.keyString(at: key), path: path)
+                if converted[name] == nil { converted[name] = key }
+                key = Int(tape.tokens[key + 1].next)
+            }
+            convertedKeys = converted
+            table = []
+            unusualKeys = []
+            return
+        }
         guard token.count > Self.linearSearchLimit else {
             table = []
             unusualKeys = []
@@ -63,6 +82,7 @@ struct ObjectMembers {
 
     /// The token index of the value for `name`, or nil when the object has no such key.
     func valueIndex(forKey name: String) -> Int? {
+        if let convertedKeys { return convertedKeys[name].map { $0 + 1 } }
         var contiguous = name
         let (isASCII, key) = contiguous.withUTF8 { bytes -> (Bool, Int?) in
             for byte in bytes where byte >= 0x80 { return (false, nil) }
@@ -75,8 +95,9 @@ struct ObjectMembers {
     func keys() -> [String] {
         var seen = Set<String>()
         var result: [String] = []
+        let path = convertedKeys == nil ? [] : tape.codingPath(to: object)
         forEachKey { key in
-            let text = tape.keyString(at: key)
+            let text = tape.options.convertedKey(tape.keyString(at: key), path: path)
             if seen.insert(text).inserted { result.append(text) }
             return false
         }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Two words, so it fits an existential's inline buffer and creating one per nested value costs
 /// no allocation. It is also its own single-value container.
-struct TapeDecoder: Decoder, SingleValueDecodingContainer {
+struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
     /// The document.
     let tape: JSONTape
     /// The token of the value this decoder reads.
@@ -13,8 +13,8 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// The path from the top-level value, rebuilt from the tape when asked for.
     var codingPath: [any CodingKey] { tape.codingPath(to: index) }
 
-    /// Always empty: RedditAPI's models read no user info.
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// The decoder's ``JSON/TapeDecoder/userInfo``.
+    var userInfo: [CodingUserInfoKey: Any] { tape.options.userInfo }
 
     /// A keyed container over the object at ``index``.
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -36,7 +36,7 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     /// JSONDecoder's errors for a container of the wrong kind: null is `valueNotFound`.
-    private func containerMismatch(_ type: Any.Type, _ what: String) -> DecodingError {
+    func containerMismatch(_ type: Any.Type, _ what: String) -> DecodingError {
         let token = tape.tokens[index]
         let context = DecodingError.Context(
             codingPath: codingPath,
@@ -48,23 +48,59 @@ struct TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: Decoding a value of any type
 
-    /// Decodes the value as `T`, with JSONDecoder's default treatment of the Foundation types it
-    /// treats specially (`URL` from a string, `Data` from Base64); other types (`Date` included,
-    /// as seconds since 2001 like JSONDecoder's default) decode through their own `init(from:)`.
+    /// Decodes the value as `T`, with JSONDecoder's treatment of the Foundation types it treats
+    /// specially: `URL` from a string, `Decimal` from a number's digits, `Date` and `Data` by the
+    /// decoder's strategies, `[String: Value]` with its keys unconverted by the key strategy;
+    /// other types decode through their own `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == URL.self {
             let text = try tape.string(at: index)
             guard let url = URL(string: text) else { throw tape.corrupted(at: index, "Invalid URL string.") }
             return url as! T  // checked just above
         }
-        if T.self == Data.self {
+        if T.self == Date.self, !tape.options.datesDeferred { return try decodeDate() as! T }  // checked
+        if T.self == Data.self, !tape.options.dataDeferred { return try decodeData() as! T }  // checked
+        if T.self == Decimal.self { return try tape.decimal(at: index) as! T }  // checked
+        if T.self == JSON.self { return try decodeJSON() as! T }  // checked
+        if tape.options.convertsKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
+            return try dictionary.init(unconvertedKeysFrom: self) as! T  // T's own type
+        }
+        return try T(from: self)
+    }
+
+    /// A `Date` by the decoder's strategy (other than `deferredToDate`), as JSONDecoder reads it.
+    private func decodeDate() throws -> Date {
+        switch tape.options.dates {
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try tape.double(at: index))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try tape.double(at: index) / 1000)
+        case .iso8601:
+            let text = try tape.string(at: index)
+            guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+                throw tape.corrupted(at: index, "Expected date string to be ISO8601-formatted.")
+            }
+            return date
+        // `.formatted(_:)` is made by Foundation as a `.custom` strategy.
+        case .custom(let read):
+            return try read(self)
+        default:
+            return try Date(from: self)
+        }
+    }
+
+    /// `Data` by the decoder's strategy (other than `deferredToData`), as JSONDecoder reads it.
+    private func decodeData() throws -> Data {
+        switch tape.options.data {
+        case .custom(let read):
+            return try read(self)
+        default:
             let text = try tape.string(at: index)
             guard let data = Data(base64Encoded: text) else {
                 throw tape.corrupted(at: index, "Encountered Data is not valid Base64.")
             }
-            return data as! T  // checked just above
+            return data
         }
-        return try T(from: self)
     }
 
     // MARK: SingleValueDecodingContainer

@@ -1,4 +1,3 @@
-import Courier
 import Foundation
 
 // Reading strings, numbers and Booleans from the tape's bytes, when a decoder asks for them.
@@ -52,7 +51,10 @@ extension JSONTape {
     /// (`1e-400`) is `dataCorrupted`.
     func double(at index: Int) throws -> Double {
         let token = tokens[index]
-        guard token.kind == .number else { throw mismatch(Double.self, at: index) }
+        guard token.kind == .number else {
+            if let value = nonConforming(at: index) { return Double(value) }
+            throw mismatch(Double.self, at: index)
+        }
         let value = parseDouble(token)
         guard value.isFinite, value != 0 || !hasNonzeroDigit(token) else {
             throw corrupted(at: index, "Number \(sourceText(at: index)) is not representable in Swift.")
@@ -64,12 +66,38 @@ extension JSONTape {
     /// through a `Double`).
     func float(at index: Int) throws -> Float {
         let token = tokens[index]
-        guard token.kind == .number else { throw mismatch(Float.self, at: index) }
+        guard token.kind == .number else {
+            if let value = nonConforming(at: index) { return Float(value) }
+            throw mismatch(Float.self, at: index)
+        }
         let text = sourceText(at: index)
         guard let value = Float(text), value.isFinite, value != 0 || !hasNonzeroDigit(token) else {
             throw corrupted(at: index, "Number \(text) is not representable in Swift.")
         }
         return value
+    }
+
+    /// The number at token `index` as a `Decimal`, from its digits, as JSONDecoder reads it.
+    func decimal(at index: Int) throws -> Decimal {
+        guard tokens[index].kind == .number else { throw mismatch(Decimal.self, at: index) }
+        guard let value = Decimal(string: sourceText(at: index), locale: Locale(identifier: "en_US_POSIX")) else {
+            throw corrupted(at: index, "Parsed JSON number <\(sourceText(at: index))> does not fit in Decimal.")
+        }
+        return value
+    }
+
+    /// With `convertFromString`, the infinity or NaN a string token stands for; otherwise nil.
+    private func nonConforming(at index: Int) -> Double? {
+        guard tokens[index].kind == .string,
+            case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.floats,
+            let text = try? string(at: index)
+        else { return nil }
+        switch text {
+        case positiveInfinity: return .infinity
+        case negativeInfinity: return -.infinity
+        case nan: return .nan
+        default: return nil
+        }
     }
 
     // MARK: Numbers

@@ -88,7 +88,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { try $0.integer(at: $1) } }
     /// The current element as any decodable type.
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try next(type) { try TapeDecoder(tape: $0, index: $1).decodeValue(T.self) }
+        try next(type) { try TapeValueDecoder(tape: $0, index: $1).decodeValue(T.self) }
     }
 
     /// A keyed container over the current element.
@@ -96,17 +96,17 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         NestedKey
     > {
         try next(KeyedDecodingContainer<NestedKey>.self) {
-            try TapeDecoder(tape: $0, index: $1).container(keyedBy: NestedKey.self)
+            try TapeValueDecoder(tape: $0, index: $1).container(keyedBy: NestedKey.self)
         }
     }
 
     /// An unkeyed container over the current element.
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try next((any UnkeyedDecodingContainer).self) { try TapeDecoder(tape: $0, index: $1).unkeyedContainer() }
+        try next((any UnkeyedDecodingContainer).self) { try TapeValueDecoder(tape: $0, index: $1).unkeyedContainer() }
     }
 
     /// A decoder for the current element.
     mutating func superDecoder() throws -> any Decoder {
-        try next((any Decoder).self) { TapeDecoder(tape: $0, index: $1) }
+        try next((any Decoder).self) { TapeValueDecoder(tape: $0, index: $1) }
     }
 }
