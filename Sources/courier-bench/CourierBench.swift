@@ -20,8 +20,7 @@ struct CourierBench {
         if arguments.first == "--decoder-memory-child", arguments.count == 3 {
             let repository = Self.repositoryRoot()
             let listing =
-                (try? Data(contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json")))
-                ?? Data()
+                (try? Data(contentsOf: repository.appendingPathComponent(redditListingPath))) ?? Data()
             exit(
                 DecoderDocuments.runChild(
                     repository: repository, listing: listing, index: arguments[arguments.startIndex + 1],
@@ -33,7 +32,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line)."
             )
             return
         }
@@ -88,11 +87,7 @@ struct CourierBench {
 
     private static func run(_ plan: Plan, wireOnly: Bool = false) async throws {
         let repository = Self.repositoryRoot()
-        let listing = try Data(
-            contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
-        let comments = try Data(
-            contentsOf: repository.appendingPathComponent(
-                "Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        let (listing, comments) = try redditFixtures(in: repository)
         let files = [
             "small.json": try Feed.json(atLeast: 1_800),
             "medium.json": try Feed.json(atLeast: 100_000),
@@ -186,14 +181,22 @@ struct CourierBench {
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 
-    /// Only the in-memory rows: no nginx, no network columns.
-    private static func runDecodingOnly(_ plan: Plan) async throws {
-        let repository = Self.repositoryRoot()
-        let listing = try Data(
-            contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
+    /// The recorded Reddit listing the bench decodes, relative to the repository.
+    private static let redditListingPath = "Benchmarks/fixtures/reddit/front_hot.json"
+
+    /// The recorded Reddit listing and comment page the decoding rows use.
+    private static func redditFixtures(in repository: URL) throws -> (listing: Data, comments: Data) {
+        let listing = try Data(contentsOf: repository.appendingPathComponent(redditListingPath))
         let comments = try Data(
             contentsOf: repository.appendingPathComponent(
                 "Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        return (listing, comments)
+    }
+
+    /// Only the in-memory rows: no nginx, no network columns.
+    private static func runDecodingOnly(_ plan: Plan) async throws {
+        let repository = Self.repositoryRoot()
+        let (listing, comments) = try redditFixtures(in: repository)
         print("courier-bench (\(plan.name), decoding only): \(MachineDescription.current().summary)")
         print("load average at start: \(MachineDescription.loadAverage())")
         print("")
@@ -206,11 +209,7 @@ struct CourierBench {
     /// and the cost per item of growing Reddit pages.
     private static func runDecoderOnly(_ plan: Plan) async throws {
         let repository = Self.repositoryRoot()
-        let listing = try Data(
-            contentsOf: repository.appendingPathComponent("Benchmarks/fixtures/reddit/front_hot.json"))
-        let comments = try Data(
-            contentsOf: repository.appendingPathComponent(
-                "Benchmarks/fixtures/reddit/comments_3hahrw_limit10_more.json"))
+        let (listing, comments) = try redditFixtures(in: repository)
         print("courier-bench (\(plan.name), decoder only): \(MachineDescription.current().summary)")
         print("load average at start: \(MachineDescription.loadAverage())")
         print("")
