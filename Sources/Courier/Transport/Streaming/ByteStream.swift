@@ -16,7 +16,8 @@ extension HTTPResponse {
     /// (about 1 MiB) ahead of the reader: when the reader is slower than the network they stop
     /// reading from the socket until it catches up, so memory stays bounded whatever the body's
     /// size. (URLSessionTransport on Linux cannot stop reading: beyond about 1 MiB it keeps the
-    /// unread bytes in a temporary file, removed when the stream ends, and hands them over in order.)
+    /// unread bytes in a temporary file, removed when the stream ends, and hands them over in
+    /// order; a reader more than 1 GiB behind ends with an error.)
     ///
     /// **Errors.** A failure after the body started (the connection reset, the body cut short, a
     /// timeout) ends the sequence by throwing an ``HTTPError`` carrying the response's status and

@@ -50,15 +50,38 @@ package final class StreamBuffer: ByteSource {
     /// Whether bytes ``append(_:)`` gets past the bound go to a temporary file instead of memory.
     package let spillsToDisk: Bool
 
+    /// The most unread bytes the temporary file may hold. A reader that falls further behind
+    /// gets everything received up to that point, then ``ReaderTooSlow``; the transfer is
+    /// stopped when the limit is reached, so a stream nobody reads cannot fill the disk.
+    package let spillLimit: Int
+
+    /// The most unread bytes a temporary file holds by default: 1 GiB.
+    package static let defaultSpillLimit = 1 << 30
+
+    /// Why a stream whose producer cannot pause ended early: its reader fell more than the
+    /// temporary file's limit behind.
+    package struct ReaderTooSlow: Error, CustomStringConvertible {
+        /// The limit that was reached, in bytes.
+        package let limit: Int
+        package var description: String {
+            "the reader fell more than \(limit) bytes behind the network; the transfer was stopped (URLSessionTransport on Linux cannot pause a transfer and keeps at most that many unread bytes in a temporary file)"
+        }
+    }
+
     /// The largest chunk read back from the temporary file at once.
     static let spillReadSize = 256 * 1024
 
     /// Creates a buffer that stops its producer at `limit` unread bytes; with `spillsToDisk`,
     /// for a producer that cannot pause, further bytes wait in an unlinked temporary file
     /// instead (in order, nothing lost) so that memory stays bounded.
-    package init(limit: Int = StreamBuffer.defaultLimit, spillsToDisk: Bool = false) {
+    /// The temporary file holds at most `spillLimit` unread bytes (see ``spillLimit``).
+    package init(
+        limit: Int = StreamBuffer.defaultLimit, spillsToDisk: Bool = false,
+        spillLimit: Int = StreamBuffer.defaultSpillLimit
+    ) {
         self.limit = max(1, limit)
         self.spillsToDisk = spillsToDisk
+        self.spillLimit = max(0, spillLimit)
     }
 
     /// The most bytes that waited in the temporary file at any time (0 when none did).
@@ -136,6 +159,13 @@ package final class StreamBuffer: ByteSource {
                 // Past the bound, or behind bytes already in the file: to the file, in order.
                 if state.spill == nil { state.spill = SpillFile() }
                 if let spill = state.spill {
+                    if spill.unread + UInt64(data.count) > UInt64(spillLimit) {
+                        // The reader is too far behind: it gets what came so far, then the error;
+                        // `append` stops the transfer.
+                        state.spillFailed = true
+                        state.end = .failure(ReaderTooSlow(limit: spillLimit))
+                        return nil
+                    }
                     if spill.write(data) { return nil }
                     // A full disk: the body ends with an error once the reader gets there.
                     state.spillFailed = true

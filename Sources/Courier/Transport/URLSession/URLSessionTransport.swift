@@ -108,7 +108,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// waits unread. On Linux FoundationNetworking offers no way to pause a transfer: beyond
     /// about 1 MiB in memory, the bytes a slow reader has not taken wait in a temporary file
     /// (unlinked at once, gone when the stream ends) and are read back in order, so memory stays
-    /// bounded and disk takes the difference.
+    /// bounded and disk takes the difference. A reader more than 1 GiB behind gets the bytes
+    /// received so far and then an ``HTTPError`` of kind ``HTTPError/Kind/transport(_:)``, and
+    /// the transfer stops: a stream nobody reads or cancels cannot fill the disk.
     public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
         var current = request
         for _ in 0..<Redirects.maximumHops {

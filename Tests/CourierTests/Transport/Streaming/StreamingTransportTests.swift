@@ -25,6 +25,8 @@ import Testing
         defer { file.remove() }
         let client = HTTPClient(baseURL: try Self.files().url, transport: try transport.make())
         let response = try await client.stream(Request<Data>(path: "/\(file.name)"))
+        // On every path out, including a failed expectation: the transfer stops.
+        defer { response.body.cancel() }
         #expect(response.headers["Content-Length"] == String(size))
 
         var checker = SparseFile.Checker()
@@ -111,6 +113,8 @@ import Testing
         let client = HTTPClient(baseURL: faults, transport: try transport.make())
         let key = uniqueKey()
         let response = try await client.stream(Request<Data>(path: "/endless/\(key)"))
+        // On every path out, including a failed expectation: an endless body stops.
+        defer { response.body.cancel() }
         let received = Atomic(0)
         let reader = Task {
             for try await chunk in response.body { received.add(chunk.count, ordering: .relaxed) }
@@ -132,6 +136,7 @@ import Testing
         let key = uniqueKey()
         do {
             let response = try await client.stream(Request<Data>(path: "/endless/\(key)"))
+            // Dropped, not cancelled: what the test checks. (`defer` would cancel it.)
             var iterator = response.body.makeAsyncIterator()
             _ = try await iterator.next()
         }
