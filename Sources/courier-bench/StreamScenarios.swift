@@ -48,6 +48,12 @@ struct StreamScenarios {
             let curlRate = Double(size) / curl / 1e6
             lines.append(
                 "\(toFile ? "to a file" : "to nowhere"): curl command line \(String(format: "%.0f", curlRate)) MB/s")
+            if !toFile {
+                let raw = Double(size) / (try await RawURLSessionCeiling.download(url, expected: size)) / 1e6
+                lines.append(
+                    "  raw URLSession, a delegate dropping the bytes (FoundationNetworking's ceiling): "
+                        + "\(String(format: "%.0f", raw)) MB/s (\(String(format: "%.2f", raw / curlRate))× curl)")
+            }
             for (label, transport) in transports {
                 let row = try await Self.courier(
                     label, transport: transport, url: url, expected: size, to: toFile ? output : nil)

@@ -34,6 +34,7 @@ struct UploadScenarios {
         let url = nginx.baseURL.appendingPathComponent("upload")
 
         var curlSeconds: [Double] = []
+        var rawSeconds: [Double] = []
         var courier: [String: [(seconds: Double, growth: Int)]] = [:]
         var transports = ["urlsession"]
         #if os(Linux)
@@ -42,6 +43,7 @@ struct UploadScenarios {
         // Rounds alternate the contenders, so load that changes during the run hits them alike.
         for _ in 0..<rounds {
             curlSeconds.append(try Self.curlCommandLine(file: file, url: url))
+            rawSeconds.append(try await RawURLSessionCeiling.upload(file, to: url))
             for transport in transports {
                 courier[transport, default: []].append(try Self.child(transport: transport, url: url, file: file))
             }
@@ -50,6 +52,9 @@ struct UploadScenarios {
         var lines = [
             "Upload of \(size >> 20) MiB from a file to nginx (PUT, body discarded), median of \(rounds) round(s):",
             "  curl -T (command line)          \(Self.rate(curlRate))",
+            "  raw URLSession uploadTask(fromFile:), FoundationNetworking's ceiling "
+                + "\(Self.rate(Double(size) / median(rawSeconds)))  "
+                + "\(String(format: "%.2f", Double(size) / median(rawSeconds) / curlRate))× curl",
         ]
         var targets: [String] = []
         for transport in transports {

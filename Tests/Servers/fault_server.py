@@ -58,8 +58,8 @@ Paths:
                             the client closes it (counted in closed_early for KEY)
   /sse-log/KEY              200 {"connections": [{"last_event_id", "accept", "cache_control",
                             "status"}...], "closed_early": N}: what the /sse endpoints saw for KEY
-  /endless/KEY              counts a hit for KEY, then sends 200 and a body of 64 KiB chunks with no
-                            end (Connection: close) until the client closes the connection, which
+  /endless/KEY              counts a hit for KEY, then sends 200 and a body of 64 KiB chunks every
+                            10 ms with no end (Connection: close) until the client closes the connection, which
                             is counted in closed_early
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
@@ -577,9 +577,12 @@ async def endless(key: str, reader: asyncio.StreamReader, writer: asyncio.Stream
 
     async def write_forever() -> None:
         chunk = bytes(range(256)) * 256
+        # Paced (about 6 MB/s): fast enough for any test, and a client that cannot pause
+        # (URLSessionTransport on Linux spills to disk) is not flooded while the machine is busy.
         while True:
             writer.write(chunk)
             await writer.drain()
+            await asyncio.sleep(0.01)
 
     # The client's FIN shows up as the end of its (empty) request stream; its RST as a failed write.
     writing = asyncio.ensure_future(write_forever())
