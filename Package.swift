@@ -70,8 +70,16 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["Courier", "CourierTesting"], path: "Tests/TestSupport",
             swiftSettings: swiftSettings),
+        // A child process for the upload memory test: it reports its own peak memory growth.
+        .executableTarget(
+            name: "courier-upload-helper",
+            dependencies: ["Courier"],
+            path: "Tests/UploadHelper",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
-            name: "CourierTests", dependencies: ["Courier", "CourierTesting", "TestSupport"],
+            name: "CourierTests",
+            dependencies: ["Courier", "CourierTesting", "TestSupport", "courier-upload-helper"],
             swiftSettings: swiftSettings),
         // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.
         .executableTarget(

@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --uploads-only | --streams-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
@@ -26,9 +26,13 @@ struct CourierBench {
                     repository: repository, listing: listing, index: arguments[arguments.startIndex + 1],
                     decoder: arguments[arguments.startIndex + 2]))
         }
+        if arguments.first == "--upload-child", arguments.count == 4 {
+            let values = Array(arguments)
+            exit(await UploadScenarios.runChild(transport: values[1], url: values[2], file: values[3]))
+        }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line)."
             )
             return
         }
@@ -50,6 +54,20 @@ struct CourierBench {
             }
             if arguments.contains("--wire-only") {
                 try await run(plan, wireOnly: true)
+                return
+            }
+            if arguments.contains("--uploads-only") {
+                let nginx = try await Nginx(repository: Self.repositoryRoot(), files: ["small.json": Data("{}".utf8)])
+                defer { nginx.stop() }
+                nginx.stopOnInterrupt()
+                print("courier-bench (\(plan.name), uploads only): \(MachineDescription.current().summary)")
+                print("load average at start: \(MachineDescription.loadAverage())\n")
+                print(try await UploadScenarios(plan: plan, nginx: nginx).run())
+                print("load average at end: \(MachineDescription.loadAverage())")
+                return
+            }
+            if arguments.contains("--streams-only") {
+                try await runStreamsOnly(plan)
                 return
             }
             if arguments.contains("--decoder-only") {
@@ -106,6 +124,7 @@ struct CourierBench {
 
         let network = NetworkScenarios(plan: plan, contenders: contenders, nginx: nginx)
         let networkRows = try await network.run()
+        let streaming = try await StreamScenarios(plan: plan, nginx: nginx).run()
         let spread = try await network.connectionEvidence(concurrency: 16, requests: 800)
         #if os(Linux)
         var multiplexing = try await multiplexingSection(plan, nginx: nginx)
@@ -130,6 +149,10 @@ struct CourierBench {
         print("")
         print(multiplexing.joined(separator: "\n"))
         print("")
+        print(try await UploadScenarios(plan: plan, nginx: nginx).run())
+        print("")
+        print(streaming)
+        print("")
         try printDecoderDocuments(plan, repository: repository, listing: listing)
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
@@ -146,6 +169,17 @@ struct CourierBench {
         return table + ["", "Connections nginx saw for one burst of each:"] + evidence + [""]
     }
     #endif
+
+    /// Only the streaming rows: nginx serves nothing but their file.
+    private static func runStreamsOnly(_ plan: Plan) async throws {
+        let nginx = try await Nginx(repository: Self.repositoryRoot(), files: ["small.json": Data("{}".utf8)])
+        defer { nginx.stop() }
+        nginx.stopOnInterrupt()
+        print("courier-bench (\(plan.name), streams only): \(MachineDescription.current().summary)")
+        print("load average at start: \(MachineDescription.loadAverage())\n")
+        print(try await StreamScenarios(plan: plan, nginx: nginx).run())
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
 
     /// The recorded Reddit listing the bench decodes, relative to the repository.
     private static let redditListingPath = "Benchmarks/fixtures/reddit/front_hot.json"

@@ -37,6 +37,30 @@ Paths:
                             form, checks the file comes last after the fields and a key field
                             is there, answers 201 with S3's XML PostResponse (400 XML otherwise)
   /s3-uploads/KEY           200 with what /s3-upload parsed for KEY (fields in order, the file)
+  /sink/KEY                 reads the request body as it arrives (Content-Length or chunked, never
+                            buffered whole) and answers 200 {"key", "hit", "method", "received",
+                            "sha256", "chunked", "content_type"}; counts a hit for KEY
+  /sink-form/KEY            parses a multipart/form-data body as it arrives and answers 200 {"key",
+                            "hit", "received", "parts": [{"name", "filename", "content_type",
+                            "size", "sha256"}]}; 400 when the form is malformed
+  /sink-flaky/KEY?fail=N    like /sink, but answers 503 (after reading the body) for the first N
+                            hits of KEY (default 1)
+  /sink-redirect/STATUS?to=PATH
+                            reads and drops the body, then answers STATUS (307, 308...) with
+                            Location: PATH
+  /sse/KEY[?drop=reset]     a server-sent event stream over three connections (see sse()): the first
+                            sends retry: 1500, events 1 and 2, half of event 3, then drops the
+                            connection (a chunked body cut short, or a reset with drop=reset); the
+                            second must carry Last-Event-ID: 2 (else 400), sends retry: 10,
+                            events 3 and 4 and ends cleanly; the third must carry Last-Event-ID: 4
+                            (else 400) and gets 204
+  /sse-hold/KEY             200 text/event-stream: one event, then holds the connection open until
+                            the client closes it (counted in closed_early for KEY)
+  /sse-log/KEY              200 {"connections": [{"last_event_id", "accept", "cache_control",
+                            "status"}...], "closed_early": N}: what the /sse endpoints saw for KEY
+  /endless/KEY              counts a hit for KEY, then sends 200 and a body of 64 KiB chunks every
+                            10 ms with no end (Connection: close) until the client closes the connection, which
+                            is counted in closed_early
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
   www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
@@ -66,6 +90,8 @@ conns_max_open: dict[str, int] = {}
 next_connection_id = 0
 # /matrix: hits per (run, method, id).
 matrix_hits: dict[str, dict[tuple[str, str], int]] = {}
+# /sse: per key, one entry per connection with the headers that matter and the status answered.
+sse_log: dict[str, list[dict]] = {}
 FAULT_PATHS = {"reset-before", "reset-mid-body", "truncated", "hang", "garbage"}
 
 
@@ -125,6 +151,83 @@ def s3_post(headers: dict, body: bytes, host: str) -> bytes:
     return response(201, xml.encode(), "application/xml", {"Location": location})
 
 
+def header(headers: dict, name: str):
+    """The value of the header `name` (any case), None when absent."""
+    for key, value in headers.items():
+        if key.lower() == name.lower():
+            return value
+    return None
+
+
+def header_text(headers: dict, name: str) -> str:
+    """The value of the header `name` (any case), "" when absent."""
+    return header(headers, name) or ""
+
+
+SSE_HEAD = (b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\n"
+            b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+
+
+async def sse_send(writer: asyncio.StreamWriter, text: str) -> None:
+    """Writes one chunk of a chunked event stream, and lets it leave before the next."""
+    data = text.encode()
+    writer.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+    await writer.drain()
+    await asyncio.sleep(0.005)
+
+
+async def sse(key: str, headers: dict, query: dict, reader: asyncio.StreamReader,
+              writer: asyncio.StreamWriter) -> bool:
+    """/sse/KEY: the scripted stream of the docstring. Returns True when the connection is done."""
+    log = sse_log.setdefault(key, [])
+    seen = {"last_event_id": header(headers, "Last-Event-ID"), "accept": header(headers, "Accept"),
+            "cache_control": header(headers, "Cache-Control")}
+    log.append(seen)
+    expected = {1: None, 2: "2", 3: "4"}.get(len(log), "4")
+    if seen["last_event_id"] != expected:
+        seen["status"] = 400
+        writer.write(response(400, json.dumps({"error": f"expected Last-Event-ID {expected}, "
+                                                        f"got {seen['last_event_id']}"}).encode()))
+        return False
+    if len(log) >= 3:
+        seen["status"] = 204
+        writer.write(b"HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n")
+        return False
+    seen["status"] = 200
+    writer.write(SSE_HEAD)
+    if len(log) == 1:
+        # A BOM, a comment, CRLF and CR line ends, a multi-line event, then half an event.
+        await sse_send(writer, "\ufeff: welcome\r\nretry: 1500\r\n\r\n")
+        await sse_send(writer, "id: 1\ndata: one\n\n")
+        await sse_send(writer, "id: 2\revent: update\rdata: two\rdata: lines\r\r")
+        await sse_send(writer, "id: 3\ndata: ha")
+        if query.get("drop") == "reset":
+            reset(writer)
+        else:
+            # The chunked body stops without its last chunk: the stream is cut short.
+            writer.transport.close()
+        return True
+    await sse_send(writer, "retry: 10\n\nid: 3\ndata: three\n\n")
+    await sse_send(writer, "id: 4\ndata: four\n\n")
+    writer.write(b"0\r\n\r\n")
+    await writer.drain()
+    writer.close()
+    return True
+
+
+async def sse_hold(key: str, headers: dict, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """/sse-hold/KEY: one event, then the connection stays open until the client closes it."""
+    sse_log.setdefault(key, []).append({"last_event_id": header(headers, "Last-Event-ID"),
+                                        "accept": header(headers, "Accept"),
+                                        "cache_control": header(headers, "Cache-Control"), "status": 200})
+    writer.write(SSE_HEAD)
+    await sse_send(writer, "id: 1\ndata: held\n\n")
+    while True:
+        if await wait_closed_or(reader, 3600):
+            closed_early[key] = closed_early.get(key, 0) + 1
+            return
+
+
 def reset(writer: asyncio.StreamWriter) -> None:
     sock = writer.get_extra_info("socket")
     if sock is not None:
@@ -143,12 +246,129 @@ async def read_request(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
             name, value = line.split(":", 1)
             headers[name.strip()] = value.strip()
     length = int(headers.get("Content-Length", headers.get("content-length", "0")) or 0)
-    if length and headers.get("Expect", headers.get("expect", "")).lower() == "100-continue":
+    chunked = "chunked" in header_text(headers, "Transfer-Encoding").lower()
+    if (length or chunked) and headers.get("Expect", headers.get("expect", "")).lower() == "100-continue":
         # libcurl asks before sending a large body; without this it waits a second first.
         writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
         await writer.drain()
+    if urlsplit(target).path.startswith("/sink"):
+        # The /sink endpoints read the body themselves, as it arrives (see body_chunks).
+        return method, target, headers, None
+    if chunked:
+        # A chunked body (URLSessionTransport's multipart forms on Linux) is read whole here too.
+        body = b"".join([data async for data in body_chunks(reader, headers)])
+        return method, target, headers, body
     body = await reader.readexactly(length) if length else b""
     return method, target, headers, body
+
+
+async def body_chunks(reader: asyncio.StreamReader, headers: dict):
+    """Yields a request body's bytes as they arrive: chunked transfer coding or Content-Length."""
+    if "chunked" in header_text(headers, "Transfer-Encoding").lower():
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0].strip(), 16)
+            if size == 0:
+                while await reader.readuntil(b"\r\n") != b"\r\n":
+                    pass
+                return
+            left = size
+            while left:
+                data = await reader.read(min(left, 1 << 16))
+                if not data:
+                    raise asyncio.IncompleteReadError(b"", left)
+                left -= len(data)
+                yield data
+            await reader.readexactly(2)
+    else:
+        left = int(header_text(headers, "Content-Length") or 0)
+        while left:
+            data = await reader.read(min(left, 1 << 16))
+            if not data:
+                raise asyncio.IncompleteReadError(b"", left)
+            left -= len(data)
+            yield data
+
+
+async def sink(reader: asyncio.StreamReader, headers: dict) -> dict:
+    """Reads a body incrementally: its length and SHA-256."""
+    digest, received = hashlib.sha256(), 0
+    async for data in body_chunks(reader, headers):
+        digest.update(data)
+        received += len(data)
+    return {"received": received, "sha256": digest.hexdigest(),
+            "chunked": "chunked" in header_text(headers, "Transfer-Encoding").lower(),
+            "content_type": header_text(headers, "Content-Type"),
+            "content_length": header_text(headers, "Content-Length") or None}
+
+
+class FormError(Exception):
+    pass
+
+
+async def sink_form(reader: asyncio.StreamReader, headers: dict) -> dict:
+    """Parses a multipart/form-data body as it arrives, keeping at most one read plus a boundary
+    in memory: each part's name, filename, content type, size and SHA-256."""
+    content_type = header_text(headers, "Content-Type")
+    boundary = None
+    for param in content_type.split(";")[1:]:
+        name, _, value = param.strip().partition("=")
+        if name.lower() == "boundary":
+            boundary = value.strip('"')
+    if not content_type.lower().startswith("multipart/form-data") or not boundary:
+        raise FormError(f"not a multipart form with a boundary: {content_type}")
+    delimiter = b"\r\n--" + boundary.encode()
+    buffer = b"\r\n"  # the first delimiter has no line break before it
+    state, parts, part, received, ended = "preamble", [], None, 0, False
+    async for data in body_chunks(reader, headers):
+        received += len(data)
+        buffer += data
+        while True:
+            if state in ("preamble", "data"):
+                at = buffer.find(delimiter)
+                if at < 0:
+                    keep = len(delimiter) - 1
+                    if state == "data" and len(buffer) > keep:
+                        part["digest"].update(buffer[:-keep])
+                        part["size"] += len(buffer) - keep
+                        buffer = buffer[-keep:]
+                    elif state == "preamble":
+                        buffer = buffer[-keep:]
+                    break
+                if state == "data":
+                    part["digest"].update(buffer[:at])
+                    part["size"] += at
+                    parts.append(part)
+                buffer = buffer[at + len(delimiter):]
+                state = "after-delimiter"
+            elif state == "after-delimiter":
+                if len(buffer) < 2:
+                    break
+                if buffer[:2] == b"--":
+                    state, ended, buffer = "epilogue", True, b""
+                    break
+                if buffer[:2] != b"\r\n":
+                    raise FormError("garbage after a boundary")
+                buffer, state = buffer[2:], "headers"
+            elif state == "headers":
+                at = buffer.find(b"\r\n\r\n")
+                if at < 0:
+                    if len(buffer) > 16384:
+                        raise FormError("part headers too long")
+                    break
+                message = BytesParser().parsebytes(buffer[:at + 4])
+                buffer = buffer[at + 4:]
+                part = {"name": message.get_param("name", header="content-disposition"),
+                        "filename": message.get_param("filename", header="content-disposition"),
+                        "content_type": message.get("Content-Type"), "size": 0, "digest": hashlib.sha256()}
+                state = "data"
+            else:  # epilogue: ignored
+                buffer = b""
+                break
+    if not ended:
+        raise FormError("the form ended before its closing boundary")
+    for part in parts:
+        part["sha256"] = part.pop("digest").hexdigest()
+    return {"received": received, "parts": parts}
 
 
 async def wait_closed_or(reader: asyncio.StreamReader, seconds: float) -> bool:
@@ -277,6 +497,9 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     writer.write(part)
                     await writer.drain()
                     sent += len(part)
+            elif path == "endless":
+                await endless(key, reader, writer)
+                return
             elif path == "s3-upload":
                 writer.write(s3_post(headers, body, headers.get("Host", headers.get("host", ""))))
             elif path == "s3-uploads":
@@ -300,6 +523,39 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             elif path == "open":
                 gates.setdefault(key, asyncio.Event()).set()
                 writer.write(response(200, b'{"opened": true}'))
+            elif path == "sink":
+                hits[key] = hits.get(key, 0) + 1
+                result = await sink(reader, headers)
+                writer.write(response(200, json.dumps({"key": key, "hit": hits[key], "method": method, **result}).encode()))
+            elif path == "sink-flaky":
+                hits[key] = hits.get(key, 0) + 1
+                result = await sink(reader, headers)
+                if hits[key] <= int(query.get("fail", "1")):
+                    writer.write(response(503, json.dumps({"error": 503, **result}).encode()))
+                else:
+                    writer.write(response(200, json.dumps({"key": key, "hit": hits[key], "method": method, **result}).encode()))
+            elif path == "sink-form":
+                hits[key] = hits.get(key, 0) + 1
+                try:
+                    result = await sink_form(reader, headers)
+                except FormError as error:
+                    writer.write(response(400, json.dumps({"error": str(error)}).encode()))
+                    await writer.drain()
+                    writer.close()
+                    return
+                writer.write(response(200, json.dumps({"key": key, "hit": hits[key], **result}).encode()))
+            elif path == "sink-redirect":
+                await sink(reader, headers)
+                writer.write(response(int(key or "307"), b"{}", extra={"Location": query.get("to", "/sink/redirected")}))
+            elif path == "sse":
+                if await sse(key, headers, query, reader, writer):
+                    return
+            elif path == "sse-hold":
+                await sse_hold(key, headers, reader, writer)
+                return
+            elif path == "sse-log":
+                writer.write(response(200, json.dumps({"connections": sse_log.get(key, []),
+                                                       "closed_early": closed_early.get(key, 0)}).encode()))
             elif path == "echo-headers":
                 writer.write(response(200, json.dumps(headers).encode()))
             else:
@@ -312,6 +568,32 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             open_now.discard(connection)
         if not writer.is_closing():
             writer.close()
+
+
+async def endless(key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """A body that never ends, for tests that stop reading: the close is counted in closed_early."""
+    hits[key] = hits.get(key, 0) + 1
+    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n")
+
+    async def write_forever() -> None:
+        chunk = bytes(range(256)) * 256
+        # Paced (about 6 MB/s): fast enough for any test, and a client that cannot pause
+        # (URLSessionTransport on Linux spills to disk) is not flooded while the machine is busy.
+        while True:
+            writer.write(chunk)
+            await writer.drain()
+            await asyncio.sleep(0.01)
+
+    # The client's FIN shows up as the end of its (empty) request stream; its RST as a failed write.
+    writing = asyncio.ensure_future(write_forever())
+    closing = asyncio.ensure_future(reader.read(1))
+    done, pending = await asyncio.wait({writing, closing}, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    for task in done:
+        task.exception() if not task.cancelled() else None
+    closed_early[key] = closed_early.get(key, 0) + 1
+    writer.transport.abort()
 
 
 async def main() -> None:

@@ -32,11 +32,15 @@ extension HTTPRequest {
         if let timeout {
             parts += ["--max-time", String(format: "%g", URLSessionTransport.seconds(timeout))]
         }
-        let shownHeaders = redactor?.redact(headers) ?? headers
+        var shownHeaders = redactor?.redact(headers) ?? headers
+        // `curl -F` writes the form with a boundary of its own, announced in its own header.
+        if body?.form != nil { shownHeaders["Content-Type"] = nil }
         for field in shownHeaders {
             parts += ["-H", Self.shellQuoted("\(field.name): \(field.value)")]
         }
-        if let body, !body.isEmpty {
+        if let body, body.data == nil {
+            parts += Self.renderUnbuffered(body, redactor: redactor)
+        } else if let body = body?.data, !body.isEmpty {
             if let text = String(data: body, encoding: .utf8) {
                 let shown = redactor?.redactBody(text, contentType: headers["Content-Type"]) ?? text
                 parts += ["--data-raw", Self.shellQuoted(shown)]
@@ -47,6 +51,36 @@ extension HTTPRequest {
         }
         parts.append(Self.shellQuoted(redactor?.redact(url) ?? url.absoluteString))
         return parts.joined(separator: " ")
+    }
+
+    /// A body that is not in memory, by reference, never by its contents: a file as
+    /// `--data-binary @path`, a multipart form as `-F` fields with `@path` files, a stream as
+    /// `--data-binary @-` (curl reads it from standard input).
+    private static func renderUnbuffered(_ body: Body, redactor: LoggingMonitor.Redactor?) -> [String] {
+        if let form = body.form {
+            return form.parts.flatMap { part -> [String] in
+                let name = part.name.replacingOccurrences(of: "=", with: "%3D")
+                switch part.content {
+                case .file(let url):
+                    var value = "\(name)=@\"\(url.path)\""
+                    if let contentType = part.contentType { value += ";type=\(contentType)" }
+                    if let filename = part.filename { value += ";filename=\"\(filename)\"" }
+                    return ["-F", shellQuoted(value)]
+                case .data(let data):
+                    let text: String
+                    if redactor?.isSecret(name: part.name) == true {
+                        text = LoggingMonitor.Redactor.placeholder
+                    } else if part.filename == nil, let string = String(data: data, encoding: .utf8) {
+                        text = string
+                    } else {
+                        text = "<\(data.count) bytes of binary data>"
+                    }
+                    return ["--form-string", shellQuoted("\(name)=\(text)")]
+                }
+            }
+        }
+        if let file = body.fileURL { return ["--data-binary", shellQuoted("@" + file.path)] }
+        return ["--data-binary", "@-"]
     }
 
     /// Wraps text in single quotes for a POSIX shell; an embedded `'` becomes `'\''`.

@@ -85,10 +85,19 @@ public final class LoggingMonitor: EventMonitor {
 
     /// Writes a `send` line (and, verbose, the request's headers and body).
     public func requestWillSend(_ request: HTTPRequest, attempt: Int, requestID: UInt64) {
-        let bytes = request.body?.count ?? 0
+        // A file or stream body is never read for the log: its size (when known) and, verbose,
+        // a summary stand in for the bytes.
+        let bytes = request.body.map { $0.length.map(String.init) ?? "unknown" } ?? "0"
         calls.withLock { $0[requestID]?.attempt = attempt }
         write(requestID, attempt, "send", request.method, request.url, "bytes=\(bytes)")
-        if level == .verbose { writeDetails(">", request.headers, request.body ?? Data()) }
+        if level == .verbose {
+            if let body = request.body, body.data == nil {
+                writeDetails(">", request.headers, Data())
+                output("    > body: <\(body.summary)>")
+            } else {
+                writeDetails(">", request.headers, request.body?.data ?? Data())
+            }
+        }
     }
 
     /// Writes a `receive` line (and, verbose, the response's headers and body).

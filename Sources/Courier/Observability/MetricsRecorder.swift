@@ -50,7 +50,7 @@ extension RequestContext {
             metricsRecorder.record(
                 .init(
                     number: attempt, start: Date() - Self.seconds(duration), duration: duration,
-                    bytesSent: Int64(request.body?.count ?? 0), bytesReceived: received, statusCode: response.statusCode
+                    bytesSent: request.body?.length ?? 0, bytesReceived: received, statusCode: response.statusCode
                 ))
         }
         eventMonitor.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: id)

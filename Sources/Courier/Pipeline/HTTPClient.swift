@@ -201,12 +201,17 @@ public final class HTTPClient: Sendable {
         let started = ContinuousClock.now
         do {
             let response: HTTPResponse
-            if let progress = request.options[TransferObserverKey.self] {
+            if request.options[StreamingKey.self] {
+                response = try await receiveStreamed(request)
+            } else if let progress = request.options[TransferObserverKey.self] {
                 response = try await configuration.transport.send(request, reporting: progress)
             } else {
                 response = try await configuration.transport.send(request)
             }
-            context.attemptDidReceive(response, for: request, attempt: attempt, started: started)
+            // Monitors get the head alone: a body stream they kept would keep its transfer open.
+            var reported = response
+            reported.bodyStream = nil
+            context.attemptDidReceive(reported, for: request, attempt: attempt, started: started)
             return response
         } catch {
             context.attemptDidFail(error, for: request, attempt: attempt, started: started)

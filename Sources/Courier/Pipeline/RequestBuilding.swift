@@ -6,12 +6,16 @@ extension HTTPClient {
         let url = try resolveURL(path: request.path, query: request.query, method: request.method)
         var headers = configuration.headers
         headers.merge(request.headers)
-        var body: Data?
+        var body: HTTPRequest.Body?
         if let requestBody = request.body {
             do {
                 let encoded = try requestBody.encoded(with: configuration.encoder)
-                body = encoded.data
+                body = encoded.body
                 if !headers.contains("Content-Type") { headers["Content-Type"] = encoded.contentType }
+            } catch let error as URLError {
+                // A body file that cannot be read: said before anything is sent.
+                throw HTTPError.invalidRequest(
+                    error.localizedDescription, underlying: error, method: request.method, url: url)
             } catch {
                 throw HTTPError.invalidRequest(
                     "the body could not be encoded", underlying: error, method: request.method, url: url)

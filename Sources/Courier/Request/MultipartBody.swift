@@ -2,17 +2,36 @@ public import Foundation
 
 extension RequestBody {
     /// A `multipart/form-data` body (RFC 7578): named fields and files.
+    ///
+    /// A file part added with ``add(name:filename:contentType:file:)`` is read from disk while
+    /// the form is sent, never loaded whole; the form is sent with `Content-Length` (the files are
+    /// measured when the request is sent) and re-read from the start for a retry or a 307/308.
+    ///
+    /// ```swift
+    /// var form = RequestBody.Multipart()
+    /// form.add(name: "title", value: "Holiday")
+    /// form.add(name: "video", contentType: "video/mp4", file: URL(fileURLWithPath: "/tmp/holiday.mp4"))
+    /// let upload = Request<Data>(method: .post, path: "/uploads", body: .multipart(form))
+    /// ```
     public struct Multipart: Sendable {
         /// One part of the form.
         public struct Part: Sendable {
+            /// Where a part's bytes come from.
+            public enum Content: Sendable {
+                /// Bytes in memory.
+                case data(Data)
+                /// A file, read as it is sent.
+                case file(URL)
+            }
+
             /// The form field name.
             public var name: String
             /// The file name, for file parts.
             public var filename: String?
             /// The part's content type, if any.
             public var contentType: String?
-            /// The part's bytes.
-            public var data: Data
+            /// The part's bytes, or the file they are read from.
+            public var content: Content
         }
 
         /// The boundary between parts; random unless given.
@@ -27,23 +46,59 @@ extension RequestBody {
 
         /// Adds a text field.
         public mutating func add(name: String, value: String) {
-            parts.append(Part(name: name, filename: nil, contentType: nil, data: Data(value.utf8)))
+            parts.append(Part(name: name, filename: nil, contentType: nil, content: .data(Data(value.utf8))))
         }
 
         /// Adds a file field.
         public mutating func add(
             name: String, filename: String, contentType: String = "application/octet-stream", data: Data
         ) {
-            parts.append(Part(name: name, filename: filename, contentType: contentType, data: data))
+            parts.append(Part(name: name, filename: filename, contentType: contentType, content: .data(data)))
+        }
+
+        /// Adds a file field whose bytes are read from `file` while the form is sent.
+        ///
+        /// - Parameters:
+        ///   - name: The form field name.
+        ///   - filename: The file name the server sees; the file's own name by default.
+        ///   - contentType: The part's content type.
+        ///   - file: The file to send.
+        public mutating func add(
+            name: String, filename: String? = nil, contentType: String = "application/octet-stream", file: URL
+        ) {
+            parts.append(
+                Part(
+                    name: name, filename: filename ?? file.lastPathComponent, contentType: contentType,
+                    content: .file(file)))
         }
 
         /// The `Content-Type` header value, with the boundary.
         public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
-        /// The encoded body.
-        public func encoded() -> Data {
+        /// The encoded body in memory, file parts read whole: for small forms and tests.
+        ///
+        /// - Throws: The error of a file part that cannot be read.
+        public func encoded() throws -> Data {
             var body = Data()
-            func line(_ text: String) { body.append(Data((text + "\r\n").utf8)) }
+            for piece in pieces() {
+                switch piece {
+                case .data(let data): body.append(data)
+                case .file(let url): body.append(try Data(contentsOf: url))
+                }
+            }
+            return body
+        }
+
+        /// The body as it is sent: in-memory pieces (boundaries, headers, fields) between files.
+        var wireBody: HTTPRequest.Body {
+            HTTPRequest.Body(storage: .pieces(pieces()), form: self)
+        }
+
+        /// The pieces in order, adjacent in-memory ones joined.
+        private func pieces() -> [HTTPRequest.Body.Piece] {
+            var pieces: [HTTPRequest.Body.Piece] = []
+            var pending = Data()
+            func line(_ text: String) { pending.append(Data((text + "\r\n").utf8)) }
             for part in parts {
                 line("--\(boundary)")
                 var disposition = "Content-Disposition: form-data; name=\"\(Self.quote(part.name))\""
@@ -51,11 +106,18 @@ extension RequestBody {
                 line(disposition)
                 if let contentType = part.contentType { line("Content-Type: \(contentType)") }
                 line("")
-                body.append(part.data)
+                switch part.content {
+                case .data(let data): pending.append(data)
+                case .file(let url):
+                    pieces.append(.data(pending))
+                    pending = Data()
+                    pieces.append(.file(url))
+                }
                 line("")
             }
             line("--\(boundary)--")
-            return body
+            pieces.append(.data(pending))
+            return pieces
         }
 
         /// Escapes a quoted-string parameter the way browsers do (RFC 7578 §4.2).

@@ -12,8 +12,8 @@ public struct HTTPRequest: Sendable {
     public var url: URL
     /// The header fields to send.
     public var headers: HTTPHeaders
-    /// The encoded body, if any.
-    public var body: Data?
+    /// The body, if any: bytes in memory, a file read as it is sent, or a stream (see ``Body``).
+    public var body: Body?
     /// How long one attempt may take; nil uses the transport's default.
     public var timeout: Duration?
     /// Whether the transport follows redirects.
@@ -32,7 +32,7 @@ public struct HTTPRequest: Sendable {
         method: HTTPMethod = .get,
         url: URL,
         headers: HTTPHeaders = [:],
-        body: Data? = nil,
+        body: Body? = nil,
         timeout: Duration? = nil,
         followsRedirects: Bool = true,
         acceptableStatusCodes: Set<Int> = Validation.default.acceptableStatusCodes
@@ -45,6 +45,21 @@ public struct HTTPRequest: Sendable {
         self.followsRedirects = followsRedirects
         self.acceptableStatusCodes = acceptableStatusCodes
         self.options = RequestOptions()
+    }
+
+    /// Creates a request whose body is `body`'s bytes, held in memory.
+    public init(
+        method: HTTPMethod = .get,
+        url: URL,
+        headers: HTTPHeaders = [:],
+        body: Data,
+        timeout: Duration? = nil,
+        followsRedirects: Bool = true,
+        acceptableStatusCodes: Set<Int> = Validation.default.acceptableStatusCodes
+    ) {
+        self.init(
+            method: method, url: url, headers: headers, body: .data(body), timeout: timeout,
+            followsRedirects: followsRedirects, acceptableStatusCodes: acceptableStatusCodes)
     }
 
     /// Whether a response with `statusCode` counts as success for this call.

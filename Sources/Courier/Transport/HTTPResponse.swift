@@ -11,6 +11,9 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// The URL that answered, after any redirects.
     public var url: URL
+    /// The body still arriving, for a response of ``HTTPTransport/stream(_:)`` (then ``body`` is
+    /// empty); nil for a response received whole.
+    public var bodyStream: ByteStream?
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {

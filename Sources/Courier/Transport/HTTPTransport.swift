@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sends one request over the network and returns the response: the last step of the pipeline.
 ///
 /// A transport reports what happened on the wire and nothing more: any status code is a
@@ -11,6 +13,12 @@
 /// ``send(_:reporting:)``: the client calls it instead of ``send(_:)`` for calls made with
 /// ``HTTPClient/transfer(_:)`` and ``HTTPClient/download(_:to:)``. The default implementation
 /// sends normally and reports the totals at the end, so every transport works with both.
+///
+/// **Streamed bodies** are a capability too: ``stream(_:)`` returns once the status and headers
+/// have arrived and hands the body over in ``HTTPResponse/bodyStream`` while it arrives, for
+/// ``HTTPClient/stream(_:)``. The default implementation receives the whole body with ``send(_:)``
+/// and hands it over as one chunk, so test doubles stream too; the built-in transports stream
+/// with backpressure.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once and returns the response, whatever its status.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
@@ -20,6 +28,15 @@ public protocol HTTPTransport: Sendable {
     /// successful (2xx) body to that file instead of keeping it in memory (then
     /// ``TransferProgress/Reporter/didWriteFile(bytes:)`` says how many bytes were written).
     func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
+
+    /// Sends `request` once like ``send(_:)`` but returns as soon as the final response's status
+    /// and headers have arrived, with an empty ``HTTPResponse/body`` and the body following in
+    /// ``HTTPResponse/bodyStream``.
+    ///
+    /// The transport keeps a bounded number of unread bytes and stops reading from the network
+    /// while the reader is behind; cancelling the stream (or dropping it) stops the transfer. A
+    /// failure before the head arrived is thrown here; one after it ends the stream.
+    func stream(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
 extension HTTPTransport {
@@ -27,10 +44,18 @@ extension HTTPTransport {
     /// the body stays in memory (the client writes a download to its file afterwards).
     public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
     {
-        progress.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        progress.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
         let response = try await send(request)
         progress.didReceiveResponse(expected: Int64(response.body.count))
         progress.didReceive(count: Int64(response.body.count))
+        return response
+    }
+
+    /// Receives the whole response with ``send(_:)`` and hands its body over as one chunk.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var response = try await send(request)
+        response.bodyStream = HTTPResponse.ByteStream(response.body)
+        response.body = Data()
         return response
     }
 }

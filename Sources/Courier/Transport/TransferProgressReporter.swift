@@ -41,6 +41,12 @@ extension TransferProgress {
 
         /// A new attempt starts sending `uploadSize` body bytes: counts restart from zero.
         public func beginAttempt(uploadSize: Int64) {
+            beginAttempt(expectedUpload: uploadSize)
+        }
+
+        /// A new attempt starts sending `expectedUpload` body bytes (nil: a stream of unknown
+        /// length): counts restart from zero.
+        func beginAttempt(expectedUpload uploadSize: Int64?) {
             update {
                 $0.progress = TransferProgress(
                     attempt: $0.progress.attempt + 1,
@@ -82,7 +88,8 @@ extension TransferProgress {
         func complete(request: HTTPRequest, response: HTTPResponse) {
             update {
                 $0.progress.attempt = max($0.progress.attempt, 1)
-                let uploadTotal = $0.progress.upload.expected ?? Int64(request.body?.count ?? 0)
+                let uploadTotal =
+                    $0.progress.upload.expected ?? max($0.progress.upload.completed, request.body?.length ?? 0)
                 $0.progress.upload = .init(completed: uploadTotal, expected: uploadTotal)
                 let received = $0.bytesWrittenToFile ?? Int64(response.body.count)
                 $0.progress.download.completed = max($0.progress.download.completed, received)

@@ -7,7 +7,8 @@ extension Cassette.Interaction {
     /// keys, and bearer credentials. JSON bodies stay valid JSON, so a replayed token response
     /// still decodes (with `LoggingMonitor.Redactor.placeholder` as its token).
     ///
-    /// Binary bodies (multipart uploads, images) are stored as they are.
+    /// Binary bodies (multipart uploads, images) are stored as they are; a file or stream body as
+    /// its summary (`<N bytes from NAME>`), never its contents.
     public init(
         request: HTTPRequest, response: HTTPResponse, recordedAt: Date = Date(),
         redactor: LoggingMonitor.Redactor = .default
@@ -15,7 +16,8 @@ extension Cassette.Interaction {
         let requestURL = redactor.redact(request.url)
         let responseURL = response.url == request.url ? nil : redactor.redact(response.url)
         let requestBody = Self.redactedBody(
-            request.body ?? Data(), contentType: request.headers["Content-Type"], redactor: redactor)
+            request.body.map(Self.recordedBytes) ?? Data(), contentType: request.headers["Content-Type"],
+            redactor: redactor)
         let responseBody = Self.redactedBody(
             response.body, contentType: response.headers["Content-Type"], redactor: redactor)
         self.init(
@@ -30,6 +32,14 @@ extension Cassette.Interaction {
             ),
             recordedAt: recordedAt
         )
+    }
+
+    /// What a cassette holds for a request body: the bytes of an in-memory body; for a file,
+    /// multipart-with-files or stream body, which are never read into memory for a record, its
+    /// summary in angle brackets (`<1048576 bytes from video.mp4>`, `<stream of unknown length>`).
+    /// Replay compares a live body the same way, so an unchanged file matches.
+    static func recordedBytes(_ body: HTTPRequest.Body) -> Data {
+        body.data ?? Data("<\(body.summary)>".utf8)
     }
 
     /// A redacted body is usually shorter; a stale `Content-Length` would contradict it on replay.

@@ -80,7 +80,8 @@ public struct ReplayMatching: Sendable {
         differences += queryDifferences(live: live?.queryItems ?? [], recorded: recordedURL.queryItems ?? [])
         if matchesBody,
             !BodyComparison.equal(
-                live: request.body, recorded: recorded.body?.data, contentType: request.headers["Content-Type"])
+                live: request.body.map(Cassette.Interaction.recordedBytes), recorded: recorded.body?.data,
+                contentType: request.headers["Content-Type"])
         {
             differences.append(Difference(weight: 1, text: "body differs"))
         }

@@ -24,10 +24,48 @@ extension RedditClient {
         _ file: Data, filename: String, mimeType: String,
         uploadTransport: any HTTPTransport = HTTPClient.defaultTransport
     ) async throws(HTTPError) -> UploadedMedia {
+        try await upload(.data(file), filename: filename, mimeType: mimeType, uploadTransport: uploadTransport)
+    }
+
+    /// Uploads the image or video file at `file` like ``upload(_:filename:mimeType:uploadTransport:)``,
+    /// reading it from disk while it is sent: a large video is never loaded into memory, and a
+    /// retry or redirect sends it whole again.
+    ///
+    /// ```swift
+    /// let video = try await reddit.upload(fileAt: URL(fileURLWithPath: "/tmp/clip.mp4"), mimeType: "video/mp4")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - file: The file to upload; its name is the one Reddit records.
+    ///   - mimeType: The file's type (`image/png`, `video/mp4`...).
+    ///   - uploadTransport: The transport that sends the file to the upload URL.
+    /// - Throws: `HTTPError` with `.invalidRequest` when the
+    ///   file cannot be read, before anything is sent (no lease is taken).
+    public func upload(
+        fileAt file: URL, mimeType: String, uploadTransport: any HTTPTransport = HTTPClient.defaultTransport
+    ) async throws(HTTPError) -> UploadedMedia {
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw HTTPError(
+                .invalidRequest(
+                    reason: "the media file \(file.path) does not exist or is not readable",
+                    underlying: URLError(.fileDoesNotExist)),
+                method: .post, url: nil)
+        }
+        return try await upload(
+            .file(file), filename: file.lastPathComponent, mimeType: mimeType, uploadTransport: uploadTransport)
+    }
+
+    private func upload(
+        _ content: RequestBody.Multipart.Part.Content, filename: String, mimeType: String,
+        uploadTransport: any HTTPTransport
+    ) async throws(HTTPError) -> UploadedMedia {
         let lease = try await send(Reddit.mediaLease(filename: filename, mimeType: mimeType))
         var form = RequestBody.Multipart()
         for field in lease.fields { form.add(name: field.name, value: field.value) }
-        form.add(name: "file", filename: filename, contentType: mimeType, data: file)
+        switch content {
+        case .data(let data): form.add(name: "file", filename: filename, contentType: mimeType, data: data)
+        case .file(let url): form.add(name: "file", filename: filename, contentType: mimeType, file: url)
+        }
         let uploader = HTTPClient(configuration: HTTPClient.Configuration(transport: uploadTransport))
         let request = Request<S3PostResponse>(
             method: .post, path: lease.uploadURL.absoluteString, body: .multipart(form)

@@ -148,13 +148,14 @@ package final class OfflineTransport: HTTPTransport {
         components.path = path
         components.queryItems = query.isEmpty ? nil : query
         if let url = components.url { request.url = url }
-        if let body = request.body, let text = String(data: body, encoding: .utf8), request.method == .post {
+        if let body = request.body?.data, let text = String(data: body, encoding: .utf8), request.method == .post {
             let fields = text.split(separator: "&").compactMap { pair -> (String, String)? in
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 guard let name = parts.first.flatMap(formDecode), keyFormFields.contains(name) else { return nil }
                 return (name, formEncode(parts.count > 1 ? formDecode(parts[1]) ?? "" : ""))
             }
-            request.body = Data(fields.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "&").utf8)
+            request.body = .data(
+                Data(fields.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "&").utf8))
             request.headers["Content-Type"] = "application/x-www-form-urlencoded"
         }
         return request

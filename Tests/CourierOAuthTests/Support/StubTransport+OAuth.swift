@@ -29,7 +29,7 @@ extension StubTransport {
     /// The form fields of each request sent, in order.
     var forms: [[String: String]] {
         requests.map { request in
-            let text = String(decoding: request.body ?? Data(), as: UTF8.self)
+            let text = String(decoding: request.body?.data ?? Data(), as: UTF8.self)
             var fields: [String: String] = [:]
             for pair in text.split(separator: "&") {
                 let parts = pair.split(separator: "=", maxSplits: 1).map {

@@ -15,7 +15,7 @@ struct CassetteRedactionTests {
             headers: [
                 "Authorization": "Bearer canary-bearer", "Content-Type": contentType, "Accept": "application/json",
             ],
-            body: requestBody.map { Data($0.utf8) }
+            body: requestBody.map { .data(Data($0.utf8)) }
         )
         let response = HTTPResponse(
             statusCode: 200,

@@ -55,7 +55,8 @@ enum RedditFixtures {
             ISO8601DateFormatter().date(from: meta.source.recorded_at + "Z") ?? Date(timeIntervalSince1970: 0)
         return Cassette.Interaction(
             request: HTTPRequest(
-                method: HTTPMethod(rawValue: meta.request.method), url: requestURL, headers: headers, body: body),
+                method: HTTPMethod(rawValue: meta.request.method), url: requestURL, headers: headers,
+                body: body.map { .data($0) }),
             response: HTTPResponse(
                 statusCode: meta.response.status_code, headers: responseHeaders, body: try self.body(name),
                 url: requestURL),

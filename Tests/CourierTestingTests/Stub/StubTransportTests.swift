@@ -84,7 +84,9 @@ struct StubTransportTests {
                 "https://api.example.com/items/1", "https://api.example.com/items?page=2",
             ])
         #expect(requests[0].headers["User-Agent"] == "StubTests/1.0")
-        #expect(try JSONDecoder().decode(User.self, from: try #require(requests[0].body)) == User(name: "a", karma: 1))
+        #expect(
+            try JSONDecoder().decode(User.self, from: try #require(requests[0].body?.data)) == User(name: "a", karma: 1)
+        )
         stub.clearRequests()
         #expect(stub.requests.isEmpty)
     }

@@ -107,7 +107,7 @@ struct RequestBuildingTests {
         #expect(request.headers.values(for: "accept").count == 1)
         #expect(request.headers["X-Default"] == "1")
         #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
-        #expect(request.body == Data("a=1%201&b=2".utf8))
+        #expect(request.body?.data == Data("a=1%201&b=2".utf8))
     }
 
     @Test("An explicit Content-Type is kept")
@@ -117,7 +117,7 @@ struct RequestBuildingTests {
                 method: .post, path: "/", headers: ["Content-Type": "application/vnd.api+json"], body: .json(["a": 1])
             ))
         #expect(request.headers["Content-Type"] == "application/vnd.api+json")
-        #expect(request.body == Data(#"{"a":1}"#.utf8))
+        #expect(request.body?.data == Data(#"{"a":1}"#.utf8))
     }
 
     @Test("A body that fails to encode is an invalid request naming the cause")
@@ -138,11 +138,11 @@ struct RequestBuildingTests {
     }
 
     @Test("Multipart bodies follow RFC 7578")
-    func multipart() {
+    func multipart() throws {
         var form = RequestBody.Multipart(boundary: "XYZ")
         form.add(name: "a", value: "1")
         form.add(name: "f", filename: "x\".txt", contentType: "text/plain", data: Data("hi".utf8))
-        let text = String(decoding: form.encoded(), as: UTF8.self)
+        let text = String(decoding: try form.encoded(), as: UTF8.self)
         #expect(
             text
                 == "--XYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--XYZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x%22.txt\"\r\nContent-Type: text/plain\r\n\r\nhi\r\n--XYZ--\r\n"

@@ -9,7 +9,8 @@ struct DeduplicationKeyTests {
     let url = URL(string: "https://api.example.com/items?page=2")!
 
     func identity(_ method: HTTPMethod = .get, headers: HTTPHeaders = [:], body: String? = nil) -> RequestIdentity {
-        RequestIdentity(HTTPRequest(method: method, url: url, headers: headers, body: body.map { Data($0.utf8) }))
+        RequestIdentity(
+            HTTPRequest(method: method, url: url, headers: headers, body: body.map { .data(Data($0.utf8)) }))
     }
 
     @Test("Header name case, field order and tracing ids do not matter")

@@ -25,7 +25,7 @@ struct RedirectsTests {
         let next = try #require(Redirects.request(after: redirect(307, to: "../v2/items?page=2"), to: request(.put)))
         #expect(next.url.absoluteString == "https://api.example.com/v2/items?page=2")
         #expect(next.method == .put)
-        #expect(next.body == Data("{}".utf8))
+        #expect(next.body?.data == Data("{}".utf8))
         #expect(next.headers["Authorization"] == "Bearer secret")
     }
 

@@ -8,7 +8,8 @@ import Testing
 
 /// The media lease, the multipart upload and the image submit, end to end: Reddit answers from
 /// the recordings, and the fault server stands in for S3 (it parses the multipart form).
-@Suite struct MediaUploadTests {
+// Serialized: every upload records under the recorded lease's key on the fault server.
+@Suite(.serialized) struct MediaUploadTests {
     typealias W = WriteTests
 
     @Test func leaseIsReadFromTheRecording() async throws {
@@ -106,5 +107,56 @@ import Testing
         } catch {
             #expect(error.statusCode == 400)
         }
+    }
+
+    @Test(
+        "A video file is uploaded from disk, every lease field first, on both transports",
+        arguments: TransportUnderTest.allCases)
+    func uploadFromFile(transport: TransportUnderTest) async throws {
+        let faults = try TestServers.faults()
+        let uploadURL = faults.appendingPathComponent("s3-upload").absoluteString
+        let lease = try Self.localLease(uploadURL: uploadURL)
+        let reddit = StubTransport { request in
+            HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: lease, url: request.url)
+        }
+        let client = try makeClient(reddit)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let video = directory.appendingPathComponent("clip.mp4")
+        let bytes = Data((0..<1_500_007).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        try bytes.write(to: video)
+
+        let media = try await client.upload(fileAt: video, mimeType: "video/mp4", uploadTransport: try transport.make())
+        #expect(media.url == uploadURL + "/vhu529qqcxtf1")
+        let recorded = try await HTTPClient(configuration: .init()).send(
+            Request<JSON>(path: (faults.appendingPathComponent("s3-uploads/vhu529qqcxtf1")).absoluteString)
+        ).value
+        #expect(
+            recorded["file"]?["filename"]?.stringValue == "clip.mp4"
+                && recorded["file"]?["content_type"]?.stringValue == "video/mp4")
+        #expect(recorded["file"]?["size"]?.intValue == bytes.count)
+        #expect(
+            recorded["fields"]?.arrayValue?.isEmpty == false,
+            "the lease fields went first (the server refuses a field after the file)")
+        #expect(
+            reddit.requests.last?.form["filepath"] == "clip.mp4"
+                && reddit.requests.last?.form["mimetype"] == "video/mp4")
+    }
+
+    @Test func aMissingMediaFileFailsBeforeTheLease() async throws {
+        let reddit = StubTransport { request in
+            HTTPResponse(statusCode: 500, url: request.url)
+        }
+        let client = try makeClient(reddit)
+        let error = try await #require(throws: HTTPError.self) {
+            try await client.upload(fileAt: URL(fileURLWithPath: "/nonexistent/clip.mp4"), mimeType: "video/mp4")
+        }
+        guard case .invalidRequest(let reason, _) = error.kind else {
+            Issue.record("expected invalidRequest, got \(error)")
+            return
+        }
+        #expect(reason.contains("/nonexistent/clip.mp4"))
+        #expect(reddit.requests.isEmpty, "no lease is taken for a file that cannot be sent")
     }
 }

@@ -39,7 +39,7 @@ extension HTTPRequest {
 
     /// The form fields of the body.
     var form: [String: String] {
-        guard let body else { return [:] }
+        guard let body = body?.data else { return [:] }
         var fields: [String: String] = [:]
         for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1).map {

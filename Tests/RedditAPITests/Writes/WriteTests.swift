@@ -58,7 +58,7 @@ import Testing
             answeredBy: "writes/submit_poll_2020_200.json")
         #expect(poll.name == "t3_ga3hiq" && poll.id == "ga3hiq")
         #expect(sent.url.path == "/api/submit_poll_post")
-        let body = try JSONDecoder().decode(JSON.self, from: try #require(sent.body))
+        let body = try JSONDecoder().decode(JSON.self, from: try #require(sent.body?.data))
         #expect(body["options"] == .array([.string("Yes"), .string("No")]) && body["duration"]?.intValue == 6)
         #expect(body["api_type"]?.stringValue == "json" && body["title"]?.stringValue == "Test Poll")
     }

@@ -8,7 +8,7 @@ import Testing
     private func request(_ url: String, method: HTTPMethod = .get, form: String? = nil) -> HTTPRequest {
         var request = HTTPRequest(method: method, url: URL(string: url)!)
         if let form {
-            request.body = Data(form.utf8)
+            request.body = .data(Data(form.utf8))
             request.headers["Content-Type"] = "application/x-www-form-urlencoded"
         }
         return request
@@ -43,14 +43,14 @@ import Testing
             request(
                 "https://oauth.reddit.com/api/vote?raw_json=1", method: .post,
                 form: "id=t3_4b536p&dir=1&api_type=json&rank=2"))
-        #expect(String(decoding: vote.body ?? Data(), as: UTF8.self) == "dir=1&id=t3_4b536p")
+        #expect(String(decoding: vote.body?.data ?? Data(), as: UTF8.self) == "dir=1&id=t3_4b536p")
         let token = OfflineTransport.normalize(
             request(
                 "https://www.reddit.com/api/v1/access_token", method: .post,
                 form: "grant_type=https://oauth.reddit.com/grants/installed_client&device_id=DO_NOT_TRACK_THIS_DEVICE"
             ))
         #expect(
-            String(decoding: token.body ?? Data(), as: UTF8.self)
+            String(decoding: token.body?.data ?? Data(), as: UTF8.self)
                 == "device_id=DO_NOT_TRACK_THIS_DEVICE&grant_type=https%3A%2F%2Foauth.reddit.com%2Fgrants%2Finstalled_client"
         )
     }

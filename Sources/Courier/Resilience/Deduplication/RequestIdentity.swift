@@ -14,7 +14,41 @@ struct RequestIdentity: Hashable, Sendable, CustomStringConvertible {
     let followsRedirects: Bool
     let acceptableStatusCodes: Set<Int>
     let headers: [HeaderEntry]
-    let body: Data?
+    let body: BodyKey?
+
+    /// The body's part of the key: in-memory bytes compared exactly, a file by its path, size and
+    /// modification time; a stream never equals another (its bytes are unknown until sent).
+    enum BodyKey: Hashable, Sendable {
+        case data(Data)
+        case pieces([String])
+        case stream(UUID)
+
+        var summary: String {
+            switch self {
+            case .data(let data): "\(data.count) bytes"
+            case .pieces(let pieces): "\(pieces.count) pieces, files included"
+            case .stream: "a stream"
+            }
+        }
+
+        init(_ body: HTTPRequest.Body) {
+            switch body.storage {
+            case .data(let data): self = .data(data)
+            case .stream: self = .stream(UUID())
+            case .pieces(let pieces):
+                self = .pieces(
+                    pieces.map { piece in
+                        switch piece {
+                        case .data(let data): return "data:" + data.base64EncodedString()
+                        case .file(let url):
+                            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+                            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                            return "file:\(url.path):\(HTTPRequest.Body.fileSize(url) ?? -1):\(modified)"
+                        }
+                    })
+            }
+        }
+    }
 
     struct HeaderEntry: Hashable, Sendable {
         let name: String
@@ -37,7 +71,7 @@ struct RequestIdentity: Hashable, Sendable, CustomStringConvertible {
         }
         .sorted { ($0.1.name, $0.0) < ($1.1.name, $1.0) }
         .map(\.1)
-        body = request.body
+        body = request.body.map(BodyKey.init)
     }
 
     /// The key with secret header values and the body left out.
@@ -48,6 +82,6 @@ struct RequestIdentity: Hashable, Sendable, CustomStringConvertible {
         }
         return
             "\(method) \(redactor.redact(URL(string: url) ?? URL(fileURLWithPath: "/"))) [\(fields.joined(separator: ", "))]"
-            + (body.map { " body: \($0.count) bytes" } ?? "")
+            + (body.map { " body: \($0.summary)" } ?? "")
     }
 }

@@ -25,6 +25,7 @@ final class CurlEventLoop: @unchecked Sendable {
     private enum Command {
         case add(CurlTransfer)
         case cancel(CurlTransfer)
+        case resume(CurlTransfer)
         case shutdown
     }
 
@@ -110,6 +111,9 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Stops `transfer` if it is running; a transfer not yet started sees its `cancelled` flag.
     func cancel(_ transfer: CurlTransfer) { post(.cancel(transfer)) }
 
+    /// Unpauses a streamed transfer whose reader made room in its buffer.
+    func resume(_ transfer: CurlTransfer) { post(.resume(transfer)) }
+
     /// Ends the thread once the commands queued so far have run.
     func shutdown() { post(.shutdown) }
 
@@ -148,6 +152,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 switch command {
                 case .add(let transfer): start(transfer)
                 case .cancel(let transfer): stop(transfer)
+                case .resume(let transfer): unpause(transfer)
                 case .shutdown:
                     close()
                     return
@@ -286,6 +291,13 @@ final class CurlEventLoop: @unchecked Sendable {
         _ = curl.multiRemove(multi, transfer.easy)
         transfer.fail(CancellationError(), curl: curl)
         recycle(transfer.easy)
+    }
+
+    private func unpause(_ transfer: CurlTransfer) {
+        // As in `stop`: only a transfer still running, never the handle's next one.
+        guard let running = active[transfer.easy], running === transfer else { return }
+        // libcurl may hand over the kept chunk (and more) from inside this call.
+        _ = LibCurl.easyPause?(transfer.easy, CurlOption.pauseContinue)
     }
 
     private func close() {

@@ -34,7 +34,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: OpaquePointer?
     private var body = Data()
     /// The header block of the latest response, raw (a `100 Continue` starts a new one).
-    private var head = Data()
+    var head = Data()
+    /// Where a streamed transfer's body goes (``CurlTransport/stream(_:)``); nil when the body is
+    /// received whole.
+    let streamed: CurlStreamedBody?
 
     // Progress, only with an observer (a ``Transfer``): without one, none of this is touched
     // per chunk, and no progress callback is installed.
@@ -53,6 +56,14 @@ final class CurlTransfer: @unchecked Sendable {
     private var file: CurlBodyFile?
     /// Why the download file failed; the transfer was aborted.
     private var fileError: URLError?
+
+    // Uploads from a file or a stream (see CurlUpload.swift).
+    /// Reads a file or stream body as libcurl asks for it; nil for an in-memory body.
+    var bodyReader: BodyReader?
+    /// Why reading the body failed; the transfer was aborted.
+    var uploadError: (any Error)?
+    /// Asks the event loop to unpause the transfer once a paused stream body has bytes again.
+    var resumeUpload: (@Sendable () -> Void)?
 
     /// What a finished transfer hands its caller. Parsing the header block is left to the
     /// caller's thread, so the loop thread does as little as possible per transfer.
@@ -73,9 +84,10 @@ final class CurlTransfer: @unchecked Sendable {
     ///   cannot parse).
     init(
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration,
-        certificateAuthorities: String? = nil
+        certificateAuthorities: String? = nil, streamingInto buffer: StreamBuffer? = nil
     ) throws(URLError) {
         self.easy = easy
+        streamed = buffer.map { CurlStreamedBody(buffer: $0, request: request) }
         deadline = request.timeout.map { ContinuousClock.now + $0 }
         isHTTP = ["http", "https"].contains(request.url.scheme?.lowercased() ?? "")
         observer = request.options[TransferObserverKey.self]
@@ -103,6 +115,7 @@ final class CurlTransfer: @unchecked Sendable {
         if request.url.scheme?.lowercased() == "https" { set(CurlOption.pipeWait, 1) }
         set(CurlOption.tcpKeepAlive, 1)
         set(CurlOption.acceptEncoding, "")
+        if buffer != nil { set(CurlOption.bufferSize, CurlOption.streamedBufferSize) }
         if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
         // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
         // Redirects).
@@ -118,10 +131,19 @@ final class CurlTransfer: @unchecked Sendable {
         }
         set(CurlOption.connectTimeoutMilliseconds, max(1, defaultMilliseconds))
 
+        if let body = request.body, body.data == nil {
+            // Files opened (and a stream's pump started) before anything is sent.
+            bodyReader = try BodyReader(body)
+        }
         setMethodAndBody(request, curl: curl, check: check)
 
         // `Expect:` with no value stops libcurl from waiting for `100 Continue` before a body.
         var list = curl.slistAppend(nil, "Expect:")
+        if let bodyReader, bodyReader.length == nil, !request.headers.contains("Transfer-Encoding") {
+            // A body of unknown length goes out in chunks over HTTP/1.1 (libcurl drops the field
+            // over HTTP/2, which frames bodies itself).
+            list = curl.slistAppend(list, "Transfer-Encoding: chunked")
+        }
         for field in request.headers {
             // "Name;" is libcurl's way to send a header whose value is empty.
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
@@ -139,6 +161,10 @@ final class CurlTransfer: @unchecked Sendable {
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
                 let length = size * count
                 if let data, length > 0 {
+                    if let streamed = transfer.streamed, streamed.started {
+                        return transfer.streamBody(
+                            UnsafeRawBufferPointer(start: data, count: length), streamed: streamed)
+                    }
                     if transfer.reportsBody {
                         return transfer.receiveObserved(UnsafeRawBufferPointer(start: data, count: length))
                     }
@@ -159,6 +185,7 @@ final class CurlTransfer: @unchecked Sendable {
                     } else {
                         transfer.head.append(contentsOf: bytes)
                     }
+                    if let streamed = transfer.streamed { transfer.streamHeaderLine(bytes, streamed: streamed) }
                     // Returning less than `length` aborts the transfer (the download file failed).
                     if transfer.observer != nil, !transfer.observeHeaderLine(bytes) { return 0 }
                 }
@@ -186,6 +213,7 @@ final class CurlTransfer: @unchecked Sendable {
             check(curl.setLong(easy, CurlOption.noProgress, 0))
         }
         if failed != 0 {
+            bodyReader?.close()
             curl.slistFreeAll(headerList)
             headerList = nil
             throw URLError(
@@ -204,8 +232,10 @@ final class CurlTransfer: @unchecked Sendable {
             if method != .post {
                 check(method.rawValue.withCString { curl.setPointer(easy, CurlOption.customRequest, $0) })
             }
-            if body != nil || method == .post {
-                let data = body ?? Data()
+            if let body, body.data == nil {
+                setUnbufferedBody(curl: curl, check: check)
+            } else if body != nil || method == .post {
+                let data = body?.data ?? Data()
                 // The size first: COPYPOSTFIELDS copies that many bytes (binary-safe).
                 check(curl.setOffset(easy, CurlOption.postFieldSizeLarge, Int64(data.count)))
                 check(
@@ -239,9 +269,20 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
     func finish(code: Int32, curl: LibCurl) {
         releaseHeaderList(curl: curl)
+        bodyReader?.close()
+        if let streamed, streamed.started {
+            // The caller has the head; the end (or the failure) goes to the body's reader.
+            streamed.buffer.finish(
+                throwing: code == 0
+                    ? nil
+                    : uploadError
+                        ?? (refusedResend
+                            ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
+            return
+        }
         guard code == 0, saveFile() else {
             fail(
-                fileError
+                uploadError ?? fileError
                     ?? (refusedResend ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl))
             )
             return
@@ -258,8 +299,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the caller with `error`. Loop thread (or the caller, before the loop saw it).
     func fail(_ error: any Error, curl: LibCurl? = nil) {
         if let curl { releaseHeaderList(curl: curl) }
+        bodyReader?.close()
         file?.discard()
         file = nil
+        if let streamed, streamed.started { streamed.buffer.finish(throwing: error) }
         continuation?.resume(throwing: error)
         continuation = nil
     }
@@ -382,7 +425,7 @@ extension CurlTransfer {
     }
 
     /// The code in "HTTP/1.1 200 OK" or "HTTP/2 200"; 0 when there is none.
-    private static func statusCode(ofStatusLine line: UnsafeRawBufferPointer) -> Int {
+    static func statusCode(ofStatusLine line: UnsafeRawBufferPointer) -> Int {
         guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
         let digits = line[(space + 1)...].prefix(3)
         guard digits.count == 3 else { return 0 }

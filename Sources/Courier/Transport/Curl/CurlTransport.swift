@@ -107,7 +107,8 @@ public final class CurlTransport: HTTPTransport {
         let deadline = request.timeout.map { ContinuousClock.now + $0 }
         // One attempt for a ``Transfer``, however many hops: only the final response's body
         // counts as download progress (see CurlTransfer).
-        request.options[TransferObserverKey.self]?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        request.options[TransferObserverKey.self]?.beginAttempt(
+            expectedUpload: request.body == nil ? 0 : request.body?.length)
         var hop = request
         for _ in 0...Redirects.maximumHops {
             if let deadline {
@@ -125,7 +126,10 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Runs one transfer on the event loop: no redirect is followed here.
-    private func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    ///
+    /// With a `buffer`, the transfer's body is streamed into it: the response returns at its head,
+    /// with ``HTTPResponse/bodyStream`` reading the buffer (unless it is a redirect to follow).
+    func perform(_ request: HTTPRequest, streamingInto buffer: StreamBuffer? = nil) async throws -> HTTPResponse {
         try Task.checkCancellation()
         guard let easy = loop.makeEasyHandle() else {
             throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_easy_init failed"])
@@ -134,13 +138,20 @@ public final class CurlTransport: HTTPTransport {
         do {
             transfer = try CurlTransfer(
                 easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout,
-                certificateAuthorities: certificateAuthorities
+                certificateAuthorities: certificateAuthorities, streamingInto: buffer
             )
         } catch {
             loop.recycle(easy)
             throw error
         }
         let loop = self.loop
+        if transfer.bodyReader?.stream != nil {
+            transfer.resumeUpload = { [weak transfer] in
+                if let transfer { loop.resume(transfer) }
+            }
+        }
+        // Connected before the transfer starts: a pause can come with the first bytes.
+        buffer?.connect(resume: { loop.resume(transfer) }, cancel: { loop.cancel(transfer) })
         let outcome = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation
@@ -151,7 +162,14 @@ public final class CurlTransport: HTTPTransport {
             loop.cancel(transfer)
         }
         // libcurl follows no redirect here, so the URL that answered is the one asked.
-        return outcome.response(url: request.url)
+        var response = outcome.response(url: request.url)
+        // Read after the loop thread resumed this task, which orders its write before.
+        if let buffer, transfer.streamed?.started == true {
+            response.bodyStream = HTTPResponse.ByteStream(source: buffer)
+        } else {
+            buffer?.cancel()
+        }
+        return response
     }
 }
 #endif

@@ -22,6 +22,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let response: HTTPURLResponse
         let body: Data
         let url: URL
+        /// Set when the body follows in the transfer's stream.
+        var streamed = false
 
         var raw: HTTPResponse { HTTPResponse(response, body: body, url: url) }
     }
@@ -50,6 +52,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var fileBytes: Int64 = 0
         /// Set when writing the download failed; the task was cancelled.
         var fileError: URLError?
+        /// Where a streamed body goes (``URLSessionTransport/stream(_:)``), and whether the head
+        /// was handed over already (the continuation is then resumed and the body follows there).
+        var stream: StreamBuffer?
+        var streaming = false
 
         init(
             continuation: CheckedContinuation<Received, any Error>, followsRedirects: Bool, hasBody: Bool,
@@ -65,15 +71,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let transfers = Mutex<[Int: Transfer]>([:])
 
     /// Registers `task` with its request's settings and its caller, and resumes it.
-    func start(_ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<Received, any Error>)
-    {
+    func start(
+        _ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<Received, any Error>,
+        streamingInto stream: StreamBuffer? = nil
+    ) {
         let observer = request.options[TransferObserverKey.self]
-        observer?.beginAttempt(uploadSize: Int64(request.body?.count ?? 0))
+        observer?.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
         transfers.withLock {
-            $0[task.taskIdentifier] = Transfer(
+            let transfer = Transfer(
                 continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil,
                 observer: observer
             )
+            transfer.stream = stream
+            $0[task.taskIdentifier] = transfer
         }
         task.resume()
     }
@@ -83,6 +93,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let running = transfers.withLock { transfers -> Bool in
             guard let transfer = transfers[task.taskIdentifier] else { return false }
             transfer.timedOut = true
+            // A producer blocked on a full stream must let the cancellation through.
+            transfer.stream?.finish(throwing: URLError(.timedOut))
             return true
         }
         if running { task.cancel() }
@@ -93,9 +105,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let http = response as? HTTPURLResponse
+        var head: (CheckedContinuation<Received, any Error>, Received)?
+        defer { if let (continuation, received) = head { continuation.resume(returning: received) } }
         let failed = transfers.withLock { transfers -> Bool in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
+            // FoundationNetworking reports the response again after a suspended task resumes.
+            if transfer.streaming { return false }
             transfer.response = http
+            if transfer.stream != nil, let http, let url = http.url ?? dataTask.currentRequest?.url,
+                !(transfer.followsRedirects && transfer.hasBody && [307, 308].contains(http.statusCode))
+            {
+                // The head goes to the caller now; the body follows in the stream.
+                transfer.streaming = true
+                head = (transfer.continuation, Received(response: http, body: Data(), url: url, streamed: true))
+                return false
+            }
             if let observer = transfer.observer {
                 observer.didReceiveResponse(
                     expected: response.expectedContentLength >= 0 ? response.expectedContentLength : nil)
@@ -110,8 +134,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        var streamTo: StreamBuffer?
         let failed = transfers.withLock { transfers -> Bool in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
+            if transfer.streaming, let stream = transfer.stream {
+                streamTo = stream
+                return false
+            }
             // FoundationNetworking ignores the `.cancel` answer to the response, so a download
             // whose file could not be created is cancelled at its first bytes.
             if transfer.fileError != nil { return true }
@@ -132,6 +161,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return false
         }
         if failed { Self.elsewhere { dataTask.cancel() } }
+        if let streamTo {
+            #if canImport(FoundationNetworking)
+            // No backpressure here: FoundationNetworking's suspend() removes the transfer from
+            // libcurl and starts it again from the first byte on resume(), and blocking this
+            // callback would stall every URLSession of the process (their queues share one
+            // target queue). The buffer grows with a slow reader; CurlTransport bounds it.
+            _ = streamTo.append(data)
+            #else
+            // A full buffer suspends the task until the reader makes room (the stream's hook).
+            if streamTo.append(data) { Self.elsewhere { dataTask.suspend() } }
+            #endif
+        }
     }
 
     func urlSession(
@@ -160,6 +201,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if transfer.streaming, let stream = transfer.stream {
+            // A 401 whose challenge was cancelled ends with what it sent, as `send` returns it.
+            stream.finish(
+                throwing: transfer.challengedResponse != nil
+                    ? nil
+                    : error.map { error in
+                        transfer.timedOut
+                            ? URLError(.timedOut)
+                            : Self.urlError(error, received: 0, of: transfer.response, url: task.originalRequest?.url)
+                    })
+            return
+        }
         if let file = transfer.file {
             try? file.close()
             if error == nil, transfer.fileError == nil {

@@ -72,9 +72,18 @@ public final class URLSessionTransport: HTTPTransport {
         throw URLError(.httpTooManyRedirects)
     }
 
-    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func sendOnce(_ attempt: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        let task = session.dataTask(with: urlRequest(for: request))
+        #if canImport(FoundationNetworking)
+        // A stream body goes to a temporary file first (see `StreamBodySpool`).
+        let spool = try await StreamBodySpool(attempt)
+        defer { spool.remove() }
+        let request = spool.request
+        #else
+        let request = attempt
+        #endif
+        let (task, reader) = try makeTask(for: request, in: session)
+        defer { reader?.close() }
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
         // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
         let deadline = request.timeout.map { timeout in
@@ -94,7 +103,86 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private func urlRequest(for request: HTTPRequest) -> URLRequest {
+    /// Sends the request and returns at the final response's head; the body follows in
+    /// ``HTTPResponse/bodyStream``. On Apple platforms the task is suspended whenever about 1 MiB
+    /// waits unread. On Linux FoundationNetworking offers no way to pause a transfer: beyond
+    /// about 1 MiB in memory, the bytes a slow reader has not taken wait in a temporary file
+    /// (unlinked at once, gone when the stream ends) and are read back in order, so memory stays
+    /// bounded and disk takes the difference. A reader more than 1 GiB behind gets the bytes
+    /// received so far and then an ``HTTPError`` of kind ``HTTPError/Kind/transport(_:)``, and
+    /// the transfer stops: a stream nobody reads or cancels cannot fill the disk.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var current = request
+        for _ in 0..<Redirects.maximumHops {
+            let response = try await streamOnce(current)
+            guard response.bodyStream == nil, current.followsRedirects, current.body != nil,
+                [307, 308].contains(response.statusCode), let next = Redirects.request(after: response, to: current)
+            else { return response }
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    private func streamOnce(_ attempt: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        #if canImport(FoundationNetworking)
+        // A stream body goes to a temporary file first (see `StreamBodySpool`).
+        let spool = try await StreamBodySpool(attempt)
+        defer { spool.remove() }
+        let request = spool.request
+        #else
+        let request = attempt
+        #endif
+        let (task, reader) = try makeTask(for: request, in: session)
+        defer { reader?.close() }
+        #if canImport(FoundationNetworking)
+        // No pausing on Linux (see `SessionDelegate`): past the bound, bytes wait in a temporary file.
+        let buffer = StreamBuffer(spillsToDisk: true)
+        #else
+        let buffer = StreamBuffer()
+        #endif
+        // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
+        #if canImport(FoundationNetworking)
+        // The task is never suspended on Linux (see `SessionDelegate`): no resume hook.
+        let resume: @Sendable () -> Void = {}
+        #else
+        let resume: @Sendable () -> Void = { task.resume() }
+        #endif
+        buffer.connect(resume: resume, cancel: { SessionDelegate.elsewhere { task.cancel() } })
+        // The request's timeout bounds the whole attempt, body included: the timer is left to
+        // run (it does nothing once the task is over).
+        if let timeout = request.timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout)) { [delegate] in
+                delegate.expire(task)
+            }
+        }
+        let received = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.start(task, request: request, continuation: continuation, streamingInto: buffer)
+            }
+        } onCancel: {
+            SessionDelegate.elsewhere { task.cancel() }
+        }
+        var response = received.raw
+        if received.streamed { response.bodyStream = HTTPResponse.ByteStream(source: buffer) }
+        return response
+    }
+
+    /// The task that sends `request` on `session`, and the reader of its file or stream body
+    /// (opened for this attempt or hop only; the caller closes it when the attempt is over).
+    private func makeTask(for request: HTTPRequest, in session: URLSession) throws -> (URLSessionDataTask, BodyReader?)
+    {
+        let reader = try request.body.flatMap { body in body.data == nil ? try BodyReader(body) : nil }
+        if let file = request.body?.fileURL {
+            // One file: URLSession reads it from disk itself and sends it with its
+            // Content-Length (the reader only proved it readable, before anything is sent).
+            reader?.close()
+            return (session.uploadTask(with: urlRequest(for: request, reader: nil), fromFile: file), nil)
+        }
+        return (session.dataTask(with: urlRequest(for: request, reader: reader)), reader)
+    }
+
+    private func urlRequest(for request: HTTPRequest, reader: BodyReader?) -> URLRequest {
         // With a per-request timeout, the session's own timer is only a backstop.
         let timeout = request.timeout.map { Self.seconds($0).rounded(.up) + 1 } ?? Self.seconds(defaultTimeout)
         var urlRequest = URLRequest(url: request.url, cachePolicy: .useProtocolCachePolicy, timeoutInterval: timeout)
@@ -105,7 +193,21 @@ public final class URLSessionTransport: HTTPTransport {
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
-        if let body = request.body { urlRequest.httpBody = body }
+        if let reader {
+            urlRequest.httpBodyStream = BodyInputStream(reader)
+            #if canImport(FoundationNetworking)
+            // FoundationNetworking sends every body stream chunked, and with a Content-Length
+            // beside it when one is set (a message HTTP forbids, which nginx refuses): a
+            // multipart or stream body goes out chunked here, whatever its length.
+            urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+            #else
+            if let length = reader.length, !request.headers.contains("Content-Length") {
+                urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+            }
+            #endif
+        } else if let body = request.body?.data {
+            urlRequest.httpBody = body
+        }
         urlRequest.httpShouldHandleCookies = false
         return urlRequest
     }

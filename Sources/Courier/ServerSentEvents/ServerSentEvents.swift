@@ -1,0 +1,132 @@
+import Foundation
+
+extension HTTPClient {
+    /// The events of a server-sent event stream (`text/event-stream`) as an `AsyncSequence`, made by
+    /// ``HTTPClient/events(for:configuration:)``; it reconnects by itself when the connection drops.
+    ///
+    /// ```swift
+    /// for try await event in client.events(for: Request<Void>(path: "/updates")) {
+    ///     print(event.type, event.data)
+    /// }
+    /// ```
+    ///
+    /// Each connection goes through the client's whole pipeline (interceptors, retries, API-error
+    /// decoding, validation, event monitors) with `Accept: text/event-stream` and
+    /// `Cache-Control: no-cache`. The body is parsed as the WHATWG HTML standard's event-stream
+    /// rules say while it arrives.
+    ///
+    /// **Reconnection.** When the connection ends or fails after the stream had started, the
+    /// sequence waits and opens a new one with `Last-Event-ID` set to the last event id it saw;
+    /// events cut short by the drop are discarded. The wait is the server's `retry` time
+    /// (``Configuration/retry`` until the server sends one), raised to at least the
+    /// ``Configuration/backoff`` delay for the number of reconnections since the last event, and
+    /// cut to ``Configuration/maximumDelay``. A reconnection that fails on the network tries
+    /// again, with the backoff growing.
+    ///
+    /// **How it ends.**
+    /// - HTTP 204 No Content: the server says "stop"; the sequence ends (no error).
+    /// - A response that is not `text/event-stream`: ``HTTPError/Kind/validationFailed(reason:)``.
+    /// - A status the request does not accept: the pipeline's ``HTTPError`` (an API error payload
+    ///   decoded by the client's ``Configuration/apiErrorDecoder``, or
+    ///   ``HTTPError/Kind/unacceptableStatus(_:)``).
+    /// - The first connection failing, or any other error before a body starts: that ``HTTPError``.
+    /// - An event longer than ``Configuration/maximumEventSize``: ``HTTPError/Kind/validationFailed(reason:)``.
+    /// - The iterating task being cancelled: ``HTTPError/Kind/cancelled``, and the connection is
+    ///   closed. Breaking out of the loop (dropping the iterator) closes it too.
+    ///
+    /// Leave the request's ``Request/timeout`` unset: it bounds a whole attempt, and an event
+    /// stream is meant to stay open.
+    public struct ServerSentEvents: AsyncSequence, Sendable {
+        /// One parsed event.
+        public typealias Element = ServerSentEvent
+        /// Errors are the client's.
+        public typealias Failure = HTTPError
+
+        let configuration: Configuration
+        let open: EventStreamOpener
+
+        /// Reads the stream: the first call to ``AsyncIterator/next()`` opens the connection.
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(loop: EventStreamLoop(configuration: configuration, open: open))
+        }
+
+        /// Reads events, reconnecting as needed. Use one iterator at a time.
+        public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+            var loop: EventStreamLoop
+
+            /// The last event id seen (the one a reconnection sends); nil when none.
+            public var lastEventID: String? { loop.lastEventID }
+
+            /// The next event; nil after the server ended the stream with 204.
+            public mutating func next() async throws(HTTPError) -> ServerSentEvent? {
+                try await loop.next()
+            }
+
+            /// The next event; nil after the server ended the stream with 204.
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError)
+                -> ServerSentEvent?
+            {
+                try await loop.next()
+            }
+        }
+    }
+
+    /// The events of the server-sent event stream at `request`, reconnecting after a dropped
+    /// connection (see ``ServerSentEvents``).
+    ///
+    /// - Parameters:
+    ///   - request: The stream's request; its response type is ignored. `Accept`,
+    ///     `Cache-Control` and, on reconnection, `Last-Event-ID` are set on it.
+    ///   - configuration: Reconnection timing and limits.
+    public func events<Value>(
+        for request: Request<Value>, configuration: ServerSentEvents.Configuration = .init()
+    ) -> ServerSentEvents {
+        var request = request
+        request.headers["Accept"] = "text/event-stream"
+        request.headers["Cache-Control"] = "no-cache"
+        let template = request
+        return ServerSentEvents(configuration: configuration) { lastEventID throws(HTTPError) in
+            var request = template
+            if let lastEventID { request.headers["Last-Event-ID"] = lastEventID }
+            let response = try await self.stream(request)
+            return EventStreamConnection(request: response.request, response: response.raw, body: response.body)
+        }
+    }
+}
+
+extension HTTPClient.ServerSentEvents {
+    /// How a ``HTTPClient/ServerSentEvents`` sequence reconnects, and its limits.
+    public struct Configuration: Sendable {
+        /// The reconnection time until the server sends a `retry` field (default 3 s, as browsers).
+        public var retry: Duration
+        /// The floor of each wait: the delay for reconnection n, n counting the reconnections since
+        /// the last connection that delivered an event (default 500 ms doubling up to 30 s, no
+        /// jitter), so a server that keeps failing is tried less and less often.
+        public var backoff: RetryPolicy.Backoff
+        /// The longest wait, whatever the server's `retry` asks (default 60 s).
+        public var maximumDelay: Duration
+        /// The most bytes one event (its data, and the line being read) may hold (default 16 MiB).
+        public var maximumEventSize: Int
+        /// A last event id to send with the first connection, to resume a stream read earlier.
+        public var lastEventID: String?
+        /// The clock the waits run on.
+        public var clock: any Clock<Duration>
+
+        /// Creates a configuration; every parameter has a default.
+        public init(
+            retry: Duration = .seconds(3),
+            backoff: RetryPolicy.Backoff = .exponential(base: .milliseconds(500), cap: .seconds(30), jitter: .none),
+            maximumDelay: Duration = .seconds(60),
+            maximumEventSize: Int = 16 << 20,
+            lastEventID: String? = nil,
+            clock: any Clock<Duration> = ContinuousClock()
+        ) {
+            self.retry = retry
+            self.backoff = backoff
+            self.maximumDelay = maximumDelay
+            self.maximumEventSize = Swift.max(1, maximumEventSize)
+            self.lastEventID = lastEventID
+            self.clock = clock
+        }
+    }
+}
