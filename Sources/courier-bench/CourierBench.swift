@@ -124,7 +124,6 @@ struct CourierBench {
 
         let network = NetworkScenarios(plan: plan, contenders: contenders, nginx: nginx)
         let networkRows = try await network.run()
-        let streaming = try await StreamScenarios(plan: plan, nginx: nginx).run()
         let spread = try await network.connectionEvidence(concurrency: 16, requests: 800)
         #if os(Linux)
         var multiplexing = try await multiplexingSection(plan, nginx: nginx)
@@ -151,7 +150,7 @@ struct CourierBench {
         print("")
         print(try await UploadScenarios(plan: plan, nginx: nginx).run())
         print("")
-        print(streaming)
+        print(try await StreamScenarios(plan: plan, nginx: nginx).run())
         print("")
         try printDecoderDocuments(plan, repository: repository, listing: listing)
         print(try await StoreScenarios(plan: plan).run())
