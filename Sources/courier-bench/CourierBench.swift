@@ -48,6 +48,14 @@ struct CourierBench {
                     seconds: values.dropFirst().first ?? 10, socket: arguments[flag] == "--profile-socket")
                 return
             }
+            if let flag = arguments.firstIndex(of: "--profile-decoder") {
+                let repository = repositoryRoot()
+                let (listing, comments) = try redditFixtures(in: repository)
+                try await DecoderProfileLoop.run(
+                    repository: repository, listing: listing, comments: comments,
+                    arguments: Array(arguments[(flag + 1)...]))
+                return
+            }
             if arguments.contains("--wire-only") {
                 try await run(plan, wireOnly: true)
                 return

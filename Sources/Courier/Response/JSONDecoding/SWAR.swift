@@ -1,0 +1,33 @@
+/// Byte tests on eight bytes at once in a `UInt64` ("SIMD within a register"), for the
+/// scanner's loops over long runs of bytes. Every test is exact per byte: no carry crosses from
+/// one byte into the next.
+enum SWAR {
+    /// The eight bytes at `offset`, the first in the lowest byte whatever the platform's order.
+    @inline(__always)
+    static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// `byte` in each of the eight bytes.
+    @inline(__always)
+    static func repeating(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+    /// The high bit of each byte of `word` that is zero, and no other bit.
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7 = repeating(0x7F)
+        // A byte's low seven bits plus 0x7F reach its high bit unless they are all zero.
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// The high bit of each byte that ends a run of plain string bytes: `"`, `\\`, a control
+    /// character (below 0x20) or a byte outside ASCII (0x80 and up).
+    @inline(__always)
+    static func stringStops(_ word: UInt64) -> UInt64 {
+        let highBits = repeating(0x80)
+        // The low seven bits plus 0x60 reach the high bit exactly when they are 0x20 or more.
+        let belowSpace = ~((word & repeating(0x7F)) &+ repeating(0x60)) & highBits
+        return belowSpace | (word & highBits) | zeroBytes(word ^ repeating(UInt8(ascii: "\"")))
+            | zeroBytes(word ^ repeating(UInt8(ascii: "\\")))
+    }
+}
