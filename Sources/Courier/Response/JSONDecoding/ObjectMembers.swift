@@ -14,24 +14,38 @@ struct ObjectMembers {
     /// Objects with at most this many members are searched in order.
     static let linearSearchLimit: UInt32 = 8
 
-    private let tape: JSONTape
-    private let object: Int
-    /// For larger objects: key token indices + 1 (0 marks an empty slot); a power of two long.
-    private let table: [UInt32]
-    /// For larger objects: keys with escapes or non-ASCII bytes, with their key token index.
-    private let unusualKeys: [(text: String, key: Int)]
-    /// With a key strategy other than the default: every key as converted, with the first key
-    /// token converted to it, as `JSONDecoder` builds its dictionary.
-    private let convertedKeys: [String: Int]?
+    /// What larger objects and converted keys need, in one object: a container is copied on
+    /// every call through `KeyedDecodingContainer`'s box, and each reference it holds costs a
+    /// retain and a release per copy.
+    private final class Index {
+        /// Key token indices + 1 (0 marks an empty slot); a power of two long, or empty.
+        let table: [UInt32]
+        /// Keys with escapes or non-ASCII bytes, with their key token index.
+        let unusualKeys: [(text: String, key: Int)]
+        /// With a key strategy other than the default: every key as converted, with the first key
+        /// token converted to it, as `JSONDecoder` builds its dictionary.
+        let convertedKeys: [String: Int]?
+
+        init(table: [UInt32] = [], unusualKeys: [(text: String, key: Int)] = [], convertedKeys: [String: Int]? = nil) {
+            self.table = table
+            self.unusualKeys = unusualKeys
+            self.convertedKeys = convertedKeys
+        }
+    }
+
+    let tape: JSONTape
+    let object: Int
+    /// Nil for a small object read with the default key strategy (searched in order).
+    private let index: Index?
+
+    private var convertedKeys: [String: Int]? { index?.convertedKeys }
 
     /// An index over the members of object token `object`.
     init(tape: JSONTape, object: Int) {
         self.tape = tape
         self.object = object
         let token = tape.tokens[object]
-        if !tape.options.convertsKeys {
-            convertedKeys = nil
-        } else {
+        if tape.options.convertsKeys {
             var converted: [String: Int] = [:]
             let path = tape.codingPath(to: object)
             var key = object + 1
@@ -40,14 +54,11 @@ struct ObjectMembers {
                 if converted[name] == nil { converted[name] = key }
                 key = Int(tape.tokens[key + 1].next)
             }
-            convertedKeys = converted
-            table = []
-            unusualKeys = []
+            index = Index(convertedKeys: converted)
             return
         }
         guard token.count > Self.linearSearchLimit else {
-            table = []
-            unusualKeys = []
+            index = nil
             return
         }
         var capacity = 16
@@ -55,7 +66,7 @@ struct ObjectMembers {
         let mask = capacity - 1
         var unusual: [(text: String, key: Int)] = []
         let tokens = tape.tokens
-        table = [UInt32](unsafeUninitializedCapacity: capacity) { slots, initialized in
+        let table = [UInt32](unsafeUninitializedCapacity: capacity) { slots, initialized in
             slots.initialize(repeating: 0)
             initialized = capacity
             var key = object + 1
@@ -77,7 +88,7 @@ struct ObjectMembers {
                 slots[slot] = UInt32(key + 1)
             }
         }
-        unusualKeys = unusual
+        index = Index(table: table, unusualKeys: unusual)
     }
 
     /// The token index of the value for `name`, or nil when the object has no such key.
@@ -86,7 +97,8 @@ struct ObjectMembers {
         var contiguous = name
         let (isASCII, key) = contiguous.withUTF8 { bytes -> (Bool, Int?) in
             for byte in bytes where byte >= 0x80 { return (false, nil) }
-            return (true, table.isEmpty ? searchInOrder(bytes, name: name) : searchTable(bytes, name: name))
+            guard let index else { return (true, searchInOrder(bytes, name: name)) }
+            return (true, searchTable(bytes, name: name, index.table, index.unusualKeys))
         }
         return (isASCII ? key : searchAsStrings(name)).map { $0 + 1 }
     }
@@ -117,7 +129,9 @@ struct ObjectMembers {
         return found
     }
 
-    private func searchTable(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> Int? {
+    private func searchTable(
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, _ table: [UInt32], _ unusualKeys: [(text: String, key: Int)]
+    ) -> Int? {
         var found: Int?
         table.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
