@@ -20,6 +20,14 @@ enum SWAR {
         return ~(((word & low7) &+ low7) | word | low7)
     }
 
+    /// The sum of the eight bytes of `word`.
+    @inline(__always)
+    static func sumOfBytes(_ word: UInt64) -> Int {
+        // Pairs of bytes added into 16-bit lanes, then the four lanes by one multiplication.
+        let pairs = (word & 0x00FF_00FF_00FF_00FF) &+ ((word >> 8) & 0x00FF_00FF_00FF_00FF)
+        return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+    }
+
     /// The high bit of each byte that ends a run of plain string bytes: `"`, `\\`, a control
     /// character (below 0x20) or a byte outside ASCII (0x80 and up).
     @inline(__always)
