@@ -23,6 +23,8 @@ struct JSONScanner {
     /// The containers open at the current position, innermost last, each with its latest key
     /// (for objects) so an error can say where it happened.
     private var open: [(container: Int, key: Int)] = []
+    /// A hash table's slots, reused for every large object to look for repeated keys.
+    private var scratch: [UInt32] = []
 
     /// A scanner over `count` bytes at `bytes`.
     init(bytes: UnsafePointer<UInt8>, count: Int) {
@@ -170,6 +172,55 @@ struct JSONScanner {
     private mutating func closeContainer(at i: Int) {
         let container = open.removeLast().container
         tokens[container].next = UInt32(tokens.count)
+        if tokens[container].kind == .object, tokens[container].count > ObjectMembers.linearSearchLimit,
+            hasIrregularKeys(container)
+        {
+            tokens[container].flags |= JSONToken.irregularKeys
+        }
+    }
+
+    /// Whether the object at `container` has a key twice or a key that is not plain. Each key's
+    /// hash is stored in its token (``JSONToken/keyHash``) and put into ``scratch`` (cleared
+    /// after); equal hashes are compared byte for byte.
+    private mutating func hasIrregularKeys(_ container: Int) -> Bool {
+        let object = tokens[container]
+        var capacity = 16
+        while capacity < Int(object.count) * 2 { capacity <<= 1 }
+        if scratch.count < capacity { scratch = [UInt32](repeating: 0, count: capacity) }
+        let mask = capacity - 1
+        let bytes = self.bytes
+        let count = self.count
+        return tokens.withUnsafeMutableBufferPointer { tokens in
+            scratch.withUnsafeMutableBufferPointer { slots in
+                defer { slots.baseAddress!.update(repeating: 0, count: capacity) }
+                var key = container + 1
+                let end = Int(object.next)
+                while key < end {
+                    guard tokens[key].isPlain else { return true }
+                    let start = Int(tokens[key].start)
+                    tokens[key].keyHash = SWAR.hashKey(
+                        bytes + start, count: Int(tokens[key].end) - start, readable: count - start)
+                    let keyToken = tokens[key]
+                    var slot = Int(keyToken.keyHash) & mask
+                    while slots[slot] != 0 {
+                        let other = tokens[Int(slots[slot]) - 1]
+                        if other.keyHash == keyToken.keyHash,
+                            other.end &- other.start == keyToken.end &- keyToken.start,
+                            memcmp(
+                                bytes + Int(other.start), bytes + Int(keyToken.start),
+                                Int(keyToken.end &- keyToken.start))
+                                == 0
+                        {
+                            return true
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    slots[slot] = UInt32(key + 1)
+                    key = Int(tokens[key + 1].next)
+                }
+                return false
+            }
+        }
     }
 
     /// Scans `"key"` and the colon after it; returns the offset after the colon.

@@ -20,6 +20,36 @@ enum SWAR {
         return ~(((word & low7) &+ low7) | word | low7)
     }
 
+    /// A hash of the `count` bytes at `base`, of which `readable` (at least `count`) may be read:
+    /// eight bytes a multiplication. The scanner hashes each object key with it and
+    /// ``ObjectMembers`` each name it looks for, so both must give the same value for the same
+    /// bytes, however many are readable past them.
+    static func hashKey(_ base: UnsafeRawPointer, count: Int, readable: Int) -> UInt32 {
+        @inline(__always) func mix(_ value: UInt64) -> UInt64 {
+            let product = value &* 0x9FB2_1C65_1E98_DF25
+            return product ^ (product >> 29)
+        }
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 <= count {
+            hash = mix(hash ^ load(base, offset))
+            offset += 8
+        }
+        let rest = count - offset
+        if rest > 0 {
+            var tail: UInt64 = 0
+            if offset + 8 <= readable {
+                tail = load(base, offset) & ((1 << (8 * UInt64(rest))) - 1)
+            } else {
+                for byte in 0..<rest {
+                    tail |= UInt64(base.load(fromByteOffset: offset + byte, as: UInt8.self)) << (8 * UInt64(byte))
+                }
+            }
+            hash = mix(hash ^ tail)
+        }
+        return UInt32(truncatingIfNeeded: mix(hash) >> 32)
+    }
+
     /// The sum of the eight bytes of `word`.
     @inline(__always)
     static func sumOfBytes(_ word: UInt64) -> Int {
