@@ -311,11 +311,15 @@ extension JSONTape {
             var i = 0
             var written = 0
             while i < raw.count {
-                let byte = base[i]
-                guard byte == UInt8(ascii: "\\") else {
-                    output[written] = byte
-                    written += 1
-                    i += 1
+                // The run up to the next backslash is copied as it is.
+                var run = raw.count - i
+                if let backslash = memchr(base + i, 0x5C, run) {
+                    run = UnsafePointer(backslash.assumingMemoryBound(to: UInt8.self)) - (base + i)
+                }
+                if run > 0 {
+                    (output.baseAddress! + written).update(from: base + i, count: run)
+                    written += run
+                    i += run
                     continue
                 }
                 let escaped = base[i + 1]
