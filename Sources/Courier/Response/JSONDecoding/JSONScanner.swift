@@ -21,8 +21,14 @@ struct JSONScanner {
     /// The tokens found so far; complete once ``scan()`` returns.
     var tokens: [JSONToken] = []
     /// The containers open at the current position, innermost last, each with its latest key
-    /// (for objects) so an error can say where it happened.
-    private var open: [(container: Int, key: Int)] = []
+    /// (for objects) so an error can say where it happened, and the members its container had
+    /// when it opened (its index there).
+    private var open: [(container: Int, key: Int, outerMembers: UInt32)] = []
+    /// The members of the innermost open container so far, kept here rather than in its token
+    /// (written once, when it closes).
+    private var members: UInt32 = 0
+    /// Whether the innermost open container is an object.
+    private var innermostIsObject = false
     /// A hash table's slots, reused for every large object to look for repeated keys.
     private var scratch: [UInt32] = []
 
@@ -81,10 +87,10 @@ struct JSONScanner {
             }
             // A value ended at `i`: it is a member of the innermost open container, which either
             // goes on (a comma) or ends (its bracket, which ends a value of the next one out).
-            while let innermost = open.last {
-                tokens[innermost.container].count += 1
+            while !open.isEmpty {
+                members += 1
                 i = skipWhitespace(i)
-                let isObject = tokens[innermost.container].kind == .object
+                let isObject = innermostIsObject
                 switch byte(i) {
                 case UInt8(ascii: ","):
                     i += 1
@@ -165,13 +171,18 @@ struct JSONScanner {
         guard open.count < Self.maximumDepth else {
             throw failure(at: i, "Too many nested arrays or dictionaries (more than \(Self.maximumDepth))")
         }
-        open.append((tokens.count, 0))
+        open.append((tokens.count, 0, members))
+        members = 0
+        innermostIsObject = kind == .object
         tokens.append(JSONToken(kind: kind, flags: 0, start: UInt32(i), end: 0, next: 0, count: 0))
     }
 
     private mutating func closeContainer(at i: Int) {
-        let container = open.removeLast().container
+        let (container, _, outerMembers) = open.removeLast()
         tokens[container].next = UInt32(tokens.count)
+        tokens[container].count = members
+        members = outerMembers
+        innermostIsObject = open.last.map { tokens[$0.container].kind == .object } ?? false
         if tokens[container].kind == .object, tokens[container].count > ObjectMembers.linearSearchLimit,
             hasIrregularKeys(container)
         {
@@ -414,7 +425,7 @@ struct JSONScanner {
     /// `dataCorrupted` for a failure at byte `offset`, with the path of the value being scanned.
     private func failure(at offset: Int, _ reason: String) -> DecodingError {
         var path: [any CodingKey] = []
-        for (container, key) in open {
+        for (level, (container, key, _)) in open.enumerated() {
             if tokens[container].kind == .object {
                 // A key is recorded once scanned; a failure inside a key leaves the previous one
                 // (or none) recorded, which still points close by.
@@ -422,7 +433,8 @@ struct JSONScanner {
                     path.append(JSONCodingKey(stringValue: text))
                 }
             } else {
-                path.append(JSONCodingKey(intValue: Int(tokens[container].count)))
+                let index = level == open.count - 1 ? members : open[level + 1].outerMembers
+                path.append(JSONCodingKey(intValue: Int(index)))
             }
         }
         return .dataCorrupted(
