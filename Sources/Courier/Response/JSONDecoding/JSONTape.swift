@@ -62,7 +62,8 @@ struct JSONToken {
     /// Byte offset of a scalar: the closing quote of a string, one past a number or literal.
     var end: UInt32 { word2 }
 
-    /// The index of the token after this value and everything inside it.
+    /// The index of the token after this value and everything inside it (an object key's is
+    /// its index + 1, not stored: see ``keyHash``).
     var next: UInt32 {
         get { isContainer ? word2 : word3 }
         set {
