@@ -32,7 +32,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler."
             )
             return
         }
@@ -50,6 +50,14 @@ struct CourierBench {
                 try await ProfileLoop.run(
                     repository: repositoryRoot(), concurrency: values.first ?? 16,
                     seconds: values.dropFirst().first ?? 10, socket: arguments[flag] == "--profile-socket")
+                return
+            }
+            if let flag = arguments.firstIndex(of: "--profile-decoder") {
+                let repository = repositoryRoot()
+                let (listing, comments) = try redditFixtures(in: repository)
+                try await DecoderProfileLoop.run(
+                    repository: repository, listing: listing, comments: comments,
+                    arguments: Array(arguments[(flag + 1)...]))
                 return
             }
             if arguments.contains("--wire-only") {

@@ -185,10 +185,12 @@ extension JSONTape {
 
     /// A number token as a `Double`: infinite or zero when out of range, unchecked.
     ///
-    /// Most of Reddit's numbers (`1716243322.0`, `0.97`) have at most 15 significant digits and
-    /// a small exponent; then the digits and the power of ten are both exact doubles and one
-    /// multiplication or division rounds correctly (Clinger's fast path). Other numbers go
-    /// through the standard library's correctly rounded parser.
+    /// Most of Reddit's numbers (`1716243322.0`, `0.97`) have a mantissa below 2^53 and a small
+    /// exponent; then the digits and the power of ten are both exact doubles and one
+    /// multiplication or division rounds correctly (Clinger's fast path). Up to 19 significant
+    /// digits (`-65.613616999999977`, as in GeoJSON) with a power of ten up to 10^19 either way,
+    /// ``exactlyScaled(_:byPowerOfTen:)`` rounds correctly with integer arithmetic. Other numbers
+    /// go through the standard library's correctly rounded parser.
     func parseDouble(_ token: JSONToken) -> Double {
         var digit = bytes + Int(token.start)
         let end = bytes + Int(token.end)
@@ -207,8 +209,8 @@ extension JSONTape {
             } else {
                 let value = UInt64(byte &- UInt8(ascii: "0"))
                 if mantissa != 0 || value != 0 { significantDigits += 1 }
-                // Past 15 digits the fast path is off; stop before the mantissa could overflow.
-                if significantDigits > 15 { return slowDouble(token) }
+                // 19 digits always fit in 64 bits; past them, the standard library's parser.
+                if significantDigits > 19 { return slowDouble(token) }
                 mantissa = mantissa &* 10 &+ value
                 if inFraction { exponent -= 1 }
             }
@@ -231,14 +233,53 @@ extension JSONTape {
         }
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         let magnitude: Double
-        if exponent >= 0, exponent <= 22 {
-            magnitude = Double(mantissa) * Self.exactPowersOfTen[exponent]
-        } else if exponent < 0, exponent >= -22 {
-            magnitude = Double(mantissa) / Self.exactPowersOfTen[-exponent]
+        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            magnitude =
+                exponent >= 0
+                ? Double(mantissa) * Self.exactPowersOfTen[exponent]
+                : Double(mantissa) / Self.exactPowersOfTen[-exponent]
+        } else if exponent >= -19, exponent <= 19 {
+            magnitude = Self.exactlyScaled(mantissa, byPowerOfTen: exponent)
         } else {
             return slowDouble(token)
         }
         return negative ? -magnitude : magnitude
+    }
+
+    /// 10^0 through 10^19, every power of ten a `UInt64` holds.
+    private static let integerPowersOfTen: [UInt64] = (0...19).map { power in
+        (0..<power).reduce(1) { value, _ in value * 10 }
+    }
+
+    /// `mantissa` × 10^`power`, correctly rounded to nearest, ties to even, for |`power`| ≤ 19.
+    ///
+    /// Exact integer arithmetic: the product (at most 128 bits), or the quotient of the
+    /// mantissa shifted left over the power of ten (63 or 64 bits, and whether a remainder was
+    /// left), is rounded once by the conversion of its top 64 bits to `Double`, with the bits
+    /// below them folded into the lowest bit (a sticky bit: at least nine bits below the
+    /// rounding position, so it decides only a tie). Scaling by a power of two is then exact, as
+    /// every result lies between 10^-19 and 2^128, far inside the normal range.
+    static func exactlyScaled(_ mantissa: UInt64, byPowerOfTen power: Int) -> Double {
+        if power >= 0 {
+            let (high, low) = mantissa.multipliedFullWidth(by: integerPowersOfTen[power])
+            if high == 0 { return Double(low) }
+            let shift = high.leadingZeroBitCount
+            let top = shift == 0 ? high : high << shift | low >> (64 - shift)
+            let rest = low << shift
+            return Double(top | (rest == 0 ? 0 : 1)) * powerOfTwo(64 - shift)
+        }
+        let divisor = integerPowersOfTen[-power]
+        // Shifted so that the quotient has 63 or 64 bits and the high word stays below the divisor.
+        let shift = 63 - (64 - mantissa.leadingZeroBitCount) + (64 - divisor.leadingZeroBitCount)
+        let high = shift >= 64 ? mantissa << (shift - 64) : shift == 0 ? 0 : mantissa >> (64 - shift)
+        let low = shift >= 64 ? 0 : mantissa << shift
+        let (quotient, remainder) = divisor.dividingFullWidth((high, low))
+        return Double(quotient | (remainder == 0 ? 0 : 1)) * powerOfTwo(-shift)
+    }
+
+    /// 2^`exponent`, for an exponent in the normal range.
+    private static func powerOfTwo(_ exponent: Int) -> Double {
+        Double(bitPattern: UInt64(1023 + exponent) << 52)
     }
 
     private func slowDouble(_ token: JSONToken) -> Double {
@@ -270,11 +311,15 @@ extension JSONTape {
             var i = 0
             var written = 0
             while i < raw.count {
-                let byte = base[i]
-                guard byte == UInt8(ascii: "\\") else {
-                    output[written] = byte
-                    written += 1
-                    i += 1
+                // The run up to the next backslash is copied as it is.
+                var run = raw.count - i
+                if let backslash = memchr(base + i, 0x5C, run) {
+                    run = UnsafePointer(backslash.assumingMemoryBound(to: UInt8.self)) - (base + i)
+                }
+                if run > 0 {
+                    (output.baseAddress! + written).update(from: base + i, count: run)
+                    written += run
+                    i += run
                     continue
                 }
                 let escaped = base[i + 1]

@@ -29,10 +29,14 @@ struct JSONToken {
     static let nonASCII: UInt8 = 1 << 1
     /// A number has neither a fraction nor an exponent.
     static let integer: UInt8 = 1 << 2
+    /// An object of more than ``ObjectMembers/linearSearchLimit`` members has a key twice, or a
+    /// key with escapes or non-ASCII bytes: found through a table of its keys built up front,
+    /// never by position (see ``ObjectMembers``).
+    static let irregularKeys: UInt8 = 1 << 3
 
     /// The kind of value.
     var kind: Kind
-    /// ``escaped``, ``nonASCII`` and ``integer`` bits.
+    /// ``escaped``, ``nonASCII``, ``integer`` and ``irregularKeys`` bits.
     var flags: UInt8
     /// Byte offset: after the opening quote of a string, the first byte of a number or literal,
     /// the opening bracket of a container.
@@ -58,12 +62,21 @@ struct JSONToken {
     /// Byte offset of a scalar: the closing quote of a string, one past a number or literal.
     var end: UInt32 { word2 }
 
-    /// The index of the token after this value and everything inside it.
+    /// The index of the token after this value and everything inside it (an object key's is
+    /// its index + 1, not stored: see ``keyHash``).
     var next: UInt32 {
         get { isContainer ? word2 : word3 }
         set {
             if isContainer { word2 = newValue } else { word3 = newValue }
         }
+    }
+
+    /// An object key's hash (``SWAR/hashKey(_:count:readable:)`` of its bytes), set by the
+    /// scanner in objects of more than ``ObjectMembers/linearSearchLimit`` members. A key's ``next`` is always its index + 1 and nothing reads it, so the word that
+    /// holds a scalar's next holds a key's hash instead.
+    var keyHash: UInt32 {
+        get { word3 }
+        set { word3 = newValue }
     }
 
     /// The members of an object (key-value pairs) or the elements of an array; 0 for scalars.

@@ -3,8 +3,12 @@ import Foundation
 /// Finds an object's members by key, comparing UTF-8 bytes instead of building a `String` per key.
 ///
 /// Reddit's post objects have about 110 keys and the models read about 36 of them. A small object
-/// is searched in order; a larger one gets an open-addressing hash table over its keys' bytes,
-/// built once per container (the cost of hashing each key once, no allocation per key).
+/// is searched in order. A larger one whose keys are all plain and distinct (the scanner checks,
+/// see ``JSONToken/irregularKeys``) is first searched where the last match left off: models that
+/// read keys in the document's order find each one there, with one comparison; any other lookup
+/// goes through an open-addressing table of the keys' hashes (computed by the scanner), built at
+/// the first such lookup. Other large objects get a table up front, which keeps the first of
+/// repeated keys and compares unusual keys as `String`s.
 ///
 /// Matching follows JSONDecoder, which puts the keys in a `[String: value]` dictionary: the first
 /// of duplicated keys wins, and keys are equal when their `String`s are (canonical equivalence).
@@ -14,24 +18,51 @@ struct ObjectMembers {
     /// Objects with at most this many members are searched in order.
     static let linearSearchLimit: UInt32 = 8
 
-    private let tape: JSONTape
-    private let object: Int
-    /// For larger objects: key token indices + 1 (0 marks an empty slot); a power of two long.
-    private let table: [UInt32]
-    /// For larger objects: keys with escapes or non-ASCII bytes, with their key token index.
-    private let unusualKeys: [(text: String, key: Int)]
-    /// With a key strategy other than the default: every key as converted, with the first key
-    /// token converted to it, as `JSONDecoder` builds its dictionary.
-    private let convertedKeys: [String: Int]?
+    /// What larger objects and converted keys need, in one object: a container is copied on
+    /// every call through `KeyedDecodingContainer`'s box, and each reference it holds costs a
+    /// retain and a release per copy.
+    private final class Index {
+        /// Key token indices + 1 (0 marks an empty slot); a power of two long, or empty.
+        let table: [UInt32]
+        /// Keys with escapes or non-ASCII bytes, with their key token index.
+        let unusualKeys: [(text: String, key: Int)]
+        /// With a key strategy other than the default: every key as converted, with the first key
+        /// token converted to it, as `JSONDecoder` builds its dictionary.
+        let convertedKeys: [String: Int]?
+        /// Whether the keys are plain and distinct: searched from ``cursor`` first, then in
+        /// ``hashTable``.
+        let isRegular: Bool
+        /// For regular keys: the key token tried first, the one after the last match.
+        var cursor = 0
+        /// For regular keys: key token indices + 1 by the scanner's hashes, built at the first
+        /// lookup the cursor does not answer; empty until then.
+        var hashTable: [UInt32] = []
+
+        init(
+            table: [UInt32] = [], unusualKeys: [(text: String, key: Int)] = [], convertedKeys: [String: Int]? = nil,
+            regularFrom firstKey: Int? = nil
+        ) {
+            self.table = table
+            self.unusualKeys = unusualKeys
+            self.convertedKeys = convertedKeys
+            isRegular = firstKey != nil
+            cursor = firstKey ?? 0
+        }
+    }
+
+    let tape: JSONTape
+    let object: Int
+    /// Nil for a small object read with the default key strategy (searched in order).
+    private let index: Index?
+
+    private var convertedKeys: [String: Int]? { index?.convertedKeys }
 
     /// An index over the members of object token `object`.
     init(tape: JSONTape, object: Int) {
         self.tape = tape
         self.object = object
         let token = tape.tokens[object]
-        if !tape.options.convertsKeys {
-            convertedKeys = nil
-        } else {
+        if tape.options.convertsKeys {
             var converted: [String: Int] = [:]
             let path = tape.codingPath(to: object)
             var key = object + 1
@@ -40,14 +71,15 @@ struct ObjectMembers {
                 if converted[name] == nil { converted[name] = key }
                 key = Int(tape.tokens[key + 1].next)
             }
-            convertedKeys = converted
-            table = []
-            unusualKeys = []
+            index = Index(convertedKeys: converted)
             return
         }
         guard token.count > Self.linearSearchLimit else {
-            table = []
-            unusualKeys = []
+            index = nil
+            return
+        }
+        guard token.flags & JSONToken.irregularKeys != 0 else {
+            index = Index(regularFrom: object + 1)
             return
         }
         var capacity = 16
@@ -55,7 +87,7 @@ struct ObjectMembers {
         let mask = capacity - 1
         var unusual: [(text: String, key: Int)] = []
         let tokens = tape.tokens
-        table = [UInt32](unsafeUninitializedCapacity: capacity) { slots, initialized in
+        let table = [UInt32](unsafeUninitializedCapacity: capacity) { slots, initialized in
             slots.initialize(repeating: 0)
             initialized = capacity
             var key = object + 1
@@ -77,7 +109,7 @@ struct ObjectMembers {
                 slots[slot] = UInt32(key + 1)
             }
         }
-        unusualKeys = unusual
+        index = Index(table: table, unusualKeys: unusual)
     }
 
     /// The token index of the value for `name`, or nil when the object has no such key.
@@ -85,8 +117,12 @@ struct ObjectMembers {
         if let convertedKeys { return convertedKeys[name].map { $0 + 1 } }
         var contiguous = name
         let (isASCII, key) = contiguous.withUTF8 { bytes -> (Bool, Int?) in
+            // Bytes equal to a plain key's are ASCII: a match at the cursor needs no other check.
+            if let index, index.isRegular, let key = matchAtCursor(bytes, index) { return (true, key) }
             for byte in bytes where byte >= 0x80 { return (false, nil) }
-            return (true, table.isEmpty ? searchInOrder(bytes, name: name) : searchTable(bytes, name: name))
+            guard let index else { return (true, searchInOrder(bytes, name: name)) }
+            if index.isRegular { return (true, searchRegular(bytes, index)) }
+            return (true, searchTable(bytes, name: name, index.table, index.unusualKeys))
         }
         return (isASCII ? key : searchAsStrings(name)).map { $0 + 1 }
     }
@@ -117,7 +153,59 @@ struct ObjectMembers {
         return found
     }
 
-    private func searchTable(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> Int? {
+    /// The key at the cursor of an object of plain, distinct keys, if it is `bytes`; the cursor
+    /// then moves to the next key.
+    private func matchAtCursor(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Index) -> Int? {
+        let cursor = index.cursor
+        guard cursor < Int(tape.tokens[object].next), Self.equal(tape.rawBytes(of: tape.tokens[cursor]), bytes)
+        else { return nil }
+        index.cursor = Int(tape.tokens[cursor + 1].next)
+        return cursor
+    }
+
+    /// A lookup by hash in an object of plain, distinct keys (the cursor did not match).
+    private func searchRegular(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Index) -> Int? {
+        guard let name = bytes.baseAddress else { return searchInOrder(bytes, name: "") }
+        let hash = SWAR.hashKey(name, count: bytes.count, readable: bytes.count)
+        if index.hashTable.isEmpty { index.hashTable = hashTable() }
+        let found: Int? = index.hashTable.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = Int(hash) & mask
+            while slots[slot] != 0 {
+                let key = Int(slots[slot]) - 1
+                let token = tape.tokens[key]
+                if token.keyHash == hash, Self.equal(tape.rawBytes(of: token), bytes) { return key }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+        if let found { index.cursor = Int(tape.tokens[found + 1].next) }
+        return found
+    }
+
+    /// The open-addressing table of a regular object's keys by the scanner's hashes.
+    private func hashTable() -> [UInt32] {
+        let token = tape.tokens[object]
+        var capacity = 16
+        while capacity < Int(token.count) * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        return [UInt32](unsafeUninitializedCapacity: capacity) { slots, initialized in
+            slots.initialize(repeating: 0)
+            initialized = capacity
+            var key = object + 1
+            let end = Int(token.next)
+            while key < end {
+                var slot = Int(tape.tokens[key].keyHash) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = UInt32(key + 1)
+                key = Int(tape.tokens[key + 1].next)
+            }
+        }
+    }
+
+    private func searchTable(
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, _ table: [UInt32], _ unusualKeys: [(text: String, key: Int)]
+    ) -> Int? {
         var found: Int?
         table.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1

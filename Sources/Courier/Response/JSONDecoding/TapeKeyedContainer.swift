@@ -4,14 +4,14 @@
 /// forms) read the value where it lies with one key lookup; JSONDecoder's semantics are kept:
 /// a missing key is `keyNotFound` for `decode` and nil for `decodeIfPresent`, as is null.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    private let tape: JSONTape
-    private let object: Int
+    /// The object, its tape and its key index: the container's only stored property, as
+    /// `KeyedDecodingContainer`'s box copies the container (a retain per reference) on every call.
     private let members: ObjectMembers
+    private var tape: JSONTape { members.tape }
+    private var object: Int { members.object }
 
     /// A container over object token `object`.
     init(tape: JSONTape, object: Int) {
-        self.tape = tape
-        self.object = object
         members = ObjectMembers(tape: tape, object: object)
     }
 

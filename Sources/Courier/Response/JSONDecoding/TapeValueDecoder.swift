@@ -62,10 +62,31 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Data.self, !tape.options.dataDeferred { return try decodeData() as! T }  // checked
         if T.self == Decimal.self { return try tape.decimal(at: index) as! T }  // checked
         if T.self == JSON.self { return try decodeJSON() as! T }  // checked
+        if tape.tokens[index].kind == .array {
+            // Arrays of numbers and strings (GeoJSON's coordinates, lists of ids) read where they
+            // lie, without an unkeyed container and a generic call per element; the same values
+            // and errors as `Array.init(from:)` through the container.
+            if T.self == [Double].self { return try elements { try $0.double(at: $1) } as! T }  // checked
+            if T.self == [Int].self { return try elements { try $0.integer(at: $1) as Int } as! T }  // checked
+            if T.self == [String].self { return try elements { try $0.string(at: $1) } as! T }  // checked
+        }
         if tape.options.convertsKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try dictionary.init(unconvertedKeysFrom: self) as! T  // T's own type
         }
         return try T(from: self)
+    }
+
+    /// The elements of the array at ``index``, each read by `read`.
+    private func elements<Element>(_ read: (JSONTape, Int) throws -> Element) throws -> [Element] {
+        let token = tape.tokens[index]
+        var result: [Element] = []
+        result.reserveCapacity(Int(token.count))
+        var element = index + 1
+        while element < Int(token.next) {
+            result.append(try read(tape, element))
+            element = Int(tape.tokens[element].next)
+        }
+        return result
     }
 
     /// A `Date` by the decoder's strategy (other than `deferredToDate`), as JSONDecoder reads it.
