@@ -52,7 +52,7 @@ struct StreamScenarios {
             var rows: [String: [Row]] = [:]
             for _ in 0..<rounds {
                 curlSeconds.append(try Self.curlCommandLine(url: url, to: destination))
-                if !toFile { rawSeconds.append(try await RawURLSessionCeiling.download(url, expected: size)) }
+                if !toFile { rawSeconds.append(try await RawURLSessionTransfers.download(url, expected: size)) }
                 for (label, transport) in transports {
                     rows[label, default: []].append(
                         try await Self.courier(
@@ -66,7 +66,7 @@ struct StreamScenarios {
             if !rawSeconds.isEmpty {
                 let raw = Double(size) / Self.median(rawSeconds) / 1e6
                 lines.append(
-                    "  raw URLSession, a delegate dropping the bytes (FoundationNetworking's ceiling): "
+                    "  raw URLSession, a delegate on an OperationQueue dropping the bytes: "
                         + "\(String(format: "%.0f", raw)) MB/s (\(String(format: "%.2f", raw / curlRate))× curl)")
             }
             for (label, _) in transports {

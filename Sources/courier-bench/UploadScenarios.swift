@@ -43,7 +43,7 @@ struct UploadScenarios {
         // Rounds alternate the contenders, so load that changes during the run hits them alike.
         for _ in 0..<rounds {
             curlSeconds.append(try Self.curlCommandLine(file: file, url: url))
-            rawSeconds.append(try await RawURLSessionCeiling.upload(file, to: url))
+            rawSeconds.append(try await RawURLSessionTransfers.upload(file, to: url))
             for transport in transports {
                 courier[transport, default: []].append(try Self.child(transport: transport, url: url, file: file))
             }
@@ -52,7 +52,7 @@ struct UploadScenarios {
         var lines = [
             "Upload of \(size >> 20) MiB from a file to nginx (PUT, body discarded), median of \(rounds) round(s):",
             "  curl -T (command line)          \(Self.rate(curlRate))",
-            "  raw URLSession uploadTask(fromFile:), FoundationNetworking's ceiling "
+            "  raw URLSession uploadTask(fromFile:)    "
                 + "\(Self.rate(Double(size) / median(rawSeconds)))  "
                 + "\(String(format: "%.2f", Double(size) / median(rawSeconds) / curlRate))× curl",
         ]

@@ -166,7 +166,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             // No backpressure here: FoundationNetworking's suspend() removes the transfer from
             // libcurl and starts it again from the first byte on resume(), and blocking this
             // callback would stall every URLSession of the process (their queues share one
-            // target queue). The buffer grows with a slow reader; CurlTransport bounds it.
+            // target queue). Past its bound the buffer spills to a temporary file, up to a
+            // limit (see `StreamBuffer`); CurlTransport pauses the transfer instead.
             _ = streamTo.append(data)
             #else
             // A full buffer suspends the task until the reader makes room (the stream's hook).

@@ -5,10 +5,12 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// FoundationNetworking's own ceiling for the streaming and upload rows: a `URLSession` data task
-/// whose delegate counts and drops the bytes, and an `uploadTask(fromFile:)`, with nothing of
-/// Courier in between. A Courier+URLSessionTransport row cannot be faster than these.
-enum RawURLSessionCeiling {
+/// Raw `URLSession` beside the streaming and upload rows, the way an app without Courier would
+/// use it: a data task whose delegate (on the session's default `OperationQueue`) counts and drops
+/// the bytes, and an `uploadTask(fromFile:)`. It shows how much of a row is FoundationNetworking's
+/// own cost. (Courier on `URLSessionTransport` can beat the download row on Linux: its delegate
+/// runs on the session's own queue, without the hop to an `OperationQueue` per chunk.)
+enum RawURLSessionTransfers {
     /// Seconds to receive `url`'s body, dropping every byte; throws unless `expected` bytes came.
     static func download(_ url: URL, expected: Int) async throws -> Double {
         let counter = Counter()
