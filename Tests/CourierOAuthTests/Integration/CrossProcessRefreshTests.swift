@@ -55,8 +55,8 @@ import Testing
         ]
         if unshared { arguments.append("--unshared") }
         let executable = try Self.executable()
-        async let first = Self.run(executable, arguments: arguments)
-        async let second = Self.run(executable, arguments: arguments)
+        async let first = ChildProcess.run(executable, arguments: arguments)
+        async let second = ChildProcess.run(executable, arguments: arguments)
         let outputs = try await [first, second]
         let reports = try outputs.map { output in
             let line = output.split(separator: "\n").last.map(String.init) ?? ""
@@ -64,35 +64,6 @@ import Testing
         }
         let stats = try await server.tokenStats()
         return Run(reports: reports, stats: stats)
-    }
-
-    struct HelperFailure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Runs the helper to its end and returns what it printed on stdout.
-    static func run(_ executable: URL, arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let exited = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exited.continuation.finish() }
-        try process.run()
-        // Read while it runs so a full pipe never blocks it.
-        async let printed = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let complaints = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
-        for await _ in exited.stream {}
-        let (stdout, stderr) = await (printed, complaints)
-        guard process.terminationStatus == 0 else {
-            throw HelperFailure(
-                description:
-                    "helper exited with \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
-        }
-        return String(decoding: stdout, as: UTF8.self)
     }
 
     /// The helper's executable, next to the test bundle in the build directory.

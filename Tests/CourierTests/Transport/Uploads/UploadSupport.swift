@@ -66,38 +66,6 @@ struct UploadFile: Sendable {
     }
 }
 
-/// Runs a program to its end and returns its standard output.
-enum ChildProcess {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func run(_ executable: URL, arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let exited = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exited.continuation.finish() }
-        try process.run()
-        // Read while it runs so a full pipe never blocks it.
-        async let printed = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let complaints = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
-        for await _ in exited.stream {}
-        let (stdout, stderr) = await (printed, complaints)
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description:
-                    "\(executable.lastPathComponent) exited with \(process.terminationStatus): "
-                    + String(decoding: stderr, as: UTF8.self))
-        }
-        return String(decoding: stdout, as: UTF8.self)
-    }
-}
-
 /// Chunks of a known pattern for stream bodies: `count` chunks of `size` bytes.
 struct PatternChunks: AsyncSequence, Sendable {
     typealias Element = Data
