@@ -59,23 +59,34 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        // FoundationNetworking drops the body when it follows a 307/308 itself, so those
-        // redirects of requests with a body are followed here (the delegate refuses them).
+        try await followingRedirects(request) { attempt in try await withTask(for: attempt, receive(_:on:)) }
+    }
+
+    /// Runs `attempt` for `request` and for each 307/308 redirect of a request with a body:
+    /// FoundationNetworking drops the body when it follows those itself, so the delegate refuses
+    /// them and they are followed here. A streamed response is never a redirect to follow.
+    private func followingRedirects(
+        _ request: HTTPRequest, _ attempt: (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
         var current = request
         for _ in 0..<Redirects.maximumHops {
-            let response = try await sendOnce(current)
-            guard current.followsRedirects, current.body != nil, [307, 308].contains(response.statusCode),
-                let next = Redirects.request(after: response, to: current)
+            let response = try await attempt(current)
+            guard response.bodyStream == nil, current.followsRedirects, current.body != nil,
+                [307, 308].contains(response.statusCode), let next = Redirects.request(after: response, to: current)
             else { return response }
             current = next
         }
         throw URLError(.httpTooManyRedirects)
     }
 
-    private func sendOnce(_ attempt: HTTPRequest) async throws -> HTTPResponse {
+    /// Makes the task for one attempt and runs `body` with the request it sends (on Linux, a
+    /// stream body replaced by a temporary file; see `StreamBodySpool`) and the task. The
+    /// attempt's file or stream reader and temporary file are closed and removed afterwards.
+    private func withTask<T>(
+        for attempt: HTTPRequest, _ body: (HTTPRequest, URLSessionDataTask) async throws -> T
+    ) async throws -> T {
         try Task.checkCancellation()
         #if canImport(FoundationNetworking)
-        // A stream body goes to a temporary file first (see `StreamBodySpool`).
         let spool = try await StreamBodySpool(attempt)
         defer { spool.remove() }
         let request = spool.request
@@ -84,6 +95,10 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
         let (task, reader) = try makeTask(for: request, in: session)
         defer { reader?.close() }
+        return try await body(request, task)
+    }
+
+    private func receive(_ request: HTTPRequest, on task: URLSessionDataTask) async throws -> HTTPResponse {
         // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
         // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
         let deadline = request.timeout.map { timeout in
@@ -112,42 +127,20 @@ public final class URLSessionTransport: HTTPTransport {
     /// received so far and then an ``HTTPError`` of kind ``HTTPError/Kind/transport(_:)``, and
     /// the transfer stops: a stream nobody reads or cancels cannot fill the disk.
     public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var current = request
-        for _ in 0..<Redirects.maximumHops {
-            let response = try await streamOnce(current)
-            guard response.bodyStream == nil, current.followsRedirects, current.body != nil,
-                [307, 308].contains(response.statusCode), let next = Redirects.request(after: response, to: current)
-            else { return response }
-            current = next
-        }
-        throw URLError(.httpTooManyRedirects)
+        try await followingRedirects(request) { attempt in try await withTask(for: attempt, receiveHead(_:on:)) }
     }
 
-    private func streamOnce(_ attempt: HTTPRequest) async throws -> HTTPResponse {
-        try Task.checkCancellation()
+    private func receiveHead(_ request: HTTPRequest, on task: URLSessionDataTask) async throws -> HTTPResponse {
         #if canImport(FoundationNetworking)
-        // A stream body goes to a temporary file first (see `StreamBodySpool`).
-        let spool = try await StreamBodySpool(attempt)
-        defer { spool.remove() }
-        let request = spool.request
-        #else
-        let request = attempt
-        #endif
-        let (task, reader) = try makeTask(for: request, in: session)
-        defer { reader?.close() }
-        #if canImport(FoundationNetworking)
-        // No pausing on Linux (see `SessionDelegate`): past the bound, bytes wait in a temporary file.
+        // No pausing on Linux (see `SessionDelegate`): past the bound, bytes wait in a temporary
+        // file, and the task is never suspended, so there is nothing to resume.
         let buffer = StreamBuffer(spillsToDisk: true)
-        #else
-        let buffer = StreamBuffer()
-        #endif
-        // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
-        #if canImport(FoundationNetworking)
-        // The task is never suspended on Linux (see `SessionDelegate`): no resume hook.
         let resume: @Sendable () -> Void = {}
         #else
+        let buffer = StreamBuffer()
         let resume: @Sendable () -> Void = { task.resume() }
         #endif
+        // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
         buffer.connect(resume: resume, cancel: { SessionDelegate.elsewhere { task.cancel() } })
         // The request's timeout bounds the whole attempt, body included: the timer is left to
         // run (it does nothing once the task is over).
