@@ -140,18 +140,8 @@ public final class HTTPClient: Sendable {
             let sent = context.lastRequest ?? wire
             let attempts = max(context.attempts, 1)
 
-            // 6. API-error decoding: an error payload wins over everything else.
-            if let apiError = configuration.apiErrorDecoder?.decodeError(from: raw) {
-                throw HTTPError.server(apiError, request: sent, response: raw, attempts: attempts)
-            }
-            // 7. Status validation, by the rule the request carries.
-            guard sent.accepts(statusCode: raw.statusCode) else {
-                throw HTTPError.unacceptableStatus(raw, request: sent, attempts: attempts)
-            }
-            // 8. Content validation: content type, then the client's and the call's validators.
-            if case .invalid(let reason) = configuration.validation.validateContent(raw, extra: request.validators) {
-                throw HTTPError.validationFailed(reason, request: sent, response: raw, attempts: attempts)
-            }
+            // 6.–8. API-error decoding, status and content validation.
+            try check(raw, of: sent, attempts: attempts, validators: request.validators)
             // 9. Decoding.
             let response: Response<Value>
             do {
@@ -168,6 +158,24 @@ public final class HTTPClient: Sendable {
             monitor.requestDidFail(error, requestID: context.id)
             context.reportMetrics(of: context.lastRequest ?? wire, statusCode: error.statusCode, error: error)
             throw error
+        }
+    }
+
+    /// Stages 6 to 8, for a whole response and for a streamed one's head alike.
+    func check(
+        _ raw: HTTPResponse, of sent: HTTPRequest, attempts: Int, validators: [Validation.Validator]
+    ) throws(HTTPError) {
+        // 6. API-error decoding: an error payload wins over everything else.
+        if let apiError = configuration.apiErrorDecoder?.decodeError(from: raw) {
+            throw HTTPError.server(apiError, request: sent, response: raw, attempts: attempts)
+        }
+        // 7. Status validation, by the rule the request carries.
+        guard sent.accepts(statusCode: raw.statusCode) else {
+            throw HTTPError.unacceptableStatus(raw, request: sent, attempts: attempts)
+        }
+        // 8. Content validation: content type, then the client's and the call's validators.
+        if case .invalid(let reason) = configuration.validation.validateContent(raw, extra: validators) {
+            throw HTTPError.validationFailed(reason, request: sent, response: raw, attempts: attempts)
         }
     }
 

@@ -67,18 +67,8 @@ extension HTTPClient {
             let sent = context.lastRequest ?? wire
             let attempts = max(context.attempts, 1)
 
-            // 6. API-error decoding.
-            if let apiError = configuration.apiErrorDecoder?.decodeError(from: head) {
-                throw HTTPError.server(apiError, request: sent, response: head, attempts: attempts)
-            }
-            // 7. Status validation.
-            guard sent.accepts(statusCode: head.statusCode) else {
-                throw HTTPError.unacceptableStatus(head, request: sent, attempts: attempts)
-            }
-            // 8. Content validation.
-            if case .invalid(let reason) = configuration.validation.validateContent(head, extra: request.validators) {
-                throw HTTPError.validationFailed(reason, request: sent, response: head, attempts: attempts)
-            }
+            // 6.–8. API-error decoding, status and content validation, on the head.
+            try check(head, of: sent, attempts: attempts, validators: request.validators)
             // 9. No decoding: the body is handed over; the call ends with it.
             var metadata = head
             metadata.bodyStream = nil
