@@ -84,25 +84,7 @@ extension CurlTransport {
     /// Sends the request and returns at the final response's head; the body follows in
     /// ``HTTPResponse/bodyStream``, paused whenever about 1 MiB waits unread.
     public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
-        // As in `send`: the request's timeout bounds the whole attempt, redirects (and here the
-        // whole body) included.
-        let deadline = request.timeout.map { ContinuousClock.now + $0 }
-        var hop = request
-        for _ in 0...Redirects.maximumHops {
-            if let deadline {
-                let remaining = deadline - ContinuousClock.now
-                guard remaining > .zero else { throw URLError(.timedOut) }
-                hop.timeout = remaining
-            }
-            let buffer = StreamBuffer()
-            let response = try await perform(hop, streamingInto: buffer)
-            if response.bodyStream != nil { return response }
-            guard request.followsRedirects, let next = Redirects.request(after: response, to: hop) else {
-                return response
-            }
-            hop = next
-        }
-        throw URLError(.httpTooManyRedirects)
+        try await performFollowingRedirects(request, streaming: true)
     }
 }
 #endif

@@ -103,12 +103,18 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        // The request's timeout bounds the whole attempt, redirects included.
-        let deadline = request.timeout.map { ContinuousClock.now + $0 }
         // One attempt for a ``Transfer``, however many hops: only the final response's body
         // counts as download progress (see CurlTransfer).
         request.options[TransferObserverKey.self]?.beginAttempt(
             expectedUpload: request.body == nil ? 0 : request.body?.length)
+        return try await performFollowingRedirects(request, streaming: false)
+    }
+
+    /// Runs `request` and each redirect it follows as one transfer; the request's timeout bounds
+    /// them all (and, streaming, the whole body too). With `streaming`, each hop's body goes to a
+    /// new ``StreamBuffer`` and a streamed response returns at its head.
+    func performFollowingRedirects(_ request: HTTPRequest, streaming: Bool) async throws -> HTTPResponse {
+        let deadline = request.timeout.map { ContinuousClock.now + $0 }
         var hop = request
         for _ in 0...Redirects.maximumHops {
             if let deadline {
@@ -116,7 +122,8 @@ public final class CurlTransport: HTTPTransport {
                 guard remaining > .zero else { throw URLError(.timedOut) }
                 hop.timeout = remaining
             }
-            let response = try await perform(hop)
+            let response = try await perform(hop, streamingInto: streaming ? StreamBuffer() : nil)
+            if response.bodyStream != nil { return response }
             guard request.followsRedirects, let next = Redirects.request(after: response, to: hop) else {
                 return response
             }
