@@ -65,17 +65,11 @@ struct CourierBench {
                 return
             }
             if arguments.contains("--uploads-only") {
-                let nginx = try await Nginx(repository: Self.repositoryRoot(), files: ["small.json": Data("{}".utf8)])
-                defer { nginx.stop() }
-                nginx.stopOnInterrupt()
-                print("courier-bench (\(plan.name), uploads only): \(MachineDescription.current().summary)")
-                print("load average at start: \(MachineDescription.loadAverage())\n")
-                print(try await UploadScenarios(plan: plan, nginx: nginx).run())
-                print("load average at end: \(MachineDescription.loadAverage())")
+                try await runAlone(.uploads, plan)
                 return
             }
             if arguments.contains("--streams-only") {
-                try await runStreamsOnly(plan)
+                try await runAlone(.streams, plan)
                 return
             }
             if arguments.contains("--decoder-only") {
@@ -177,14 +171,23 @@ struct CourierBench {
     }
     #endif
 
-    /// Only the streaming rows: nginx serves nothing but their file.
-    private static func runStreamsOnly(_ plan: Plan) async throws {
+    /// The sections `--uploads-only` and `--streams-only` run alone.
+    private enum Section: String {
+        case uploads, streams
+    }
+
+    /// Only `section`'s rows, against an nginx that serves nothing but the files those rows
+    /// write into its root.
+    private static func runAlone(_ section: Section, _ plan: Plan) async throws {
         let nginx = try await Nginx(repository: Self.repositoryRoot(), files: ["small.json": Data("{}".utf8)])
         defer { nginx.stop() }
         nginx.stopOnInterrupt()
-        print("courier-bench (\(plan.name), streams only): \(MachineDescription.current().summary)")
+        print("courier-bench (\(plan.name), \(section.rawValue) only): \(MachineDescription.current().summary)")
         print("load average at start: \(MachineDescription.loadAverage())\n")
-        print(try await StreamScenarios(plan: plan, nginx: nginx).run())
+        switch section {
+        case .uploads: print(try await UploadScenarios(plan: plan, nginx: nginx).run())
+        case .streams: print(try await StreamScenarios(plan: plan, nginx: nginx).run())
+        }
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 

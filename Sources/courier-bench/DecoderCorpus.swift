@@ -98,13 +98,6 @@ struct DecoderCorpus {
 
     /// Decodes per second over decodes repeated for at least `minimumRun`.
     private static func rate(_ data: Data, _ minimumRun: Duration, _ decode: (Data) throws -> Void) throws -> Double {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var decodes = 0
-        repeat {
-            try decode(data)
-            decodes += 1
-        } while clock.now - start < minimumRun
-        return Double(decodes) / (clock.now - start).seconds
+        try decodesPerSecond(of: data, for: minimumRun, decode)
     }
 }

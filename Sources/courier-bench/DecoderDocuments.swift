@@ -82,14 +82,7 @@ struct DecoderDocuments {
 
     /// MB/s over decodes repeated for at least `minimumRun`.
     private static func rate(_ data: Data, _ minimumRun: Duration, _ decode: (Data) throws -> Void) throws -> Double {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var decodes = 0
-        repeat {
-            try decode(data)
-            decodes += 1
-        } while clock.now - start < minimumRun
-        return Double(data.count * decodes) / 1e6 / (clock.now - start).seconds
+        try decodesPerSecond(of: data, for: minimumRun, decode) * Double(data.count) / 1e6
     }
 
     /// Peak resident memory added while decoding document `index` once, measured in a child.
@@ -125,4 +118,16 @@ struct DecoderDocuments {
             return 1
         }
     }
+}
+
+/// How many times a second `decode` ran on `data`, repeated for at least `minimumRun`.
+func decodesPerSecond(of data: Data, for minimumRun: Duration, _ decode: (Data) throws -> Void) throws -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var decodes = 0
+    repeat {
+        try decode(data)
+        decodes += 1
+    } while clock.now - start < minimumRun
+    return Double(decodes) / (clock.now - start).seconds
 }

@@ -271,22 +271,22 @@ async def body_chunks(reader: asyncio.StreamReader, headers: dict):
                 while await reader.readuntil(b"\r\n") != b"\r\n":
                     pass
                 return
-            left = size
-            while left:
-                data = await reader.read(min(left, 1 << 16))
-                if not data:
-                    raise asyncio.IncompleteReadError(b"", left)
-                left -= len(data)
+            async for data in exactly(reader, size):
                 yield data
             await reader.readexactly(2)
     else:
-        left = int(header_text(headers, "Content-Length") or 0)
-        while left:
-            data = await reader.read(min(left, 1 << 16))
-            if not data:
-                raise asyncio.IncompleteReadError(b"", left)
-            left -= len(data)
+        async for data in exactly(reader, int(header_text(headers, "Content-Length") or 0)):
             yield data
+
+
+async def exactly(reader: asyncio.StreamReader, left: int):
+    """The next `left` bytes of the stream, in pieces of at most 64 KiB; a short stream raises."""
+    while left:
+        data = await reader.read(min(left, 1 << 16))
+        if not data:
+            raise asyncio.IncompleteReadError(b"", left)
+        left -= len(data)
+        yield data
 
 
 async def sink(reader: asyncio.StreamReader, headers: dict) -> dict:
