@@ -133,6 +133,11 @@ struct CourierBench {
         var multiplexing: [String] = []
         #endif
         multiplexing += ["Connections nginx saw for 800 requests, 16 in flight:"] + spread + [""]
+        #if os(Linux)
+        if let curl = contenders.first(where: { $0.name == "Courier+CurlTransport" }) {
+            multiplexing += try await LibCurlShare(plan: plan, courier: curl, port: nginx.baseURL.port ?? 80).run()
+        }
+        #endif
         if wireOnly {
             let report = Report(contenders: contenders.map(\.name), networkRows: networkRows, decodingRows: [])
             print(

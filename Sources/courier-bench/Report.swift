@@ -120,7 +120,7 @@ struct Report {
         return lines
     }
 
-    private static func rateCell(_ cell: CellResult) -> String {
+    static func rateCell(_ cell: CellResult) -> String {
         let rate: String =
             switch cell.unit {
             case .requestsPerSecond: "\(grouped(cell.rate))/s"
@@ -132,7 +132,7 @@ struct Report {
     }
 
     /// The median of the turns' ratios and, in brackets, their middle half (25th–75th percentile).
-    private static func pairedRatioCell(_ ratios: [Double]) -> String {
+    static func pairedRatioCell(_ ratios: [Double]) -> String {
         let sorted = ratios.sorted()
         guard !sorted.isEmpty else { return "—" }
         let quartile = { (fraction: Double) in sorted[Int((Double(sorted.count - 1) * fraction).rounded())] }

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 
 /// The few libcurl functions ``CurlTransport`` calls, loaded from the system's `libcurl.so.4` at
-/// run time.
+/// run time. Package-visible so that courier-bench can drive libcurl with nothing of Courier
+/// around it, as a measure of libcurl's own share of a request.
 ///
 /// Why run time rather than a `systemLibrary` target: linking needs libcurl's headers
 /// (`libcurl4-openssl-dev`), an extra package a fresh machine does not have, while the library
@@ -21,9 +22,10 @@ import Glibc
 /// it to decide whether to save those registers, and none of our arguments is a float.) It would
 /// not be correct on Apple's arm64 ABI, which passes variadic arguments on the stack: this file
 /// is Linux only.
-struct LibCurl: Sendable {
-    typealias Handle = OpaquePointer
-    typealias WriteCallback = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+package struct LibCurl: Sendable {
+    package typealias Handle = OpaquePointer
+    package typealias WriteCallback =
+        @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
     /// `curl_xferinfo_callback`: context, download total and so far, upload total and so far.
     typealias ProgressCallback = @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32
     /// `curl_prereq_callback`: context, remote and local address, remote and local port.
@@ -32,12 +34,12 @@ struct LibCurl: Sendable {
             UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, Int32
         ) -> Int32
 
-    let easyInit: @convention(c) () -> Handle?
-    let easyCleanup: @convention(c) (Handle) -> Void
+    package let easyInit: @convention(c) () -> Handle?
+    package let easyCleanup: @convention(c) (Handle) -> Void
     let easyReset: @convention(c) (Handle) -> Void
-    let setLong: @convention(c) (Handle, Int32, Int) -> Int32
-    let setPointer: @convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32
-    let setCallback: @convention(c) (Handle, Int32, WriteCallback) -> Int32
+    package let setLong: @convention(c) (Handle, Int32, Int) -> Int32
+    package let setPointer: @convention(c) (Handle, Int32, UnsafeRawPointer?) -> Int32
+    package let setCallback: @convention(c) (Handle, Int32, WriteCallback) -> Int32
     let setProgressCallback: @convention(c) (Handle, Int32, ProgressCallback) -> Int32
     let setPrereqCallback: @convention(c) (Handle, Int32, PrereqCallback) -> Int32
     let setOffset: @convention(c) (Handle, Int32, Int64) -> Int32
@@ -45,23 +47,23 @@ struct LibCurl: Sendable {
     let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     let slistAppend: @convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> OpaquePointer?
     let slistFreeAll: @convention(c) (OpaquePointer?) -> Void
-    let multiInit: @convention(c) () -> Handle?
-    let multiCleanup: @convention(c) (Handle) -> Int32
-    let multiSetLong: @convention(c) (Handle, Int32, Int) -> Int32
-    let multiAdd: @convention(c) (Handle, Handle) -> Int32
-    let multiRemove: @convention(c) (Handle, Handle) -> Int32
-    let multiPerform: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> Int32
-    let multiPoll:
+    package let multiInit: @convention(c) () -> Handle?
+    package let multiCleanup: @convention(c) (Handle) -> Int32
+    package let multiSetLong: @convention(c) (Handle, Int32, Int) -> Int32
+    package let multiAdd: @convention(c) (Handle, Handle) -> Int32
+    package let multiRemove: @convention(c) (Handle, Handle) -> Int32
+    package let multiPerform: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> Int32
+    package let multiPoll:
         @convention(c) (Handle, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
     let multiWakeup: @convention(c) (Handle) -> Int32
-    let multiInfoRead: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
+    package let multiInfoRead: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
     /// `curl_multi_timeout`: milliseconds until libcurl wants `curl_multi_perform` called (0:
     /// now, -1: no timer).
     let multiTimeout: @convention(c) (Handle, UnsafeMutablePointer<Int>) -> Int32
     let version: String
 
     /// libcurl loaded once per process, or why it could not be.
-    static let loaded: Result<LibCurl, CurlTransport.Unavailable> = load()
+    package static let loaded: Result<LibCurl, CurlTransport.Unavailable> = load()
 
     private static func load() -> Result<LibCurl, CurlTransport.Unavailable> {
         guard let library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL) else {
@@ -157,7 +159,7 @@ struct LibCurl: Sendable {
 /// (`CURLOPTTYPE_LONG` 0, `_OBJECTPOINT` 10000, `_FUNCTIONPOINT` 20000, `_OFF_T` 30000) plus a
 /// fixed index; info numbers are a type base (`CURLINFO_STRING` 0x100000, `_LONG` 0x200000) plus
 /// an index. These are part of libcurl's ABI and never change meaning.
-enum CurlOption {
+package enum CurlOption {
     /// `CURL_GLOBAL_ALL`: initialise SSL (the Win32 bit does nothing here).
     static let globalAll = 3
 
@@ -171,11 +173,11 @@ enum CurlOption {
     /// `CURLOPT_NOBODY`: HEAD.
     static let noBody: Int32 = 44
     /// `CURLOPT_HTTPGET`.
-    static let httpGet: Int32 = 80
+    package static let httpGet: Int32 = 80
     /// `CURLOPT_HTTP_VERSION`.
     static let httpVersion: Int32 = 84
     /// `CURLOPT_NOSIGNAL`: no SIGALRM for DNS timeouts (required in threaded programs).
-    static let noSignal: Int32 = 99
+    package static let noSignal: Int32 = 99
     /// `CURLOPT_TIMEOUT_MS`: the whole transfer.
     static let timeoutMilliseconds: Int32 = 155
     /// `CURLOPT_CONNECTTIMEOUT_MS`.
@@ -193,7 +195,7 @@ enum CurlOption {
     /// `CURLOPT_WRITEDATA`.
     static let writeData: Int32 = 10001
     /// `CURLOPT_URL`.
-    static let url: Int32 = 10002
+    package static let url: Int32 = 10002
     /// `CURLOPT_HTTPHEADER` (a `curl_slist`, kept alive by the caller).
     static let httpHeader: Int32 = 10023
     /// `CURLOPT_CAINFO`: a PEM file of trusted certificate authorities.
@@ -213,7 +215,7 @@ enum CurlOption {
 
     // Easy options taking a function pointer.
     /// `CURLOPT_WRITEFUNCTION`.
-    static let writeFunction: Int32 = 20011
+    package static let writeFunction: Int32 = 20011
     /// `CURLOPT_HEADERFUNCTION`.
     static let headerFunction: Int32 = 20079
     /// `CURLOPT_XFERINFOFUNCTION`.
@@ -245,11 +247,11 @@ enum CurlOption {
     /// added at the time, so it shrinks whenever few transfers run).
     static let multiMaxConnects: Int32 = 6
     /// `CURLMOPT_MAX_HOST_CONNECTIONS`: connections open at once to one host (0: no limit).
-    static let multiMaxHostConnections: Int32 = 7
+    package static let multiMaxHostConnections: Int32 = 7
     /// `CURL_PREREQFUNC_ABORT`: the pre-request callback stops the transfer
     /// (`CURLE_ABORTED_BY_CALLBACK`).
     static let prereqAbort: Int32 = 1
     /// `CURLMSG_DONE`.
-    static let messageDone: Int32 = 1
+    package static let messageDone: Int32 = 1
 }
 #endif
