@@ -7,7 +7,8 @@ import Foundation
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
-/// against the socket loop and the HTTP/2 row, for iterating on (and profiling) the transport.
+/// against the socket loop (and libcurl alone) and the HTTP/2 row, for iterating on (and
+/// profiling) the transport.
 @main
 struct CourierBench {
     static func main() async {
