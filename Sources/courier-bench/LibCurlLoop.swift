@@ -72,16 +72,9 @@ enum LibCurlLoop {
         }
         for easy in handles { launch(easy) }
         var running: Int32 = 0
-        var remaining: Int32 = 0
         while !begun.isEmpty {
             _ = curl.multiPerform(multi, &running)
-            while let message = curl.multiInfoRead(multi, &remaining) {
-                // CURLMsg: an int, then the easy handle and the result in pointer-sized slots.
-                let slot = MemoryLayout<UnsafeRawPointer>.stride
-                guard message.load(as: Int32.self) == CurlOption.messageDone,
-                    let easy = message.load(fromByteOffset: slot, as: OpaquePointer?.self)
-                else { continue }
-                let code = message.load(fromByteOffset: 2 * slot, as: Int32.self)
+            while let (easy, code) = curl.nextFinished(multi) {
                 _ = curl.multiRemove(multi, easy)
                 guard code == 0 else { throw BenchFailure("libcurl error \(code) in the libcurl loop") }
                 if let start = begun.removeValue(forKey: easy) { latencies.append(clock.now - start) }

@@ -215,18 +215,8 @@ final class CurlEventLoop: @unchecked Sendable {
     private func performAndFinish() -> Bool {
         var finished = false
         var running: Int32 = 0
-        var remaining: Int32 = 0
         _ = curl.multiPerform(multi, &running)
-        while let message = curl.multiInfoRead(multi, &remaining) {
-            // CURLMsg is { CURLMSG msg; CURL *easy_handle; union { void *; CURLcode } data; }:
-            // an int, then two pointer-aligned slots. Read before removing the handle, which
-            // frees the message.
-            let kind = message.load(as: Int32.self)
-            let slot = MemoryLayout<UnsafeRawPointer>.stride
-            guard kind == CurlOption.messageDone,
-                let easy = message.load(fromByteOffset: slot, as: OpaquePointer?.self)
-            else { continue }
-            let code = message.load(fromByteOffset: 2 * slot, as: Int32.self)
+        while let (easy, code) = curl.nextFinished(multi) {
             _ = curl.multiRemove(multi, easy)
             if let transfer = active.removeValue(forKey: easy) {
                 transfer.finish(code: code, curl: curl)

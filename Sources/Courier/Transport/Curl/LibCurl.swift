@@ -56,7 +56,7 @@ package struct LibCurl: Sendable {
     package let multiPoll:
         @convention(c) (Handle, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
     let multiWakeup: @convention(c) (Handle) -> Int32
-    package let multiInfoRead: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
+    let multiInfoRead: @convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
     /// `curl_multi_timeout`: milliseconds until libcurl wants `curl_multi_perform` called (0:
     /// now, -1: no timer).
     let multiTimeout: @convention(c) (Handle, UnsafeMutablePointer<Int>) -> Int32
@@ -147,6 +147,23 @@ package struct LibCurl: Sendable {
                 multiInfoRead: multiInfoRead, multiTimeout: multiTimeout,
                 version: versionFunction().map { String(cString: $0) } ?? "libcurl"
             ))
+    }
+
+    /// The next transfer `multi` reports finished (`curl_multi_info_read`'s `CURLMSG_DONE`
+    /// messages), with its `CURLcode`; nil when none is left. The caller removes the handle.
+    package func nextFinished(_ multi: Handle) -> (easy: Handle, code: Int32)? {
+        var remaining: Int32 = 0
+        while let message = multiInfoRead(multi, &remaining) {
+            // CURLMsg is { CURLMSG msg; CURL *easy_handle; union { void *; CURLcode } data; }:
+            // an int, then two pointer-aligned slots. Read before removing the handle, which
+            // frees the message.
+            let slot = MemoryLayout<UnsafeRawPointer>.stride
+            guard message.load(as: Int32.self) == CurlOption.messageDone,
+                let easy = message.load(fromByteOffset: slot, as: OpaquePointer?.self)
+            else { continue }
+            return (easy, message.load(fromByteOffset: 2 * slot, as: Int32.self))
+        }
+        return nil
     }
 
     /// libcurl's text for a `CURLcode`.
@@ -252,6 +269,6 @@ package enum CurlOption {
     /// (`CURLE_ABORTED_BY_CALLBACK`).
     static let prereqAbort: Int32 = 1
     /// `CURLMSG_DONE`.
-    package static let messageDone: Int32 = 1
+    static let messageDone: Int32 = 1
 }
 #endif
