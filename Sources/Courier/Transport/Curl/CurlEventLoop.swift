@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import Glibc
 import Synchronization
 
 /// One thread driving a libcurl multi handle: every transfer of a ``CurlTransport`` runs here.
@@ -18,15 +19,27 @@ import Synchronization
 /// further transfers in its own queue. libcurl never times out a queued transfer (its timeout
 /// checks need a connection), so the loop ends any transfer whose deadline has passed itself.
 ///
+/// The loop is also a `TaskExecutor` (``CurlTransport/executor``): jobs of tasks that prefer it
+/// arrive as commands and run on the loop thread between turns of libcurl, so a caller's task
+/// is resumed and sends its next request without waking a thread of the cooperative pool.
+///
 /// `@unchecked Sendable`: `active` and the multi handle are touched only by the loop thread;
 /// everything callers use (`commands`, `idleHandles`) is behind a `Mutex`, and
 /// `curl_multi_wakeup` is documented as safe to call from any thread.
-final class CurlEventLoop: @unchecked Sendable {
+final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     private enum Command {
         case add(CurlTransfer)
         case cancel(CurlTransfer)
         case resume(CurlTransfer)
+        case run(UnownedJob)
         case shutdown
+    }
+
+    /// The commands not yet taken by the loop, and whether it still takes any: after
+    /// `.shutdown` nothing is queued, since nothing would run it.
+    private struct Commands {
+        var queue: [Command] = []
+        var open = true
     }
 
     /// Finished easy handles kept for reuse: allocating them costs, and they are reset (on the
@@ -49,7 +62,7 @@ final class CurlEventLoop: @unchecked Sendable {
 
     private let curl: LibCurl
     private let multi: LibCurl.Handle
-    private let commands = Mutex<[Command]>([])
+    private let commands = Mutex(Commands())
     /// Set by the loop, before it last looks at `commands`, when it is about to sleep in
     /// `curl_multi_poll`: only then does a new command need `curl_multi_wakeup` (a write to
     /// libcurl's wake-up socket, and a read on the loop's side). While the loop polls without
@@ -83,9 +96,23 @@ final class CurlEventLoop: @unchecked Sendable {
         // again (each a TCP handshake, and with TLS a handshake more).
         _ = curl.multiSetLong(
             multi, CurlOption.multiMaxConnects, max(Self.minimumIdleConnections, 4 * maximumConnectionsPerHost))
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            Self.nameKernelThread("Courier.Curl")
+            run()
+        }
         thread.name = "Courier.CurlTransport"
         thread.start()
+    }
+
+    /// Gives the calling thread `name` in the kernel, where `top -H`, `perf` and debuggers
+    /// read it (15 bytes at most). On Linux `Thread.name` stays inside Foundation, and a new
+    /// thread's kernel name is its creator's: the loop thread would pass for a pool thread.
+    private static func nameKernelThread(_ name: String) {
+        let file = open("/proc/thread-self/comm", O_WRONLY)
+        guard file >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = write(file, bytes, bytes.count)
+        _ = Glibc.close(file)
     }
 
     /// An easy handle for a new transfer: a reset idle one, or a new one.
@@ -117,17 +144,36 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Ends the thread once the commands queued so far have run.
     func shutdown() { post(.shutdown) }
 
-    private func post(_ command: Command) {
+    /// Runs `job` on the loop thread, after the commands queued before it. Once the loop has
+    /// been shut down (its transport released while a task still prefers this executor), a
+    /// global-queue thread runs it instead: the task goes on rather than waiting forever.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        guard post(.run(job)) else {
+            let executor = asUnownedTaskExecutor()
+            DispatchQueue.global().async { job.runSynchronously(on: executor) }
+            return
+        }
+    }
+
+    /// Queues `command` for the loop; false when the loop has shut down and will not run it.
+    /// Only jobs can arrive then (see `enqueue`): a transport's transfers and their
+    /// cancellations come while the transport, and so the loop, is alive.
+    @discardableResult
+    private func post(_ command: Command) -> Bool {
         // Waking under the lock: the loop cannot read a `.shutdown` and free the multi handle
         // before the wake-up call has returned.
-        commands.withLock {
-            $0.append(command)
+        commands.withLock { commands in
+            guard commands.open else { return false }
+            commands.queue.append(command)
+            if case .shutdown = command { commands.open = false }
             // Read under the lock the loop takes after setting it: either the loop sees this
             // command before sleeping, or this sees the flag and wakes it.
             if sleeping.load(ordering: .relaxed) {
                 sleeping.store(false, ordering: .relaxed)
                 _ = curl.multiWakeup(multi)
             }
+            return true
         }
     }
 
@@ -140,9 +186,9 @@ final class CurlEventLoop: @unchecked Sendable {
         // only after a command, a ready socket, a sleep, or when libcurl's timer is due.
         var needsPerform = true
         while true {
-            let queued = commands.withLock { queued in
-                defer { queued.removeAll() }
-                return queued
+            let queued = commands.withLock { commands in
+                defer { commands.queue.removeAll() }
+                return commands.queue
             }
             if !queued.isEmpty {
                 lastActivity = clock.now
@@ -153,6 +199,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 case .add(let transfer): start(transfer)
                 case .cancel(let transfer): stop(transfer)
                 case .resume(let transfer): unpause(transfer)
+                case .run(let job): job.runSynchronously(on: asUnownedTaskExecutor())
                 case .shutdown:
                     close()
                     return
@@ -179,7 +226,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 }
             } else {
                 sleeping.store(true, ordering: .relaxed)
-                if commands.withLock({ !$0.isEmpty }) {
+                if commands.withLock({ !$0.queue.isEmpty }) {
                     sleeping.store(false, ordering: .relaxed)
                     continue
                 }

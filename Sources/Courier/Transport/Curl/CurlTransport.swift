@@ -101,6 +101,28 @@ public final class CurlTransport: HTTPTransport {
         loop.shutdown()
     }
 
+    /// The transport's thread as a task executor, for tasks that send many requests.
+    ///
+    /// By default a caller's task runs on Swift's cooperative pool and the transport's thread
+    /// drives libcurl, so every request crosses between threads twice: the finished response
+    /// wakes a pool thread to resume the caller, and the caller's next request goes back to the
+    /// transport's thread. A task that prefers this executor runs its code on the transport's
+    /// thread between turns of libcurl instead, and neither crossing happens:
+    ///
+    /// ```swift
+    /// let transport = try CurlTransport()
+    /// let client = HTTPClient(baseURL: baseURL, transport: transport)
+    /// let posts = try await withTaskExecutorPreference(transport.executor) {
+    ///     try await fetchEveryPage(with: client)
+    /// }
+    /// ```
+    ///
+    /// Everything such a task does between its `await`s holds up every transfer of the
+    /// transport: keep blocking calls and long computations (decoding a large body, for
+    /// instance) off it. Its child tasks inherit the preference. If the transport is released while
+    /// a task still prefers its executor, the task goes on running on a global thread.
+    public var executor: any TaskExecutor { loop }
+
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         // One attempt for a ``Transfer``, however many hops: only the final response's body

@@ -1,0 +1,122 @@
+#if os(Linux)
+import Courier
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// Tasks that prefer `CurlTransport.executor` run on the transport's thread, get their
+/// responses, can be cancelled, and are not stranded when the transport goes away.
+@Suite("CurlTransport's executor")
+struct CurlExecutorTests {
+    /// The names of the threads a task's code ran on after its `await`s.
+    private final class Threads: Sendable {
+        private let seen = Mutex<Set<String>>([])
+
+        /// The kernel's name of the calling thread (CurlTransport's is "Courier.Curl").
+        func record() {
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
+            seen.withLock { _ = $0.insert(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        var all: Set<String> { seen.withLock { $0 } }
+    }
+
+    @Test(
+        "40 requests from 8 tasks on the executor all succeed, each task resumed on the transport's thread",
+        .timeLimit(.minutes(1)))
+    func requestsRunOnTheTransportThread() async throws {
+        let transport = try CurlTransport()
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
+        let key = uniqueKey("executor")
+        let threads = Threads()
+        let hits = try await withTaskExecutorPreference(transport.executor) {
+            try await withThrowingTaskGroup(of: [Int].self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        var hits: [Int] = []
+                        for _ in 0..<5 {
+                            let answer = try await client.send(Request<JSON>(path: "/count/\(key)")).value
+                            threads.record()
+                            hits.append(answer["hit"]?.intValue ?? 0)
+                        }
+                        return hits
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0 += $1 }
+            }
+        }
+        #expect(hits.sorted() == Array(1...40))
+        #expect(threads.all == ["Courier.Curl"], "resumed on \(threads.all)")
+    }
+
+    @Test("The README's example: a task group on the executor decodes every answer", .timeLimit(.minutes(1)))
+    func readmeExample() async throws {
+        struct Hit: Decodable, Sendable {
+            let key: String
+            let hit: Int
+        }
+        let key = uniqueKey("executor-readme")
+        let transport = try CurlTransport()
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
+        let hits = try await withTaskExecutorPreference(transport.executor) {
+            try await withThrowingTaskGroup(of: Hit.self) { group in
+                for _ in 0..<3 {
+                    group.addTask { try await client.send(Request<Hit>(path: "/count/\(key)")).value }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(hits.map(\.key) == [key, key, key])
+        #expect(hits.map(\.hit).sorted() == [1, 2, 3])
+    }
+
+    @Test("Without the preference, callers are resumed on the cooperative pool", .timeLimit(.minutes(1)))
+    func callersElsewhereStayElsewhere() async throws {
+        let transport = try CurlTransport()
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
+        let threads = Threads()
+        for _ in 0..<3 {
+            _ = try await client.send(Request<JSON>(path: "/count/\(uniqueKey("executor-off"))"))
+            threads.record()
+        }
+        #expect(!threads.all.isEmpty && !threads.all.contains("Courier.Curl"), "resumed on \(threads.all)")
+    }
+
+    @Test(
+        "Cancelling a task on the executor ends its request at once and closes its connection", .timeLimit(.minutes(1)))
+    func cancellation() async throws {
+        let transport = try CurlTransport()
+        let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
+        let faults = try FaultServer()
+        let key = uniqueKey("executor-cancel")
+        // The gate stays shut: the only way this request ends is the cancellation.
+        let task = Task(executorPreference: transport.executor) {
+            try await client.send(Request<Data>(path: "/gate/\(key)"))
+        }
+        try await waitUntil("the request reached the server") { (try? await faults.hits(key).hits) == 1 }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: HTTPError.self) { try result.get() }
+        if case .failure(let error as HTTPError) = result { #expect(error.isCancelled, "\(error)") }
+        try await waitUntil("the server saw the connection close") {
+            (try? await faults.hits(key).closed_early) == 1
+        }
+    }
+
+    @Test("A task that prefers the executor of a released transport still runs to its end", .timeLimit(.minutes(1)))
+    func outlivesTheTransport() async throws {
+        var transport: CurlTransport? = try CurlTransport()
+        weak let released = transport
+        let executor = try #require(transport?.executor)
+        let gate = Gate()
+        let task = Task(executorPreference: executor) { () -> Int in
+            await gate.wait()
+            return 42
+        }
+        transport = nil
+        #expect(released == nil, "the transport is gone")
+        gate.open()
+        #expect(await task.value == 42)
+    }
+}
+#endif
