@@ -8,8 +8,10 @@ extension NetworkScenarios {
         var lines: [String] = []
         for contender in contenders {
             let marker = "spread-" + UUID().uuidString
-            _ = try await timeConcurrently(.operations(requests), concurrency: concurrency) {
-                _ = try await contender.fetch("/logged/small.json", marker)
+            _ = try await contender.onItsExecutor {
+                try await timeConcurrently(.operations(requests), concurrency: concurrency) {
+                    _ = try await contender.fetch("/logged/small.json", marker)
+                }
             }
             let summary = await nginx.connectionLog.summary(containing: marker)
             lines.append("- \(contender.name), \(concurrency) in flight: \(summary.description).")

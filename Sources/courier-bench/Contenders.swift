@@ -17,6 +17,17 @@ struct Contender: Sendable {
     /// in flight: Courier sends it with `.useCurrentIfPossible`; raw URLSession has no such
     /// thing, so every call is a request.
     let fetchShared: @Sendable (_ path: String, _ marker: String) async throws -> Data
+    /// The executor the contender's calls prefer (``CurlTransport/executor``); nil: the default,
+    /// Swift's cooperative pool.
+    var executor: (any TaskExecutor)? = nil
+
+    /// The name of Courier on a `CurlTransport` whose calls prefer its ``CurlTransport/executor``.
+    static let curlOnExecutor = "Courier+CurlTransport (executor)"
+
+    /// Runs `body`, and every task it starts, preferring the contender's ``executor``.
+    func onItsExecutor<T>(_ body: () async throws -> T) async throws -> T {
+        try await withTaskExecutorPreference(executor, operation: body)
+    }
 
     /// A non-200 answer: the bench measures nothing but successes.
     struct UnexpectedStatus: Error, CustomStringConvertible {
@@ -48,19 +59,23 @@ struct Contender: Sendable {
             }, fetchShared: get)
     }
 
-    /// Courier's whole pipeline (request building, validation, decoding) on `transport`.
-    static func courier(_ name: String, baseURL: URL, transport: any HTTPTransport) -> Contender {
+    /// Courier's whole pipeline (request building, validation, decoding) on `transport`, its
+    /// calls preferring `executor` when given.
+    static func courier(
+        _ name: String, baseURL: URL, transport: any HTTPTransport, executor: (any TaskExecutor)? = nil
+    ) -> Contender {
         let client = HTTPClient(baseURL: baseURL, transport: transport)
         @Sendable func request(_ path: String, _ marker: String?) -> Request<Data> {
             Request<Data>(path: path, query: marker.map { [URLQueryItem(name: "run", value: $0)] } ?? [])
         }
-        return Contender(name: name) { path, marker in
-            try await client.send(request(path, marker)).value
-        } fetchFeed: { path in
-            try await client.send(Request<Feed>(path: path)).value
-        } fetchShared: { path, marker in
-            try await client.send(request(path, marker).deduplicated(.useCurrentIfPossible)).value
-        }
+        return Contender(
+            name: name,
+            fetch: { path, marker in try await client.send(request(path, marker)).value },
+            fetchFeed: { path in try await client.send(Request<Feed>(path: path)).value },
+            fetchShared: { path, marker in
+                try await client.send(request(path, marker).deduplicated(.useCurrentIfPossible)).value
+            },
+            executor: executor)
     }
 }
 

@@ -46,11 +46,13 @@ struct CourierBench {
                 print("load average at end: \(MachineDescription.loadAverage())")
                 return
             }
-            if let flag = arguments.firstIndex(where: { $0 == "--profile" || $0 == "--profile-socket" }) {
+            if let flag = arguments.firstIndex(where: { ProfileLoop.Mode(rawValue: $0) != nil }),
+                let mode = ProfileLoop.Mode(rawValue: arguments[flag])
+            {
                 let values = arguments[(flag + 1)...].prefix(2).compactMap { Int($0) }
                 try await ProfileLoop.run(
                     repository: repositoryRoot(), concurrency: values.first ?? 16,
-                    seconds: values.dropFirst().first ?? 10, socket: arguments[flag] == "--profile-socket")
+                    seconds: values.dropFirst().first ?? 10, mode: mode)
                 return
             }
             if let flag = arguments.firstIndex(of: "--profile-decoder") {
@@ -120,6 +122,13 @@ struct CourierBench {
         do {
             // The default per-host connection limit (6): what every user of CurlTransport gets.
             contenders.append(.courier("Courier+CurlTransport", baseURL: nginx.baseURL, transport: try CurlTransport()))
+            // The same with the callers' tasks on the transport's thread (its own transport, so
+            // its own 6 connections).
+            let transport = try CurlTransport()
+            contenders.append(
+                .courier(
+                    Contender.curlOnExecutor, baseURL: nginx.baseURL, transport: transport,
+                    executor: transport.executor))
         } catch {
             print("CurlTransport column skipped: \(error)")
         }
@@ -135,8 +144,12 @@ struct CourierBench {
         #endif
         multiplexing += ["Connections nginx saw for 800 requests, 16 in flight:"] + spread + [""]
         #if os(Linux)
-        if let curl = contenders.first(where: { $0.name == "Courier+CurlTransport" }) {
-            multiplexing += try await LibCurlShare(plan: plan, courier: curl, port: nginx.baseURL.port ?? 80).run()
+        let couriersOnCurl = contenders.filter {
+            $0.name == "Courier+CurlTransport" || $0.name == Contender.curlOnExecutor
+        }
+        if !couriersOnCurl.isEmpty {
+            multiplexing += try await LibCurlShare(plan: plan, couriers: couriersOnCurl, port: nginx.baseURL.port ?? 80)
+                .run()
         }
         #endif
         if wireOnly {

@@ -2,12 +2,13 @@
 import Courier
 
 /// Splits the distance between `CurlTransport` and the socket loop at 16 in flight in two:
-/// the socket loop, libcurl alone (``LibCurlLoop``) and Courier on `CurlTransport` take turns, in
-/// every order, and each is compared with the next one up within its turn.
+/// the socket loop, libcurl alone (``LibCurlLoop``) and Courier on `CurlTransport` (its callers
+/// on the cooperative pool, and on the transport's executor) take turns, in every order, and
+/// each is compared with the ones above within its turn.
 struct LibCurlShare {
     let plan: Plan
-    /// Courier on `CurlTransport` with its default connection limit.
-    let courier: Contender
+    /// Courier on `CurlTransport`s with the default connection limit, each with its executor.
+    let couriers: [Contender]
     let port: Int
 
     func run() async throws -> [String] {
@@ -15,8 +16,8 @@ struct LibCurlShare {
         let connections = CurlTransport.defaultMaximumConnectionsPerHost
         var socket: [RunResult] = []
         var alone: [RunResult] = []
-        var ours: [RunResult] = []
-        let orders = NetworkScenarios.orders(of: [0, 1, 2])
+        var ours = Array(repeating: [RunResult](), count: couriers.count)
+        let orders = NetworkScenarios.orders(of: Array(0..<(2 + couriers.count)))
         let turns = plan.runs * plan.slicesPerRun
         for turn in 0..<turns {
             for participant in orders[turn % orders.count] {
@@ -29,9 +30,12 @@ struct LibCurlShare {
                         try await LibCurlLoop.run(
                             port: port, path: "/small.json", transfers: 16, connections: connections, budget: slice))
                 default:
-                    ours.append(
-                        try await timeConcurrently(slice, concurrency: 16) {
-                            _ = try await courier.fetch("/small.json", nil)
+                    let courier = couriers[participant - 2]
+                    ours[participant - 2].append(
+                        try await courier.onItsExecutor {
+                            try await timeConcurrently(slice, concurrency: 16) {
+                                _ = try await courier.fetch("/small.json", nil)
+                            }
                         })
                 }
             }
@@ -40,13 +44,20 @@ struct LibCurlShare {
         func ratio(_ runs: [RunResult], to base: [RunResult]) -> String {
             Report.pairedRatioCell(zip(runs, base).map { $0.operationsPerSecond / $1.operationsPerSecond })
         }
-        return [
-            "Where the time goes at 16 in flight (GET 1.8 KB; \(turns) turns in which these three run back to back, cells over turns, ratios within a turn):",
+        let participants = couriers.count + 2
+        var lines = [
+            "Where the time goes at 16 in flight (GET 1.8 KB; \(turns) turns in which these \(participants) run back to back, cells over turns, ratios within a turn):",
             "- socket loop, 16 connections: \(cell(socket))",
             "- libcurl alone (one thread calling curl_multi_perform and curl_multi_poll, 16 transfers over at most \(connections) connections, no Courier, no task awaiting a response): \(cell(alone)); / socket \(ratio(alone, to: socket))",
-            "- Courier+CurlTransport (\(connections) connections): \(cell(ours)); / libcurl alone \(ratio(ours, to: alone)); / socket \(ratio(ours, to: socket))",
-            "",
         ]
+        for (courier, runs) in zip(couriers, ours) {
+            let callers =
+                courier.executor == nil ? "callers on the cooperative pool" : "callers on the transport's executor"
+            lines.append(
+                "- \(courier.name) (\(connections) connections, \(callers)): \(cell(runs)); / libcurl alone \(ratio(runs, to: alone)); / socket \(ratio(runs, to: socket))"
+            )
+        }
+        return lines + [""]
     }
 }
 #endif

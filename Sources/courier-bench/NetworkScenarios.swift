@@ -44,8 +44,10 @@ struct NetworkScenarios {
 
     func run() async throws -> [NetworkRow] {
         for contender in contenders {
-            for _ in 0..<plan.warmUpRequests { _ = try await contender.fetch("/small.json", nil) }
-            _ = try await contender.fetchFeed("/medium.json")
+            try await contender.onItsExecutor {
+                for _ in 0..<plan.warmUpRequests { _ = try await contender.fetch("/small.json", nil) }
+                _ = try await contender.fetchFeed("/medium.json")
+            }
         }
         let port = nginx.baseURL.port ?? 80
         _ = try await SocketLoop.run(
@@ -105,7 +107,8 @@ struct NetworkScenarios {
             for _ in 0..<(slices ?? plan.slicesPerRun) {
                 for index in orders[turn % orders.count] {
                     if index < contenders.count {
-                        parts[index].append(try await measure(contenders[index]))
+                        let contender = contenders[index]
+                        parts[index].append(try await contender.onItsExecutor { try await measure(contender) })
                     } else if let ceiling {
                         parts[index].append(try await ceiling.measure())
                     }

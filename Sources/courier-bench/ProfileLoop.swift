@@ -5,9 +5,29 @@ import Foundation
 /// GETting the 1.8 KB file from the bench's nginx, CONCURRENCY in flight (1: one after another)
 /// for SECONDS (10 by default), then the rate and the process's CPU time per request (user and
 /// system, nginx not included: a figure the machine's load disturbs less than the rate);
-/// `--profile-socket` does the same with the plain socket loop. A steady load to attach a profiler to:
+/// `--profile-executor` does the same with the calls preferring the transport's executor,
+/// `--profile-socket` with the plain socket loop. A steady load to attach a profiler to:
 /// `perf record -g -- courier-bench --profile 16`.
 enum ProfileLoop {
+    /// What sends the requests.
+    enum Mode: String {
+        /// Courier on `CurlTransport`, its callers on the cooperative pool.
+        case courier = "--profile"
+        /// Courier on `CurlTransport`, its callers on ``CurlTransport/executor``.
+        case executor = "--profile-executor"
+        /// The plain socket loop.
+        case socket = "--profile-socket"
+
+        /// How the summary line names it.
+        var subject: String {
+            switch self {
+            case .courier: "CurlTransport"
+            case .executor: "CurlTransport, callers on its executor"
+            case .socket: "socket loop"
+            }
+        }
+    }
+
     /// User and system CPU time this process has used, in seconds.
     private static func processorTime() -> Double {
         var usage = rusage()
@@ -16,32 +36,36 @@ enum ProfileLoop {
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
-    static func run(repository: URL, concurrency: Int, seconds: Int, socket: Bool) async throws {
+    static func run(repository: URL, concurrency: Int, seconds: Int, mode: Mode) async throws {
         #if os(Linux)
         let nginx = try await Nginx(repository: repository, files: ["small.json": try Feed.json(atLeast: 1_800)])
         defer { nginx.stop() }
         nginx.stopOnInterrupt()
         let cpuBefore = processorTime()
         let result: RunResult
-        if socket {
+        if mode == .socket {
             result = try await SocketLoop.run(
                 port: nginx.baseURL.port ?? 80, path: "/small.json", connections: concurrency,
                 budget: .time(.seconds(seconds)))
         } else {
+            let transport = try CurlTransport()
             let contender = Contender.courier(
-                "Courier+CurlTransport", baseURL: nginx.baseURL, transport: try CurlTransport())
-            result = try await timeConcurrently(.time(.seconds(seconds)), concurrency: concurrency) {
-                _ = try await contender.fetch("/small.json", nil)
+                "Courier+CurlTransport", baseURL: nginx.baseURL, transport: transport,
+                executor: mode == .executor ? transport.executor : nil)
+            result = try await contender.onItsExecutor {
+                try await timeConcurrently(.time(.seconds(seconds)), concurrency: concurrency) {
+                    _ = try await contender.fetch("/small.json", nil)
+                }
             }
         }
         let cpu = processorTime() - cpuBefore
         print(
-            "\(socket ? "socket loop" : "CurlTransport"), \(concurrency) in flight for \(seconds) s: \(Int(result.operationsPerSecond))/s, "
+            "\(mode.subject), \(concurrency) in flight for \(seconds) s: \(Int(result.operationsPerSecond))/s, "
                 + String(format: "%.1f", cpu / Double(result.operations) * 1e6)
                 + " µs of this process's CPU a request, load average \(MachineDescription.loadAverage())"
         )
         #else
-        _ = socket
+        _ = mode
         print("--profile needs CurlTransport (Linux)")
         #endif
     }
