@@ -33,7 +33,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request."
             )
             return
         }
@@ -174,6 +174,7 @@ struct CourierBench {
         print(try await StreamScenarios(plan: plan, nginx: nginx).run())
         print("")
         try printDecoderDocuments(plan, repository: repository, listing: listing)
+        try await printDecoderScaling(plan, listing: listing, comments: comments)
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
@@ -243,11 +244,18 @@ struct CourierBench {
         print("load average at start: \(MachineDescription.loadAverage())")
         print("")
         try printDecoderDocuments(plan, repository: repository, listing: listing)
+        try await printDecoderScaling(plan, listing: listing, comments: comments)
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// The cost per item of decoding growing Reddit pages (``DecoderScaling``).
+    private static func printDecoderScaling(_ plan: Plan, listing: Data, comments: Data) async throws {
         // `--quick` is CI's smoke run, often a debug build: small pages.
         let sizes = plan.name == "quick" ? [250, 1_000] : [1_000, 10_000, 40_000]
         let scaling = DecoderScaling(sizes: sizes, listing: listing, comments: comments)
+        print("Decoding growing Reddit pages through RedditClient, in memory (the cost per item should stay flat):")
         print(try await scaling.run(runs: plan.name == "quick" ? 1 : 3))
-        print("load average at end: \(MachineDescription.loadAverage())")
+        print("")
     }
 
     /// The JSON documents decoded by `JSONDecoder` and `JSON.TapeDecoder` side by side.
