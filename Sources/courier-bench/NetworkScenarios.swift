@@ -140,12 +140,23 @@ struct NetworkScenarios {
         let measure: () async throws -> RunResult
     }
 
-    /// Every order of `items` (all 6 of 3 contenders): turns go through them in turn, so over a
-    /// whole cycle each contender runs first, last, and right after each other one equally often.
+    /// The orders turns go through in turn. Up to four participants, every order (6 of 3, 24 of
+    /// 4): over a cycle each runs first, last, and right after each other one equally often. With
+    /// more, every order would take more turns than a run has (120 of 5, in lexicographic order:
+    /// 36 turns would never put the last participants first), so each rotation of the
+    /// participants and of their reverse (10 of 5): every participant takes every place equally
+    /// often, and follows its neighbours from both sides.
     static func orders(of items: [Int]) -> [[Int]] {
+        guard items.count > 4 else { return permutations(of: items) }
+        func rotations(_ base: [Int]) -> [[Int]] { base.indices.map { Array(base[$0...] + base[..<$0]) } }
+        return rotations(items) + rotations(items.reversed())
+    }
+
+    /// Every order of `items`.
+    private static func permutations(of items: [Int]) -> [[Int]] {
         guard items.count > 1 else { return [items] }
         return items.flatMap { first in
-            orders(of: items.filter { $0 != first }).map { [first] + $0 }
+            permutations(of: items.filter { $0 != first }).map { [first] + $0 }
         }
     }
 

@@ -120,7 +120,8 @@ public final class CurlTransport: HTTPTransport {
     /// Everything such a task does between its `await`s holds up every transfer of the
     /// transport: keep blocking calls and long computations (decoding a large body, for
     /// instance) off it. Its child tasks inherit the preference. If the transport is released while
-    /// a task still prefers its executor, the task goes on running on a global thread.
+    /// a task still prefers its executor, the task goes on running on a global thread. The default
+    /// transport's executor is `CurlTransport.shared?.executor`.
     public var executor: any TaskExecutor { loop }
 
     /// Sends the request and waits for the whole response.
