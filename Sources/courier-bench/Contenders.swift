@@ -24,6 +24,10 @@ struct Contender: Sendable {
     /// The name of Courier on a `CurlTransport` whose calls prefer its ``CurlTransport/executor``.
     static let curlOnExecutor = "Courier+CurlTransport (executor)"
 
+    /// The names of Courier on `CurlTransport`: callers on the cooperative pool, then on the
+    /// transport's executor (the rows the 16-in-flight breakdown and the socket-loop targets use).
+    static let couriersOnCurl = ["Courier+CurlTransport", curlOnExecutor]
+
     /// Runs `body`, and every task it starts, preferring the contender's ``executor``.
     func onItsExecutor<T>(_ body: () async throws -> T) async throws -> T {
         try await withTaskExecutorPreference(executor, operation: body)

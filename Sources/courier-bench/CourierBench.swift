@@ -144,9 +144,7 @@ struct CourierBench {
         #endif
         multiplexing += ["Connections nginx saw for 800 requests, 16 in flight:"] + spread + [""]
         #if os(Linux)
-        let couriersOnCurl = contenders.filter {
-            $0.name == "Courier+CurlTransport" || $0.name == Contender.curlOnExecutor
-        }
+        let couriersOnCurl = contenders.filter { Contender.couriersOnCurl.contains($0.name) }
         if !couriersOnCurl.isEmpty {
             multiplexing += try await LibCurlShare(plan: plan, couriers: couriersOnCurl, port: nginx.baseURL.port ?? 80)
                 .run()

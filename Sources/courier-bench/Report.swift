@@ -100,8 +100,7 @@ struct Report {
             )
         }
         // Callers on the cooperative pool (the default), then on the transport's executor.
-        for (curl, name) in contenders.enumerated()
-        where name == "Courier+CurlTransport" || name == Contender.curlOnExecutor {
+        for (curl, name) in contenders.enumerated() where Contender.couriersOnCurl.contains(name) {
             for (row, bound) in zip(networkRows.prefix(2), [0.85, 0.75]) {
                 check("\(name) vs the plain socket loop, \(row.scenario)", row.ceilingRatio(curl), atLeast: bound)
             }
