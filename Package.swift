@@ -77,9 +77,18 @@ let package = Package(
             path: "Tests/UploadHelper",
             swiftSettings: swiftSettings
         ),
+        // A child process for the timeout test under a starved thread pool (it blocks its own pool).
+        .executableTarget(
+            name: "courier-starved-pool-helper",
+            dependencies: ["Courier"],
+            path: "Tests/StarvedPoolHelper",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CourierTests",
-            dependencies: ["Courier", "CourierTesting", "TestSupport", "courier-upload-helper"],
+            dependencies: [
+                "Courier", "CourierTesting", "TestSupport", "courier-upload-helper", "courier-starved-pool-helper",
+            ],
             swiftSettings: swiftSettings),
         // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.
         .executableTarget(

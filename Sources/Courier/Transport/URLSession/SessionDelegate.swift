@@ -189,11 +189,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// session's own queue (see the type's documentation).
     static func elsewhere(_ work: @escaping @Sendable () -> Void) {
         #if canImport(FoundationNetworking)
-        DispatchQueue.global().async(execute: work)
+        calls.async(execute: work)
         #else
         work()
         #endif
     }
+
+    #if canImport(FoundationNetworking)
+    /// Where `elsewhere` runs its work: a serial queue of its own, which Dispatch gives a thread
+    /// even while every thread of the shared pool is busy, so a cancellation is not held up by
+    /// the app's work.
+    private static let calls = DispatchQueue(label: "Courier.URLSessionTransport.calls")
+    #endif
 
     private static func createFile(at url: URL) -> FileHandle? {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else { return nil }

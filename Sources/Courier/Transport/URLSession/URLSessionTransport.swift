@@ -103,7 +103,7 @@ public final class URLSessionTransport: HTTPTransport {
         // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
         let deadline = request.timeout.map { timeout in
             let expiry = DispatchWorkItem { [delegate] in delegate.expire(task) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: expiry)
+            Self.timers.asyncAfter(deadline: .now() + Self.seconds(timeout), execute: expiry)
             return expiry
         }
         defer { deadline?.cancel() }
@@ -145,7 +145,7 @@ public final class URLSessionTransport: HTTPTransport {
         // The request's timeout bounds the whole attempt, body included: the timer is left to
         // run (it does nothing once the task is over).
         if let timeout = request.timeout {
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout)) { [delegate] in
+            Self.timers.asyncAfter(deadline: .now() + Self.seconds(timeout)) { [delegate] in
                 delegate.expire(task)
             }
         }
@@ -204,6 +204,11 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.httpShouldHandleCookies = false
         return urlRequest
     }
+
+    /// Where per-request timeouts fire. A serial queue of its own, not the global one: Dispatch
+    /// gives it a thread even while every thread of the shared pool is busy (a long computation, a
+    /// backlog of jobs), so a timeout does not wait behind the app's work and fire after the answer.
+    private static let timers = DispatchQueue(label: "Courier.URLSessionTransport.timeouts")
 
     static func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components

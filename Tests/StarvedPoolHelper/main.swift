@@ -1,0 +1,50 @@
+// A child process for the timeout test under a starved thread pool: it sends one request with a
+// short timeout, then keeps every thread of Dispatch's global queue (which Swift's cooperative
+// pool shares on Linux) busy for a while, as an app's long computation or a backlog of jobs
+// might, and prints how the call ended. A timeout that waits for a pool thread fires only after the
+// blocking ends, and by then the server has answered.
+// Usage: courier-starved-pool-helper curl|urlsession URL TIMEOUT_MS BLOCK_MS HITS_URL, where
+// HITS_URL answers {"hits": N} with N = 1 once the server has the request.
+import Courier
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+let arguments = CommandLine.arguments
+guard arguments.count == 6, let url = URL(string: arguments[2]), let timeout = Int(arguments[3]),
+    let block = Int(arguments[4]), let hitsURL = URL(string: arguments[5])
+else {
+    FileHandle.standardError.write(
+        Data("usage: courier-starved-pool-helper curl|urlsession URL TIMEOUT_MS BLOCK_MS HITS_URL\n".utf8))
+    exit(2)
+}
+let transport: any HTTPTransport
+#if os(Linux)
+transport = arguments[1] == "curl" ? try CurlTransport() : URLSessionTransport()
+#else
+transport = URLSessionTransport()
+#endif
+let client = HTTPClient(configuration: .init(transport: transport))
+let call = Task { try await client.send(Request<Data>(path: url.absoluteString).timeout(.milliseconds(timeout))) }
+// The pool's threads are taken once the server has the request.
+struct Hits: Decodable { let hits: Int }
+while try await client.send(Request<Hits>(path: hitsURL.absoluteString)).value.hits < 1 {
+    try await Task.sleep(for: .milliseconds(10))
+}
+// Busy, not asleep: Linux's Dispatch adds threads to a pool whose threads sleep or wait, not to
+// one whose threads run (a long computation, or a backlog of jobs).
+let busyUntil = ContinuousClock.now + .milliseconds(block)
+for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
+    DispatchQueue.global().async {
+        while ContinuousClock.now < busyUntil {}
+    }
+}
+let outcome: String
+switch await call.result {
+case .success(let response): outcome = "status \(response.raw.statusCode)"
+case .failure(let error as HTTPError) where error.isTimeout: outcome = "timeout"
+case .failure(let error): outcome = "error: \(error)"
+}
+print(outcome)
