@@ -73,14 +73,14 @@ let package = Package(
         // A child process for the upload memory test: it reports its own peak memory growth.
         .executableTarget(
             name: "courier-upload-helper",
-            dependencies: ["Courier"],
+            dependencies: ["Courier", "TestSupport"],
             path: "Tests/UploadHelper",
             swiftSettings: swiftSettings
         ),
         // A child process for the timeout test under a starved thread pool (it blocks its own pool).
         .executableTarget(
             name: "courier-starved-pool-helper",
-            dependencies: ["Courier"],
+            dependencies: ["Courier", "TestSupport"],
             path: "Tests/StarvedPoolHelper",
             swiftSettings: swiftSettings
         ),

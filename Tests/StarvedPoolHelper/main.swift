@@ -3,30 +3,21 @@
 // pool shares on Linux) busy for a while, as an app's long computation or a backlog of jobs
 // might, and prints how the call ended. A timeout that waits for a pool thread fires only after the
 // blocking ends, and by then the server has answered.
-// Usage: courier-starved-pool-helper curl|urlsession URL TIMEOUT_MS BLOCK_MS HITS_URL, where
+// Usage: courier-starved-pool-helper curl|urlSession URL TIMEOUT_MS BLOCK_MS HITS_URL, where
 // HITS_URL answers {"hits": N} with N = 1 once the server has the request.
 import Courier
 import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import TestSupport
 
 let arguments = CommandLine.arguments
-guard arguments.count == 6, let url = URL(string: arguments[2]), let timeout = Int(arguments[3]),
-    let block = Int(arguments[4]), let hitsURL = URL(string: arguments[5])
+guard arguments.count == 6, let kind = TransportUnderTest(rawValue: arguments[1]), let url = URL(string: arguments[2]),
+    let timeout = Int(arguments[3]), let block = Int(arguments[4]), let hitsURL = URL(string: arguments[5])
 else {
     FileHandle.standardError.write(
-        Data("usage: courier-starved-pool-helper curl|urlsession URL TIMEOUT_MS BLOCK_MS HITS_URL\n".utf8))
+        Data("usage: courier-starved-pool-helper curl|urlSession URL TIMEOUT_MS BLOCK_MS HITS_URL\n".utf8))
     exit(2)
 }
-let transport: any HTTPTransport
-#if os(Linux)
-transport = arguments[1] == "curl" ? try CurlTransport() : URLSessionTransport()
-#else
-transport = URLSessionTransport()
-#endif
-let client = HTTPClient(configuration: .init(transport: transport))
+let client = HTTPClient(configuration: .init(transport: try kind.make()))
 let call = Task { try await client.send(Request<Data>(path: url.absoluteString).timeout(.milliseconds(timeout))) }
 // The pool's threads are taken once the server has the request.
 struct Hits: Decodable { let hits: Int }

@@ -1,8 +1,9 @@
 // A child process for the upload memory test: it uploads a file and reports how much its own peak
 // resident memory (VmHWM) grew while the file went out, so a file larger than the bound proves the
-// body is streamed from disk. Usage: courier-upload-helper curl|urlsession URL FILE
+// body is streamed from disk. Usage: courier-upload-helper curl|urlSession URL FILE
 import Courier
 import Foundation
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -18,18 +19,12 @@ func peakResidentBytes() -> Int {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: courier-upload-helper curl|urlsession URL FILE\n".utf8))
+guard arguments.count == 4, let kind = TransportUnderTest(rawValue: arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: courier-upload-helper curl|urlSession URL FILE\n".utf8))
     exit(2)
 }
 do {
-    let transport: any HTTPTransport
-    #if os(Linux)
-    transport = arguments[1] == "curl" ? try CurlTransport() : URLSessionTransport()
-    #else
-    transport = URLSessionTransport()
-    #endif
-    let client = HTTPClient(configuration: .init(transport: transport))
+    let client = HTTPClient(configuration: .init(transport: try kind.make()))
     // A small upload first: libraries, the connection and the pipeline's first allocations are
     // in place before the measurement starts.
     let warmUp = Data(repeating: 7, count: 1 << 16)

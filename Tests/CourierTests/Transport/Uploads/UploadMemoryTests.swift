@@ -22,7 +22,7 @@ struct UploadMemoryTests {
         let url = try TestServers.faults().appendingPathComponent("sink/\(uniqueKey("large"))")
         let output = try await ChildProcess.run(
             try HelperExecutable.url(named: "courier-upload-helper"),
-            arguments: [transport == .curl ? "curl" : "urlsession", url.absoluteString, file.url.path])
+            arguments: [transport.rawValue, url.absoluteString, file.url.path])
         let report = try JSONDecoder().decode(Report.self, from: Data(output.utf8))
         let answer = try JSONDecoder().decode(SinkAnswer.self, from: Data(report.response.utf8))
         let expectedHash = try await file.sha256()
