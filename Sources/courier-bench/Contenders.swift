@@ -24,9 +24,19 @@ struct Contender: Sendable {
     /// The name of Courier on a `CurlTransport` whose calls prefer its ``CurlTransport/executor``.
     static let curlOnExecutor = "Courier+CurlTransport (executor)"
 
-    /// The names of Courier on `CurlTransport`: callers on the cooperative pool, then on the
-    /// transport's executor (the rows the 16-in-flight breakdown and the socket-loop targets use).
-    static let couriersOnCurl = ["Courier+CurlTransport", curlOnExecutor]
+    /// The name of Courier on a `CurlTransport` with two threads (`threads: 2`), callers on the
+    /// cooperative pool.
+    static let curlOnTwoThreads = "Courier+CurlTransport (2 threads)"
+
+    /// The same, the calls preferring that transport's executor.
+    static let curlOnTwoThreadsExecutor = "Courier+CurlTransport (2 threads, executor)"
+
+    /// The names of Courier on `CurlTransport`: one thread with callers on the cooperative pool,
+    /// then on the transport's executor, then the same with two threads (the rows the
+    /// 16-in-flight breakdown and the socket-loop targets use).
+    static let couriersOnCurl = [
+        "Courier+CurlTransport", curlOnExecutor, curlOnTwoThreads, curlOnTwoThreadsExecutor,
+    ]
 
     /// Runs `body`, and every task it starts, preferring the contender's ``executor``.
     func onItsExecutor<T>(_ body: () async throws -> T) async throws -> T {

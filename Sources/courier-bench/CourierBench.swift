@@ -129,6 +129,15 @@ struct CourierBench {
                 .courier(
                     Contender.curlOnExecutor, baseURL: nginx.baseURL, transport: transport,
                     executor: transport.executor))
+            // Two threads, the same 6 connections in all (3 each), callers on the pool and on
+            // the transport's executor.
+            contenders.append(
+                .courier(Contender.curlOnTwoThreads, baseURL: nginx.baseURL, transport: try CurlTransport(threads: 2)))
+            let twoThreads = try CurlTransport(threads: 2)
+            contenders.append(
+                .courier(
+                    Contender.curlOnTwoThreadsExecutor, baseURL: nginx.baseURL, transport: twoThreads,
+                    executor: twoThreads.executor))
         } catch {
             print("CurlTransport column skipped: \(error)")
         }

@@ -21,7 +21,8 @@ import Synchronization
 ///
 /// The loop is also a `TaskExecutor` (``CurlTransport/executor``): jobs of tasks that prefer it
 /// arrive as commands and run on the loop thread between turns of libcurl, so a caller's task
-/// is resumed and sends its next request without waking a thread of the cooperative pool.
+/// is resumed and sends its next request without waking a thread of the cooperative pool. A
+/// transport with several threads has a loop for each, grouped by ``CurlLoopGroup``.
 ///
 /// `@unchecked Sendable`: `active` and the multi handle are touched only by the loop thread;
 /// everything callers use (`commands`, `idleHandles`) is behind a `Mutex`, and
@@ -74,6 +75,15 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     /// it finished). Loop thread only.
     private var earliestDeadline: ContinuousClock.Instant?
     private let maximumConnectionsPerHost: Int
+    /// The loop thread's `pthread_t`, once it runs (0 before): how ``isCurrentThread`` tells.
+    private let thread = Atomic<UInt>(0)
+    /// Transfers submitted and not yet ended, plus jobs queued and not yet run: how busy the
+    /// loop is, for ``CurlLoopGroup`` to spread work. Any thread reads it; it moves by one.
+    private let work = Atomic<Int>(0)
+    /// The executor jobs run as: the loop itself, or the ``CurlLoopGroup`` it belongs to (what the
+    /// tasks prefer, so that a task resumed here finds itself on its preferred executor and
+    /// runs on without another hop). Set once, before the group hands out its first job.
+    private let jobExecutor = Mutex<UnownedTaskExecutor?>(nil)
 
     /// How late past its deadline a transfer libcurl still holds is ended by the loop. libcurl
     /// times out a transfer that has a connection itself; one waiting in its queue for a
@@ -98,6 +108,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
             multi, CurlOption.multiMaxConnects, max(Self.minimumIdleConnections, 4 * maximumConnectionsPerHost))
         let thread = Thread { [self] in
             Self.nameKernelThread("Courier.Curl")
+            self.thread.store(UInt(pthread_self()), ordering: .releasing)
             run()
         }
         thread.name = "Courier.CurlTransport"
@@ -113,6 +124,17 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         let bytes = Array(name.utf8.prefix(15))
         _ = write(file, bytes, bytes.count)
         _ = Glibc.close(file)
+    }
+
+    /// Whether the calling thread is this loop's thread.
+    var isCurrentThread: Bool { thread.load(ordering: .acquiring) == UInt(pthread_self()) }
+
+    /// Transfers under way and jobs waiting on this loop (a snapshot: other threads move it).
+    var pendingWork: Int { work.load(ordering: .relaxed) }
+
+    /// Makes jobs run as `executor`'s: the group this loop serves in.
+    func runJobs(as executor: UnownedTaskExecutor) {
+        jobExecutor.withLock { $0 = executor }
     }
 
     /// An easy handle for a new transfer: a reset idle one, or a new one.
@@ -133,7 +155,13 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     }
 
     /// Starts `transfer`; its continuation is resumed on the loop thread when it ends.
-    func submit(_ transfer: CurlTransfer) { post(.add(transfer)) }
+    func submit(_ transfer: CurlTransfer) {
+        work.add(1, ordering: .relaxed)
+        post(.add(transfer))
+    }
+
+    /// Counts a transfer out of ``pendingWork``: it ended, or never started. Loop thread.
+    private func retire() { work.subtract(1, ordering: .relaxed) }
 
     /// Stops `transfer` if it is running; a transfer not yet started sees its `cancelled` flag.
     func cancel(_ transfer: CurlTransfer) { post(.cancel(transfer)) }
@@ -149,11 +177,18 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     /// global-queue thread runs it instead: the task goes on rather than waiting forever.
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        work.add(1, ordering: .relaxed)
         guard post(.run(job)) else {
-            let executor = asUnownedTaskExecutor()
+            work.subtract(1, ordering: .relaxed)
+            let executor = executorForJobs()
             DispatchQueue.global().async { job.runSynchronously(on: executor) }
             return
         }
+    }
+
+    /// What a job runs as (see `jobExecutor`).
+    private func executorForJobs() -> UnownedTaskExecutor {
+        jobExecutor.withLock { $0 } ?? asUnownedTaskExecutor()
     }
 
     /// Queues `command` for the loop; false when the loop has shut down and will not run it.
@@ -199,7 +234,9 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
                 case .add(let transfer): start(transfer)
                 case .cancel(let transfer): stop(transfer)
                 case .resume(let transfer): unpause(transfer)
-                case .run(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+                case .run(let job):
+                    work.subtract(1, ordering: .relaxed)
+                    job.runSynchronously(on: executorForJobs())
                 case .shutdown:
                     close()
                     return
@@ -266,6 +303,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         while let (easy, code) = curl.nextFinished(multi) {
             _ = curl.multiRemove(multi, easy)
             if let transfer = active.removeValue(forKey: easy) {
+                retire()
                 transfer.finish(code: code, curl: curl)
             }
             recycle(easy)
@@ -276,12 +314,14 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
 
     private func start(_ transfer: CurlTransfer) {
         if transfer.cancelled.withLock({ $0 }) {
+            retire()
             transfer.fail(CancellationError(), curl: curl)
             recycle(transfer.easy)
             return
         }
         let code = curl.multiAdd(multi, transfer.easy)
         guard code == 0 else {
+            retire()
             transfer.fail(
                 URLError(
                     .unknown, userInfo: [NSLocalizedDescriptionKey: "curl_multi_add_handle failed with code \(code)"]),
@@ -307,6 +347,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
                 continue
             }
             active[easy] = nil
+            retire()
             _ = curl.multiRemove(multi, easy)
             let stage =
                 transfer.wasSent
@@ -325,6 +366,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         // serve another transfer: only the transfer itself is stopped.
         guard let running = active[transfer.easy], running === transfer else { return }
         active[transfer.easy] = nil
+        retire()
         _ = curl.multiRemove(multi, transfer.easy)
         transfer.fail(CancellationError(), curl: curl)
         recycle(transfer.easy)

@@ -22,7 +22,7 @@ import FoundationNetworking
 /// written to its file as it arrives rather than held in memory. Without a ``Transfer`` no
 /// progress is tracked at all.
 ///
-/// At most ``init(timeout:maximumConnectionsPerHost:)``'s `maximumConnectionsPerHost`
+/// At most ``init(timeout:maximumConnectionsPerHost:threads:)``'s `maximumConnectionsPerHost`
 /// connections are open to one host at a time (6 by default); requests beyond them wait in the
 /// transport until one is free. The wait is part of the request's ``HTTPRequest/timeout``: a
 /// caller's deadline means the same with 1 or 200 requests in flight, and a request that
@@ -38,7 +38,7 @@ import FoundationNetworking
 /// method is idempotent or the request is ``Request/retryable(_:)``, and counts the attempt.
 ///
 /// libcurl is loaded from the system's `libcurl.so.4` when first used (see `LibCurl` for why),
-/// so nothing needs installing. When it cannot be loaded, ``init(timeout:maximumConnectionsPerHost:)`` throws
+/// so nothing needs installing. When it cannot be loaded, ``init(timeout:maximumConnectionsPerHost:threads:)`` throws
 /// ``Unavailable``, ``shared`` is nil and clients fall back to ``URLSessionTransport``.
 ///
 /// ```swift
@@ -58,48 +58,76 @@ public final class CurlTransport: HTTPTransport {
     }
 
     private let curl: LibCurl
-    private let loop: CurlEventLoop
+    /// The event loops: one, or several with `group` spreading work over them.
+    private let loops: [CurlEventLoop]
+    private let group: CurlLoopGroup?
     private let defaultTimeout: Duration
     private let certificateAuthorities: String?
 
-    /// The default of ``init(timeout:maximumConnectionsPerHost:)``'s connection limit: 6, what
+    /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what
     /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.
     /// Enough to keep a loopback or LAN server busy, few enough that 200 calls in flight do not
     /// overrun a small server's listen backlog; over HTTP/2 one connection carries many requests
     /// at once, so the limit rarely matters there.
     public static let defaultMaximumConnectionsPerHost = 6
 
-    /// Creates a transport with its own connection pool and thread.
+    /// Creates a transport with its own connection pool and thread (or threads).
     ///
     /// - Parameters:
     ///   - timeout: How long an attempt may go without receiving data (and the longest a
     ///     connection may take to open) when the request has no ``HTTPRequest/timeout`` of its own.
     ///   - maximumConnectionsPerHost: How many connections may be open to one host (scheme, name
     ///     and port) at a time; requests beyond them wait in the transport. At least 1.
+    ///   - threads: How many threads drive libcurl (1 by default; at most
+    ///     `maximumConnectionsPerHost`). With more than one, each thread has a connection pool of
+    ///     its own holding an equal share of `maximumConnectionsPerHost` (so the limit still holds
+    ///     for the transport as a whole), requests are spread over the threads, and so are the tasks
+    ///     that prefer ``executor``. More threads help when many requests are in flight at once
+    ///     and one thread is busy all the time; over HTTP/2 each thread opens its own connection
+    ///     to a host, where one thread multiplexes every request on one connection.
     /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
     public convenience init(
         timeout: Duration = .seconds(60),
-        maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost
+        maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
+        threads: Int = 1
     ) throws(Unavailable) {
         try self.init(
-            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, certificateAuthorities: nil)
+            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
+            certificateAuthorities: nil)
     }
 
     /// Creates a transport that trusts the certificate authorities in a PEM file instead of the
     /// system's (tests use it for a server with a certificate made on the spot).
     package init(
         timeout: Duration, maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
-        certificateAuthorities: URL?
+        threads: Int = 1, certificateAuthorities: URL?
     ) throws(Unavailable) {
         curl = try LibCurl.loaded.get()
-        loop = try CurlEventLoop(curl: curl, maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
+        let limit = max(1, maximumConnectionsPerHost)
+        let count = min(max(1, threads), limit)
+        var loops: [CurlEventLoop] = []
+        for index in 0..<count {
+            // An equal share of the limit each, the first ones taking the remainder.
+            let share = limit / count + (index < limit % count ? 1 : 0)
+            do {
+                loops.append(try CurlEventLoop(curl: curl, maximumConnectionsPerHost: share))
+            } catch {
+                for loop in loops { loop.shutdown() }
+                throw error
+            }
+        }
+        self.loops = loops
+        group = loops.count > 1 ? CurlLoopGroup(loops: loops) : nil
         defaultTimeout = timeout
         self.certificateAuthorities = certificateAuthorities?.path
     }
 
     deinit {
-        loop.shutdown()
+        for loop in loops { loop.shutdown() }
     }
+
+    /// How many threads drive libcurl (see ``init(timeout:maximumConnectionsPerHost:threads:)``).
+    public var threads: Int { loops.count }
 
     /// The transport's thread as a task executor, for tasks that send many requests.
     ///
@@ -121,8 +149,10 @@ public final class CurlTransport: HTTPTransport {
     /// transport: keep blocking calls and long computations (decoding a large body, for
     /// instance) off it. Its child tasks inherit the preference. If the transport is released while
     /// a task still prefers its executor, the task goes on running on a global thread. The default
-    /// transport's executor is `CurlTransport.shared?.executor`.
-    public var executor: any TaskExecutor { loop }
+    /// transport's executor is `CurlTransport.shared?.executor`. With several ``threads``, the
+    /// executor spreads its tasks over them: a task keeps to one thread while the threads are
+    /// about equally busy.
+    public var executor: any TaskExecutor { group ?? loops[0] }
 
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -161,6 +191,7 @@ public final class CurlTransport: HTTPTransport {
     /// with ``HTTPResponse/bodyStream`` reading the buffer (unless it is a redirect to follow).
     func perform(_ request: HTTPRequest, streamingInto buffer: StreamBuffer? = nil) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        let loop = group?.loopForWork() ?? loops[0]
         guard let easy = loop.makeEasyHandle() else {
             throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_easy_init failed"])
         }
@@ -174,7 +205,6 @@ public final class CurlTransport: HTTPTransport {
             loop.recycle(easy)
             throw error
         }
-        let loop = self.loop
         if transfer.bodyReader?.stream != nil {
             transfer.resumeUpload = { [weak transfer] in
                 if let transfer { loop.resume(transfer) }
