@@ -8,7 +8,9 @@ import FoundationNetworking
 ///
 /// One thread drives a libcurl multi handle that serves every request of the transport, so
 /// connections are reused (HTTP/1.1 keep-alive, HTTP/2 multiplexing when a server offers it over
-/// TLS) and easy handles are recycled. libcurl does TLS with the system's certificate store and
+/// TLS) and easy handles are recycled. With `threads` above 1, that many threads do so, each
+/// with its own multi handle and a share of the connections (see
+/// ``init(timeout:maximumConnectionsPerHost:threads:)``). libcurl does TLS with the system's certificate store and
 /// decompresses every encoding it was built with (gzip and deflate, usually brotli).
 ///
 /// Redirects are followed by the transport itself, only when ``HTTPRequest/followsRedirects``
