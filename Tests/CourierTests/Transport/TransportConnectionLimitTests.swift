@@ -10,34 +10,6 @@ import FoundationNetworking
 /// Many calls in flight to one host share a few connections instead of opening one each.
 @Suite("Connections per host are bounded")
 struct TransportConnectionLimitTests {
-    private struct Connections: Decodable {
-        let connections: Int
-        let max_open: Int
-    }
-
-    private func connections(_ key: String, on server: URL) async throws -> Connections {
-        try await HTTPClient(baseURL: server, transport: URLSessionTransport()).send(
-            Request<Connections>(path: "/conns/\(key)")
-        ).value
-    }
-
-    /// Sends `count` concurrent GETs to /count/KEY (each held `delay` seconds by the server) and
-    /// returns the hit numbers the server answered.
-    private func sendConcurrently(_ count: Int, to client: HTTPClient, key: String, delay: String = "0.02") async throws
-        -> [Int]
-    {
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<count {
-                group.addTask {
-                    try await client.send(
-                        Request<JSON>(path: "/count/\(key)", query: [.init(name: "delay", value: delay)])
-                    ).value["hit"]?.intValue ?? 0
-                }
-            }
-            return try await group.reduce(into: [Int]()) { $0.append($1) }
-        }
-    }
-
     @Test(
         "200 calls in flight use at most 6 connections, and all succeed against a listen backlog of 10",
         .timeLimit(.minutes(2)), arguments: TransportUnderTest.allCases)
@@ -47,7 +19,7 @@ struct TransportConnectionLimitTests {
         let key = uniqueKey("limit")
         let hits = try await sendConcurrently(200, to: client, key: key)
         #expect(hits.sorted() == Array(1...200))
-        let used = try await connections(key, on: server)
+        let used = try await ConnectionsSeen.of(key, on: server)
         #expect(used.max_open <= 6, "\(used)")
         #expect(used.connections <= 6, "\(used)")
     }
@@ -60,7 +32,7 @@ struct TransportConnectionLimitTests {
         let key = uniqueKey("limit2")
         let hits = try await sendConcurrently(40, to: client, key: key)
         #expect(hits.sorted() == Array(1...40))
-        let used = try await connections(key, on: server)
+        let used = try await ConnectionsSeen.of(key, on: server)
         #expect(used.max_open <= 2 && used.connections <= 2, "\(used)")
     }
 

@@ -1,7 +1,6 @@
 #if os(Linux)
 import Courier
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -9,18 +8,6 @@ import Testing
 /// responses, can be cancelled, and are not stranded when the transport goes away.
 @Suite("CurlTransport's executor")
 struct CurlExecutorTests {
-    /// The names of the threads a task's code ran on after its `await`s.
-    private final class Threads: Sendable {
-        private let seen = Mutex<Set<String>>([])
-
-        /// The kernel's name of the calling thread (CurlTransport's is "Courier.Curl").
-        func record() {
-            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
-            seen.withLock { _ = $0.insert(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        }
-        var all: Set<String> { seen.withLock { $0 } }
-    }
-
     @Test(
         "40 requests from 8 tasks on the executor all succeed, each task resumed on the transport's thread",
         .timeLimit(.minutes(1)))
@@ -28,25 +15,11 @@ struct CurlExecutorTests {
         let transport = try CurlTransport()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
         let key = uniqueKey("executor")
-        let threads = Threads()
-        let hits = try await withTaskExecutorPreference(transport.executor) {
-            try await withThrowingTaskGroup(of: [Int].self) { group in
-                for _ in 0..<8 {
-                    group.addTask {
-                        var hits: [Int] = []
-                        for _ in 0..<5 {
-                            let answer = try await client.send(Request<JSON>(path: "/count/\(key)")).value
-                            threads.record()
-                            hits.append(answer["hit"]?.intValue ?? 0)
-                        }
-                        return hits
-                    }
-                }
-                return try await group.reduce(into: [Int]()) { $0 += $1 }
-            }
-        }
+        let threads = ThreadsSeen()
+        let hits = try await threads.countFromTasks(
+            8, requests: 5, preferring: transport.executor, client: client, key: key)
         #expect(hits.sorted() == Array(1...40))
-        #expect(threads.all == ["Courier.Curl"], "resumed on \(threads.all)")
+        #expect(threads.names == ["Courier.Curl"], "resumed on \(threads.names)")
     }
 
     @Test("The README's example: a task group on the executor decodes every answer", .timeLimit(.minutes(1)))
@@ -74,12 +47,12 @@ struct CurlExecutorTests {
     func callersElsewhereStayElsewhere() async throws {
         let transport = try CurlTransport()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
-        let threads = Threads()
+        let threads = ThreadsSeen()
         for _ in 0..<3 {
             _ = try await client.send(Request<JSON>(path: "/count/\(uniqueKey("executor-off"))"))
             threads.record()
         }
-        #expect(!threads.all.isEmpty && !threads.all.contains("Courier.Curl"), "resumed on \(threads.all)")
+        #expect(!threads.names.isEmpty && !threads.names.contains("Courier.Curl"), "resumed on \(threads.names)")
     }
 
     @Test(
