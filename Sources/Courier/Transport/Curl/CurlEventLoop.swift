@@ -41,6 +41,11 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     private struct Commands {
         var queue: [Command] = []
         var open = true
+        /// The executor jobs run as: the loop itself (nil), or the ``CurlLoopGroup`` it belongs to
+        /// (what the tasks prefer, so that a task resumed here finds itself on its preferred
+        /// executor and runs on without another hop). Kept here so that the loop reads it with
+        /// the commands it takes, under the lock it takes anyway.
+        var jobExecutor: UnownedTaskExecutor?
     }
 
     /// Finished easy handles kept for reuse: allocating them costs, and they are reset (on the
@@ -88,10 +93,6 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     /// Transfers submitted and not yet ended, plus jobs queued and not yet run: how busy the
     /// loop is, for ``CurlLoopGroup`` to spread work. Any thread reads it; it moves by one.
     private let work = Atomic<Int>(0)
-    /// The executor jobs run as: the loop itself, or the ``CurlLoopGroup`` it belongs to (what the
-    /// tasks prefer, so that a task resumed here finds itself on its preferred executor and
-    /// runs on without another hop). Set once, before the group hands out its first job.
-    private let jobExecutor = Mutex<UnownedTaskExecutor?>(nil)
 
     /// How late past its deadline a transfer libcurl still holds is ended by the loop. libcurl
     /// times out a transfer that has a connection itself; one waiting in its queue for a
@@ -142,7 +143,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
 
     /// Makes jobs run as `executor`'s: the group this loop serves in.
     func runJobs(as executor: UnownedTaskExecutor) {
-        jobExecutor.withLock { $0 = executor }
+        commands.withLock { $0.jobExecutor = executor }
     }
 
     /// An easy handle for a new transfer: a reset idle one, or a new one.
@@ -188,15 +189,10 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         work.add(1, ordering: .relaxed)
         guard post(.run(job)) else {
             work.subtract(1, ordering: .relaxed)
-            let executor = executorForJobs()
+            let executor = commands.withLock { $0.jobExecutor } ?? asUnownedTaskExecutor()
             DispatchQueue.global().async { job.runSynchronously(on: executor) }
             return
         }
-    }
-
-    /// What a job runs as (see `jobExecutor`).
-    private func executorForJobs() -> UnownedTaskExecutor {
-        jobExecutor.withLock { $0 } ?? asUnownedTaskExecutor()
     }
 
     /// Queues `command` for the loop; false when the loop has shut down and will not run it.
@@ -229,9 +225,9 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         // only after a command, a ready socket, a sleep, or when libcurl's timer is due.
         var needsPerform = true
         while true {
-            let queued = commands.withLock { commands in
+            let (queued, jobExecutor) = commands.withLock { commands in
                 defer { commands.queue.removeAll() }
-                return commands.queue
+                return (commands.queue, commands.jobExecutor ?? asUnownedTaskExecutor())
             }
             if !queued.isEmpty {
                 lastActivity = clock.now
@@ -244,7 +240,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
                 case .resume(let transfer): unpause(transfer)
                 case .run(let job):
                     work.subtract(1, ordering: .relaxed)
-                    job.runSynchronously(on: executorForJobs())
+                    job.runSynchronously(on: jobExecutor)
                 case .shutdown:
                     close()
                     return
