@@ -21,22 +21,27 @@ struct Contender: Sendable {
     /// Swift's cooperative pool.
     var executor: (any TaskExecutor)? = nil
 
-    /// The name of Courier on a `CurlTransport` whose calls prefer its ``CurlTransport/executor``.
+    /// The name of Courier on a default `CurlTransport` (``CurlTransport/defaultThreads``),
+    /// callers on the cooperative pool: what every user of CurlTransport gets.
+    static let curlDefault = "Courier+CurlTransport"
+
+    /// The same, the calls preferring the transport's ``CurlTransport/executor``.
     static let curlOnExecutor = "Courier+CurlTransport (executor)"
 
-    /// The name of Courier on a `CurlTransport` with two threads (`threads: 2`), callers on the
-    /// cooperative pool.
-    static let curlOnTwoThreads = "Courier+CurlTransport (2 threads)"
+    /// Courier on a `CurlTransport` with one thread (`threads: 1`), callers on the cooperative
+    /// pool: the default before there were two.
+    static let curlOnOneThread = "Courier+CurlTransport (1 thread)"
 
     /// The same, the calls preferring that transport's executor.
-    static let curlOnTwoThreadsExecutor = "Courier+CurlTransport (2 threads, executor)"
+    static let curlOnOneThreadExecutor = "Courier+CurlTransport (1 thread, executor)"
 
-    /// The names of Courier on `CurlTransport`: one thread with callers on the cooperative pool,
-    /// then on the transport's executor, then the same with two threads (the rows the
-    /// 16-in-flight breakdown and the socket-loop targets use).
-    static let couriersOnCurl = [
-        "Courier+CurlTransport", curlOnExecutor, curlOnTwoThreads, curlOnTwoThreadsExecutor,
-    ]
+    /// The names of Courier on `CurlTransport`: the default transport with callers on the
+    /// cooperative pool and on its executor, then the same with one thread (the rows the
+    /// 16-in-flight breakdown and the socket-loop lines use).
+    static let couriersOnCurl = [curlDefault, curlOnExecutor, curlOnOneThread, curlOnOneThreadExecutor]
+
+    /// Of ``couriersOnCurl``, the ones the socket-loop targets are about: the default transport.
+    static let curlTargets = [curlDefault, curlOnExecutor]
 
     /// Runs `body`, and every task it starts, preferring the contender's ``executor``.
     func onItsExecutor<T>(_ body: () async throws -> T) async throws -> T {

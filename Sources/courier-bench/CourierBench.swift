@@ -3,12 +3,12 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --uploads-only | --streams-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
 /// against the socket loop (and libcurl alone) and the HTTP/2 row, for iterating on (and
-/// profiling) the transport.
+/// profiling) the transport; `--tls-only` only the HTTP/2 row.
 @main
 struct CourierBench {
     static func main() async {
@@ -33,7 +33,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request."
             )
             return
         }
@@ -61,6 +61,10 @@ struct CourierBench {
                 try await DecoderProfileLoop.run(
                     repository: repository, listing: listing, comments: comments,
                     arguments: Array(arguments[(flag + 1)...]))
+                return
+            }
+            if arguments.contains("--tls-only") {
+                try await runTLSOnly(plan)
                 return
             }
             if arguments.contains("--wire-only") {
@@ -120,24 +124,23 @@ struct CourierBench {
             ]
         #if os(Linux)
         do {
-            // The default per-host connection limit (6): what every user of CurlTransport gets.
-            contenders.append(.courier("Courier+CurlTransport", baseURL: nginx.baseURL, transport: try CurlTransport()))
-            // The same with the callers' tasks on the transport's thread (its own transport, so
-            // its own 6 connections).
+            // The default transport (its default threads and per-host connection limit, 6): what
+            // every user of CurlTransport gets, callers on the pool and on its executor (its own
+            // transport, so its own 6 connections).
+            contenders.append(.courier(Contender.curlDefault, baseURL: nginx.baseURL, transport: try CurlTransport()))
             let transport = try CurlTransport()
             contenders.append(
                 .courier(
                     Contender.curlOnExecutor, baseURL: nginx.baseURL, transport: transport,
                     executor: transport.executor))
-            // Two threads, the same 6 connections in all (3 each), callers on the pool and on
-            // the transport's executor.
+            // One thread, the same 6 connections, for comparison.
             contenders.append(
-                .courier(Contender.curlOnTwoThreads, baseURL: nginx.baseURL, transport: try CurlTransport(threads: 2)))
-            let twoThreads = try CurlTransport(threads: 2)
+                .courier(Contender.curlOnOneThread, baseURL: nginx.baseURL, transport: try CurlTransport(threads: 1)))
+            let oneThread = try CurlTransport(threads: 1)
             contenders.append(
                 .courier(
-                    Contender.curlOnTwoThreadsExecutor, baseURL: nginx.baseURL, transport: twoThreads,
-                    executor: twoThreads.executor))
+                    Contender.curlOnOneThreadExecutor, baseURL: nginx.baseURL, transport: oneThread,
+                    executor: oneThread.executor))
         } catch {
             print("CurlTransport column skipped: \(error)")
         }
@@ -183,6 +186,22 @@ struct CourierBench {
         try printDecoderDocuments(plan, repository: repository, listing: listing)
         try await printDecoderScaling(plan, listing: listing, comments: comments)
         print(try await StoreScenarios(plan: plan).run())
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// Only the HTTP/2 row, against an nginx serving its one file.
+    private static func runTLSOnly(_ plan: Plan) async throws {
+        let nginx = try await Nginx(
+            repository: Self.repositoryRoot(), files: ["small.json": try Feed.json(atLeast: 1_800)])
+        defer { nginx.stop() }
+        nginx.stopOnInterrupt()
+        print("courier-bench (\(plan.name), TLS only): \(MachineDescription.current().summary)")
+        print("load average at start: \(MachineDescription.loadAverage())\n")
+        #if os(Linux)
+        print(try await multiplexingSection(plan, nginx: nginx).joined(separator: "\n"))
+        #else
+        print("The HTTP/2 row runs on CurlTransport, on Linux only.")
+        #endif
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 

@@ -35,6 +35,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     /// The header block of the latest response, raw (a `100 Continue` starts a new one).
     var head = Data()
+    /// Whether the latest response came over HTTP/2 (or later): its connection multiplexes.
+    /// Read by the caller once the loop thread resumed it.
+    private(set) var multiplexed = false
     /// Where a streamed transfer's body goes (``CurlTransport/stream(_:)``); nil when the body is
     /// received whole.
     let streamed: CurlStreamedBody?
@@ -119,10 +122,10 @@ final class CurlTransfer: @unchecked Sendable {
         if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
         // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
         // Redirects).
-        let defaultMilliseconds = Self.milliseconds(defaultTimeout)
+        let defaultMilliseconds = defaultTimeout.wholeMilliseconds
         if let timeout = request.timeout {
             // The request's timeout bounds the whole attempt, as URLSessionTransport does.
-            set(CurlOption.timeoutMilliseconds, max(1, Self.milliseconds(timeout)))
+            set(CurlOption.timeoutMilliseconds, max(1, timeout.wholeMilliseconds))
         } else {
             // Without one, a transfer fails once it has been silent for the default timeout,
             // like URLSession's idle timeout.
@@ -182,6 +185,8 @@ final class CurlTransfer: @unchecked Sendable {
                     if bytes.starts(with: "HTTP/".utf8) {
                         // A status line: the headers before it belonged to an interim response.
                         transfer.head.removeAll(keepingCapacity: true)
+                        // "HTTP/2 200", "HTTP/3 200"; "HTTP/1.1 200" does not multiplex.
+                        transfer.multiplexed = length > 5 && bytes[5] >= UInt8(ascii: "2")
                     } else {
                         transfer.head.append(contentsOf: bytes)
                     }
@@ -327,11 +332,6 @@ final class CurlTransfer: @unchecked Sendable {
 
     private static func containsLineBreak(_ text: String) -> Bool {
         text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(clamping: seconds) &* 1000 &+ Int(attoseconds / 1_000_000_000_000_000)
     }
 
     /// The `URLError` a `CURLcode` means, with libcurl's text as its description (never the URL,

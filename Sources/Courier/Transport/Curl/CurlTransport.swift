@@ -6,12 +6,14 @@ import FoundationNetworking
 /// A transport on libcurl, the library FoundationNetworking itself wraps, without Foundation's
 /// per-request overhead: the default on Linux.
 ///
-/// One thread drives a libcurl multi handle that serves every request of the transport, so
-/// connections are reused (HTTP/1.1 keep-alive, HTTP/2 multiplexing when a server offers it over
-/// TLS) and easy handles are recycled. With `threads` above 1, that many threads do so, each
-/// with its own multi handle and a share of the connections (see
-/// ``init(timeout:maximumConnectionsPerHost:threads:)``). libcurl does TLS with the system's certificate store and
-/// decompresses every encoding it was built with (gzip and deflate, usually brotli).
+/// A few threads (``defaultThreads``: two, or one on a single-core machine) each drive a libcurl
+/// multi handle with a share of the transport's connections, so connections are reused (HTTP/1.1
+/// keep-alive, HTTP/2 multiplexing when a server offers it over TLS) and easy handles are
+/// recycled. Requests are spread over the threads, except that every request to an HTTP/2
+/// server goes to one of them, so that one multiplexed connection carries them all (see
+/// ``init(timeout:maximumConnectionsPerHost:threads:)``). libcurl does TLS with the system's
+/// certificate store and decompresses every encoding it was built with (gzip and deflate, usually
+/// brotli).
 ///
 /// Redirects are followed by the transport itself, only when ``HTTPRequest/followsRedirects``
 /// says so: a 303 (and a 301/302 after a POST) continues as a GET, and `Authorization` and
@@ -73,25 +75,35 @@ public final class CurlTransport: HTTPTransport {
     /// at once, so the limit rarely matters there.
     public static let defaultMaximumConnectionsPerHost = 6
 
-    /// Creates a transport with its own connection pool and thread (or threads).
+    /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s thread count: 2, or 1
+    /// on a machine with a single core.
+    ///
+    /// With many requests in flight, one thread running libcurl and resuming every caller is busy
+    /// all the time while another core has room; a second thread takes half of that work (see the
+    /// benchmarks in the README). More than two split the per-host connection limit into shares
+    /// too small to keep a host busy from each thread.
+    public static let defaultThreads = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// Creates a transport with its own connection pool and threads.
     ///
     /// - Parameters:
     ///   - timeout: How long an attempt may go without receiving data (and the longest a
     ///     connection may take to open) when the request has no ``HTTPRequest/timeout`` of its own.
     ///   - maximumConnectionsPerHost: How many connections may be open to one host (scheme, name
     ///     and port) at a time; requests beyond them wait in the transport. At least 1.
-    ///   - threads: How many threads drive libcurl (1 by default; at most
-    ///     `maximumConnectionsPerHost`). With more than one, each thread has a connection pool of
-    ///     its own holding an equal share of `maximumConnectionsPerHost` (so the limit still holds
-    ///     for the transport as a whole), requests are spread over the threads, and so are the tasks
-    ///     that prefer ``executor``. More threads help when many requests are in flight at once
-    ///     and one thread is busy all the time; over HTTP/2 each thread opens its own connection
-    ///     to a host, where one thread multiplexes every request on one connection.
+    ///   - threads: How many threads drive libcurl (``defaultThreads`` by default; at least 1, at
+    ///     most `maximumConnectionsPerHost`). With more than one, each thread has a connection pool
+    ///     of its own holding an equal share of `maximumConnectionsPerHost` (so the limit still
+    ///     holds for the transport as a whole), requests are spread over the threads, and so are
+    ///     the tasks that prefer ``executor``. Requests to an https origin all go to one thread
+    ///     (the same one for that origin) until a response shows the origin speaks HTTP/1.x, and
+    ///     again once one shows HTTP/2: an HTTP/2 server gets one connection carrying every
+    ///     request, an HTTP/1.1 server over TLS gets the whole limit once its first answer is in.
     /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
     public convenience init(
         timeout: Duration = .seconds(60),
         maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
-        threads: Int = 1
+        threads: Int = CurlTransport.defaultThreads
     ) throws(Unavailable) {
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
@@ -102,7 +114,7 @@ public final class CurlTransport: HTTPTransport {
     /// system's (tests use it for a server with a certificate made on the spot).
     package init(
         timeout: Duration, maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
-        threads: Int = 1, certificateAuthorities: URL?
+        threads: Int = CurlTransport.defaultThreads, certificateAuthorities: URL?
     ) throws(Unavailable) {
         curl = try LibCurl.loaded.get()
         let limit = max(1, maximumConnectionsPerHost)
@@ -131,13 +143,13 @@ public final class CurlTransport: HTTPTransport {
     /// How many threads drive libcurl (see ``init(timeout:maximumConnectionsPerHost:threads:)``).
     public var threads: Int { loops.count }
 
-    /// The transport's thread as a task executor, for tasks that send many requests.
+    /// The transport's threads as a task executor, for tasks that send many requests.
     ///
-    /// By default a caller's task runs on Swift's cooperative pool and the transport's thread
-    /// drives libcurl, so every request crosses between threads twice: the finished response
-    /// wakes a pool thread to resume the caller, and the caller's next request goes back to the
-    /// transport's thread. A task that prefers this executor runs its code on the transport's
-    /// thread between turns of libcurl instead, and neither crossing happens:
+    /// By default a caller's task runs on Swift's cooperative pool and the transport's threads
+    /// drive libcurl, so every request crosses between threads twice: the finished response
+    /// wakes a pool thread to resume the caller, and the caller's next request goes back to a
+    /// transport thread. A task that prefers this executor runs its code on a transport thread
+    /// between turns of libcurl instead, and neither crossing happens:
     ///
     /// ```swift
     /// let transport = try CurlTransport()
@@ -147,8 +159,8 @@ public final class CurlTransport: HTTPTransport {
     /// }
     /// ```
     ///
-    /// Everything such a task does between its `await`s holds up every transfer of the
-    /// transport: keep blocking calls and long computations (decoding a large body, for
+    /// Everything such a task does between its `await`s holds up every transfer of the thread
+    /// it runs on: keep blocking calls and long computations (decoding a large body, for
     /// instance) off it. Its child tasks inherit the preference. If the transport is released while
     /// a task still prefers its executor, the task goes on running on a global thread. The default
     /// transport's executor is `CurlTransport.shared?.executor`. With several ``threads``, the
@@ -193,7 +205,8 @@ public final class CurlTransport: HTTPTransport {
     /// with ``HTTPResponse/bodyStream`` reading the buffer (unless it is a redirect to follow).
     func perform(_ request: HTTPRequest, streamingInto buffer: StreamBuffer? = nil) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        let loop = group?.loopForWork() ?? loops[0]
+        let origin = group == nil ? nil : CurlLoopGroup.tlsOrigin(of: request.url)
+        let loop = group?.loop(forOrigin: origin) ?? loops[0]
         guard let easy = loop.makeEasyHandle() else {
             throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_easy_init failed"])
         }
@@ -223,9 +236,10 @@ public final class CurlTransport: HTTPTransport {
             transfer.cancelled.withLock { $0 = true }
             loop.cancel(transfer)
         }
+        // Read after the loop thread resumed this task, which orders its writes before.
+        if let origin { group?.learn(origin: origin, multiplexed: transfer.multiplexed) }
         // libcurl follows no redirect here, so the URL that answered is the one asked.
         var response = outcome.response(url: request.url)
-        // Read after the loop thread resumed this task, which orders its write before.
         if let buffer, transfer.streamed?.started == true {
             response.bodyStream = HTTPResponse.ByteStream(source: buffer)
         } else {

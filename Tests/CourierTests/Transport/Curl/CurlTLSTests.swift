@@ -9,15 +9,19 @@ import TestSupport
 /// (`Scripts/test` starts it and exports COURIER_TLS_URL and COURIER_TLS_CA).
 @Suite("CurlTransport over TLS")
 struct CurlTLSTests {
-    private func trustingClient() throws -> HTTPClient {
+    /// A client of the HTTP/2 server (or of `server`) on a transport with `threads` threads
+    /// that trusts the run's certificate.
+    private func trustingClient(threads: Int = CurlTransport.defaultThreads, server: String = "COURIER_TLS_URL")
+        throws -> HTTPClient
+    {
         let authority = URL(fileURLWithPath: try TestServers.url(from: "COURIER_TLS_CA").path)
-        let transport = try CurlTransport(timeout: .seconds(30), certificateAuthorities: authority)
-        return HTTPClient(baseURL: try TestServers.url(from: "COURIER_TLS_URL"), transport: transport)
+        let transport = try CurlTransport(timeout: .seconds(30), threads: threads, certificateAuthorities: authority)
+        return HTTPClient(baseURL: try TestServers.url(from: server), transport: transport)
     }
 
-    @Test("HTTP/2 is used when the server offers it, also for many requests at once")
-    func http2() async throws {
-        let client = try trustingClient()
+    @Test("HTTP/2 is used when the server offers it, also for many requests at once", arguments: [1, 2])
+    func http2(threads: Int) async throws {
+        let client = try trustingClient(threads: threads)
         let protocols = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<20 {
                 group.addTask { try await client.send(Request<String>(path: "/protocol")).value }
@@ -37,9 +41,9 @@ struct CurlTLSTests {
         #expect(connections.count == 1, "connections used: \(connections)")
     }
 
-    @Test("Concurrent requests share HTTP/2 connections instead of opening one each")
-    func multiplexing() async throws {
-        let client = try trustingClient()
+    @Test("Concurrent requests share one HTTP/2 connection instead of opening one each", arguments: [1, 2])
+    func multiplexing(threads: Int) async throws {
+        let client = try trustingClient(threads: threads)
         // Opens the connection first, so the concurrent requests find it ready to multiplex.
         let first = try await client.send(Request<String>(path: "/connection")).value
         let connections = try await withThrowingTaskGroup(of: String.self) { group in
@@ -51,9 +55,10 @@ struct CurlTLSTests {
         #expect(connections == [first])
     }
 
-    @Test("100 requests started together on a new transport all go over one HTTP/2 connection")
-    func multiplexingFromColdStart() async throws {
-        let client = try trustingClient()
+    @Test(
+        "100 requests started together on a new transport all go over one HTTP/2 connection", arguments: [1, 2])
+    func multiplexingFromColdStart(threads: Int) async throws {
+        let client = try trustingClient(threads: threads)
         // No request first: the 100 start while no connection is open, and wait for the first
         // one to learn whether it multiplexes instead of opening one each (up to the limit).
         let answers = try await withThrowingTaskGroup(of: (String, String).self) { group in
@@ -69,6 +74,33 @@ struct CurlTLSTests {
         #expect(answers.count == 100)
         #expect(Set(answers.map(\.0)).count == 1, "connections used: \(Set(answers.map(\.0)))")
         #expect(Set(answers.map(\.1)) == ["HTTP/2.0"])
+    }
+
+    @Test(
+        "Over TLS to an HTTP/1.1-only server, two threads use both shares of the connection limit once the protocol is known",
+        .timeLimit(.minutes(1)))
+    func http1OverTLSUsesEveryThread() async throws {
+        let client = try trustingClient(threads: 2, server: "COURIER_TLS_HTTP1_URL")
+        let name = "slow-\(uniqueKey("tls-http1")).bin"
+        let directory = URL(fileURLWithPath: try TestServers.url(from: "COURIER_NGINX_FILES_DIR").path)
+        let file = directory.appendingPathComponent(name)
+        try Data(repeating: 0x61, count: 16 * 1024).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // The first answer tells the transport the origin does not multiplex.
+        #expect(try await client.send(Request<String>(path: "/protocol")).value == "HTTP/1.1")
+        // 12 requests of half a second each: with every connection of both threads busy, 6.
+        let connections = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<12 {
+                group.addTask {
+                    let response = try await client.send(Request<Data>(path: "/slow/\(name)"))
+                    #expect(response.value.count == 16 * 1024)
+                    return response.headers["X-Connection"] ?? "none"
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(connections.count > 3 && connections.count <= 6, "connections used: \(connections)")
+        #expect(!connections.contains("none"))
     }
 
     @Test("A certificate the system does not trust is refused")

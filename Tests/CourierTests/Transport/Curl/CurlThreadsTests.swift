@@ -8,9 +8,11 @@ import Testing
 /// every call gets its answer, and the executor spreads its tasks over the threads.
 @Suite("CurlTransport with several threads")
 struct CurlThreadsTests {
-    @Test("The thread count is at least 1 and at most the per-host limit")
+    @Test("The thread count is at least 1 and at most the per-host limit; 2 by default on 2 cores or more")
     func threadCount() throws {
-        #expect(try CurlTransport().threads == 1)
+        #expect(CurlTransport.defaultThreads == min(2, ProcessInfo.processInfo.activeProcessorCount))
+        #expect(try CurlTransport().threads == CurlTransport.defaultThreads)
+        #expect(try CurlTransport(threads: 1).threads == 1)
         #expect(try CurlTransport(threads: 3).threads == 3)
         #expect(try CurlTransport(threads: 0).threads == 1)
         #expect(try CurlTransport(maximumConnectionsPerHost: 2, threads: 4).threads == 2)
