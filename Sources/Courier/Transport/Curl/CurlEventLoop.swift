@@ -55,13 +55,15 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     /// The fewest idle connections the multi handle keeps (see `init`).
     private static let minimumIdleConnections = 16
 
-    /// The longest the loop sleeps while it has transfers, in milliseconds. With 100 requests in
-    /// flight over TLS, a transfer now and then went on only when the loop's one-second sleep
-    /// ran out: libcurl had neither a ready socket nor a due timer to report for it (seen as
-    /// turns of the bench's HTTP/2 and HTTP/1.1-over-TLS rows lasting 1.2 s instead of 0.2 s, most
-    /// often with two threads of 3 connections each). Until the cause in libcurl is found, a
-    /// sleep this short bounds such a stall; an idle loop still sleeps a second at a time.
-    private static let activeSleepMilliseconds: Int32 = 50
+    /// The longest the loop sleeps, in milliseconds: libcurl's own timers and a wake-up for a new
+    /// command usually end a sleep sooner.
+    private static let longestSleepMilliseconds = 1000
+
+    /// The shortest sleep while transfers are under way, in milliseconds. The loop sleeps about
+    /// as long as it has already been quiet (1, 2, 4... ms, up to a second), so a transfer that
+    /// libcurl stopped reporting (see `performAndFinish`) goes on within a millisecond or two of
+    /// the event that left it behind, and a loop waiting on slow servers still sleeps long.
+    private static let shortestActiveSleepMilliseconds = 1
 
     /// How long after the last event the loop polls without sleeping.
     private static let spinWindow = Duration.microseconds(100)
@@ -246,8 +248,11 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
                     return
                 }
             }
-            if needsPerform || timerIsDue(), performAndFinish() { lastActivity = clock.now }
-            needsPerform = false
+            if needsPerform || timerIsDue() {
+                let outcome = performAndFinish()
+                if outcome.moved { lastActivity = clock.now }
+                needsPerform = outcome.again
+            }
             if let earliestDeadline, clock.now >= earliestDeadline + Self.deadlineGrace { endOverdueTransfers() }
             if clock.now - lastActivity < Self.spinWindow {
                 // Just after activity, the next event (a response on loopback, the next request
@@ -272,23 +277,22 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
                     continue
                 }
                 // Sleeps until a socket is ready, libcurl's next timer, a wake-up, the earliest
-                // deadline or a second passes; with transfers under way, at most
-                // `activeSleepMilliseconds` (see there).
-                let longest = active.isEmpty ? 1000 : Self.activeSleepMilliseconds
-                var sleep = longest
-                if let earliestDeadline {
-                    let left = earliestDeadline + Self.deadlineGrace - clock.now
-                    sleep = Int32(
-                        clamping: max(
-                            0,
-                            min(
-                                Int64(longest),
-                                left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
-                            )))
+                // deadline or a second passes; with transfers under way, at most as long as the
+                // loop has been quiet (see `shortestActiveSleepMilliseconds`).
+                var longest = Self.longestSleepMilliseconds
+                if !active.isEmpty {
+                    let quiet = (clock.now - lastActivity).wholeMilliseconds
+                    longest = min(longest, max(Self.shortestActiveSleepMilliseconds, quiet))
                 }
-                _ = curl.multiPoll(multi, nil, 0, sleep, nil)
+                if let earliestDeadline {
+                    let left = (earliestDeadline + Self.deadlineGrace - clock.now).wholeMilliseconds
+                    longest = min(longest, max(0, left + 1))
+                }
+                let sleep = Int32(longest)
+                _ = curl.multiPoll(multi, nil, 0, sleep, &ready)
                 sleeping.store(false, ordering: .relaxed)
                 needsPerform = true
+                if ready > 0 { lastActivity = clock.now }
             }
         }
     }
@@ -300,9 +304,27 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         return milliseconds == 0
     }
 
-    /// Lets libcurl move every transfer along, then resumes the callers of finished ones; whether
-    /// any finished.
-    private func performAndFinish() -> Bool {
+    /// Lets libcurl move every transfer along, then resumes the callers of finished ones.
+    ///
+    /// Returns whether any transfer finished or got a connection (`moved`), and whether libcurl
+    /// must be called again at once (`again`).
+    ///
+    /// When one transfer's progress lets another go on, libcurl (7.88) marks the other with a
+    /// timer due at once: a transfer waiting in its queue for a connection, when one finishes or
+    /// gets a connection; HTTP/2 streams whose data arrived with another stream's. But at the
+    /// end of `curl_multi_perform` it drops, unrun, every timer due before the clock as the last
+    /// transfer it ran read it: a transfer marked after its own turn in that call is then
+    /// reported by nothing (no socket is ready, no timer due) and waits for the next unrelated
+    /// event, with nothing else under way the loop's whole sleep (seen as stalls of a whole
+    /// sleep with 100 requests in flight over TLS, every one of them queued for a connection).
+    /// `curl_multi_perform` runs every transfer whatever its timers, so after a call that moved
+    /// something while transfers wait for a connection, the loop calls it again: a transfer left
+    /// behind in the queue gets the connection that was freed. That costs little, since a waiting
+    /// transfer has no socket to check. For the rest (HTTP/2 streams), where calling again would
+    /// check every stream's socket, the loop's short first sleep after activity bounds the wait
+    /// (see `shortestActiveSleepMilliseconds`).
+    private func performAndFinish() -> (moved: Bool, again: Bool) {
+        let waitingBefore = waitingTransfers()
         var finished = false
         var running: Int32 = 0
         _ = curl.multiPerform(multi, &running)
@@ -315,7 +337,17 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
             recycle(easy)
             finished = true
         }
-        return finished
+        let waitingAfter = waitingTransfers()
+        let moved = finished || waitingAfter != waitingBefore
+        return (moved, moved && waitingAfter > 0)
+    }
+
+    /// How many transfers have not been handed a connection yet (queued in libcurl, or waiting
+    /// for their first connection to open).
+    private func waitingTransfers() -> Int {
+        var count = 0
+        for transfer in active.values where !transfer.wasSent { count += 1 }
+        return count
     }
 
     private func start(_ transfer: CurlTransfer) {
