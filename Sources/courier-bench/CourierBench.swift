@@ -33,7 +33,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
             )
             return
         }
@@ -49,10 +49,14 @@ struct CourierBench {
             if let flag = arguments.firstIndex(where: { ProfileLoop.Mode(rawValue: $0) != nil }),
                 let mode = ProfileLoop.Mode(rawValue: arguments[flag])
             {
-                let values = arguments[(flag + 1)...].prefix(2).compactMap { Int($0) }
+                let values = arguments[(flag + 1)...].prefix(while: { Int($0) != nil }).prefix(2).compactMap { Int($0) }
+                let threads = arguments.firstIndex(of: "--threads").flatMap { index in
+                    arguments.index(after: index) < arguments.endIndex
+                        ? Int(arguments[arguments.index(after: index)]) : nil
+                }
                 try await ProfileLoop.run(
                     repository: repositoryRoot(), concurrency: values.first ?? 16,
-                    seconds: values.dropFirst().first ?? 10, mode: mode)
+                    seconds: values.dropFirst().first ?? 10, threads: threads, mode: mode)
                 return
             }
             if let flag = arguments.firstIndex(of: "--profile-decoder") {

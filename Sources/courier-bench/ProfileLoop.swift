@@ -1,8 +1,9 @@
 import Courier
 import Foundation
 
-/// `courier-bench --profile CONCURRENCY [SECONDS]`: nothing but Courier on `CurlTransport`
-/// GETting the 1.8 KB file from the bench's nginx, CONCURRENCY in flight (1: one after another)
+/// `courier-bench --profile CONCURRENCY [SECONDS] [--threads N]`: nothing but Courier on a
+/// `CurlTransport` (its default threads, or N) GETting the 1.8 KB file from the bench's nginx,
+/// CONCURRENCY in flight (1: one after another)
 /// for SECONDS (10 by default), then the rate and the process's CPU time per request (user and
 /// system, nginx not included: a figure the machine's load disturbs less than the rate);
 /// `--profile-executor` does the same with the calls preferring the transport's executor,
@@ -36,7 +37,7 @@ enum ProfileLoop {
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
-    static func run(repository: URL, concurrency: Int, seconds: Int, mode: Mode) async throws {
+    static func run(repository: URL, concurrency: Int, seconds: Int, threads: Int?, mode: Mode) async throws {
         #if os(Linux)
         let nginx = try await Nginx(repository: repository, files: ["small.json": try Feed.json(atLeast: 1_800)])
         defer { nginx.stop() }
@@ -48,7 +49,7 @@ enum ProfileLoop {
                 port: nginx.baseURL.port ?? 80, path: "/small.json", connections: concurrency,
                 budget: .time(.seconds(seconds)))
         } else {
-            let transport = try CurlTransport()
+            let transport = try CurlTransport(threads: threads ?? CurlTransport.defaultThreads)
             let contender = Contender.courier(
                 "Courier+CurlTransport", baseURL: nginx.baseURL, transport: transport,
                 executor: mode == .executor ? transport.executor : nil)
@@ -60,7 +61,8 @@ enum ProfileLoop {
         }
         let cpu = processorTime() - cpuBefore
         print(
-            "\(mode.subject), \(concurrency) in flight for \(seconds) s: \(Int(result.operationsPerSecond))/s, "
+            "\(mode.subject)\(mode == .socket ? "" : " (\(threads ?? CurlTransport.defaultThreads) threads)"), "
+                + "\(concurrency) in flight for \(seconds) s: \(Int(result.operationsPerSecond))/s, "
                 + String(format: "%.1f", cpu / Double(result.operations) * 1e6)
                 + " µs of this process's CPU a request, load average \(MachineDescription.loadAverage())"
         )
