@@ -49,9 +49,36 @@ struct TransportConnectionLimitTests {
             try await client.send(Request<Data>(path: "/count/\(key)-second").timeout(.milliseconds(300)))
         }
         #expect(error.isTimeout, "got \(error)")
-        #expect(error.description.contains("waiting for a connection"), "got \(error)")
+        #expect(error.description.contains("waiting for a connection (at most 1 per host)"), "got \(error)")
         try await faults.open(key)
         _ = try await blocker.value
+    }
+
+    @Test(
+        "On two threads, a request queued for a connection times out naming its thread's share and the whole limit",
+        .timeLimit(.minutes(1)))
+    func queuedRequestTimesOutOnTwoThreads() async throws {
+        let server = try TestServers.faults()
+        let client = HTTPClient(
+            baseURL: server, transport: try CurlTransport(maximumConnectionsPerHost: 2, threads: 2))
+        let key = uniqueKey("queued2")
+        let faults = try FaultServer()
+        // Two requests held at the gate: the second goes to the thread with less work, so each
+        // thread's one connection is taken.
+        let first = Task { try await client.send(Request<Data>(path: "/gate/\(key)")) }
+        try await waitUntil("the first request holds a connection") { (try? await faults.hits(key).hits) == 1 }
+        let second = Task { try await client.send(Request<Data>(path: "/gate/\(key)")) }
+        try await waitUntil("the second request holds the other") { (try? await faults.hits(key).hits) == 2 }
+        let error = try await #require(throws: HTTPError.self) {
+            try await client.send(Request<Data>(path: "/count/\(key)-third").timeout(.milliseconds(300)))
+        }
+        #expect(error.isTimeout, "got \(error)")
+        #expect(
+            error.description.contains(
+                "waiting for a connection (at most 1 per host on this thread, 2 on all of the transport's)"),
+            "got \(error)")
+        try await faults.open(key)
+        _ = try await (first.value, second.value)
     }
     #endif
 }

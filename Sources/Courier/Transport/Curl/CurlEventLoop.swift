@@ -90,6 +90,9 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     /// it finished). Loop thread only.
     private var earliestDeadline: ContinuousClock.Instant?
     private let maximumConnectionsPerHost: Int
+    /// The limit as a timeout's description gives it: this loop's share and, with several
+    /// loops, the transport's.
+    private let connectionLimitDescription: String
     /// The loop thread's `pthread_t`, once it runs (0 before): how ``isCurrentThread`` tells.
     private let thread = Atomic<UInt>(0)
     /// Transfers submitted and not yet ended, plus jobs queued and not yet run: how busy the
@@ -101,7 +104,9 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     /// connection to the host it never times out, so the loop does.
     private static let deadlineGrace = Duration.milliseconds(20)
 
-    init(curl: LibCurl, maximumConnectionsPerHost: Int) throws(CurlTransport.Unavailable) {
+    /// Creates the loop and starts its thread: at most `maximumConnectionsPerHost` connections to a
+    /// host, this loop's share of the transport's `transportLimit`.
+    init(curl: LibCurl, maximumConnectionsPerHost: Int, transportLimit: Int) throws(CurlTransport.Unavailable) {
         guard let multi = curl.multiInit() else {
             throw CurlTransport.Unavailable(reason: "curl_multi_init failed")
         }
@@ -111,6 +116,10 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
         // Transfers beyond the limit wait in libcurl's queue until a connection to their host
         // is free (or, over HTTP/2, share one).
         self.maximumConnectionsPerHost = maximumConnectionsPerHost
+        connectionLimitDescription =
+            maximumConnectionsPerHost == transportLimit
+            ? "at most \(transportLimit) per host"
+            : "at most \(maximumConnectionsPerHost) per host on this thread, \(transportLimit) on all of the transport's"
         _ = curl.multiSetLong(multi, CurlOption.multiMaxHostConnections, maximumConnectionsPerHost)
         // libcurl's default keeps 4 idle connections per transfer running at the time: after a
         // burst winds down to one transfer it closes all but 4, and the next burst opens them
@@ -390,7 +399,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
             let stage =
                 transfer.wasSent
                 ? "before the response was complete"
-                : "while waiting for a connection (at most \(maximumConnectionsPerHost) per host)"
+                : "while waiting for a connection (\(connectionLimitDescription))"
             transfer.fail(
                 URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "the request's timeout passed " + stage]),
                 curl: curl)

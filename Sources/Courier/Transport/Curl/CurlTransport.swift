@@ -124,7 +124,7 @@ public final class CurlTransport: HTTPTransport {
             // An equal share of the limit each, the first ones taking the remainder.
             let share = limit / count + (index < limit % count ? 1 : 0)
             do {
-                loops.append(try CurlEventLoop(curl: curl, maximumConnectionsPerHost: share))
+                loops.append(try CurlEventLoop(curl: curl, maximumConnectionsPerHost: share, transportLimit: limit))
             } catch {
                 for loop in loops { loop.shutdown() }
                 throw error
