@@ -10,10 +10,11 @@ import Synchronization
 /// a host share connections. Callers hand transfers over through a `Mutex`-protected command
 /// queue and wake the thread with `curl_multi_wakeup`; the thread adds and removes easy handles,
 /// calls `curl_multi_perform`, resumes the callers of finished transfers and sleeps in
-/// `curl_multi_poll` until a socket is ready, a libcurl timer is due, or a command arrives. For
-/// 100 µs after any activity it polls without sleeping, yielding the core between polls: on
-/// loopback that cuts about 40% off the latency of requests sent one at a time, and an idle
-/// transport still sleeps.
+/// `curl_multi_poll` until a socket is ready, a libcurl timer is due, or a command arrives (and,
+/// with transfers under way, no longer than it has been quiet: libcurl 7.88 can leave a transfer
+/// that is ready to go on unreported, see `performAndFinish`). For 100 µs after any activity it
+/// polls without sleeping, yielding the core between polls: on loopback that cuts about 40% off
+/// the latency of requests sent one at a time, and an idle transport still sleeps.
 ///
 /// The multi handle opens at most `maximumConnectionsPerHost` connections to a host and keeps
 /// further transfers in its own queue. libcurl never times out a queued transfer (its timeout
