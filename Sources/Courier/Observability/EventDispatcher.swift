@@ -1,36 +1,34 @@
+import Dispatch
+
 /// Hands events to a list of monitors without waiting for them (see ``EventMonitor``).
 ///
-/// Each monitor has its own unbounded `AsyncStream` of deliveries and its own task draining it,
-/// so a slow monitor delays only itself. The tasks end when the dispatcher is released.
+/// Each monitor has a serial dispatch queue of its own, so a slow monitor delays only itself and
+/// sees its events one at a time, in order. Dispatch queues rather than tasks: a monitor's
+/// methods are synchronous code of the app's, which may block (a file written synchronously, a
+/// lock), and a blocked task would hold one of the few threads of Swift's cooperative pool
+/// (two on a 2-core machine) that every other task of the process needs, where a blocked queue
+/// holds only a Dispatch thread of its own. Events queued when the dispatcher is released are
+/// still delivered.
 final class EventDispatcher: EventMonitor {
     private typealias Delivery = @Sendable (any EventMonitor) -> Void
 
-    private let queues: [AsyncStream<Delivery>.Continuation]
+    /// The monitors, each with its queue.
+    private let targets: [(monitor: any EventMonitor, queue: DispatchQueue)]
 
     /// A dispatcher with no monitors: every event is dropped at once.
     static let none = EventDispatcher(monitors: [])
 
     init(monitors: [any EventMonitor]) {
-        queues = monitors.map { monitor in
-            let (stream, continuation) = AsyncStream<Delivery>.makeStream()
-            Task.detached {
-                for await deliver in stream { deliver(monitor) }
-            }
-            return continuation
-        }
+        targets = monitors.map { ($0, DispatchQueue(label: "Courier.EventMonitor")) }
     }
 
-    deinit {
-        for queue in queues { queue.finish() }
-    }
-
-    var isEmpty: Bool { queues.isEmpty }
+    var isEmpty: Bool { targets.isEmpty }
 
     /// Hands `delivery` to every monitor; with none, the delivery is not even made.
     private func post(_ delivery: @autoclosure () -> Delivery) {
-        guard !queues.isEmpty else { return }
+        guard !targets.isEmpty else { return }
         let delivery = delivery()
-        for queue in queues { queue.yield(delivery) }
+        for (monitor, queue) in targets { queue.async { delivery(monitor) } }
     }
 
     func requestDidStart(_ request: HTTPRequest, requestID: UInt64) {

@@ -5,11 +5,12 @@ import Foundation
 /// Every method has an empty default, so a monitor implements only what it needs. Add monitors
 /// with ``HTTPClient/Configuration/eventMonitors``; several compose, and each sees every event.
 ///
-/// **Delivery.** A monitor never slows a request down: the client hands each event to a
-/// per-monitor queue (an `AsyncStream`) and goes on at once; a task of the client's calls the
-/// monitor's methods from that queue, one event at a time, in the order the events happened.
-/// So a monitor may do slow work (write a file, format a long line) in its methods, but it sees
-/// an event shortly *after* it happened, not during it.
+/// **Delivery.** A monitor never slows a request down: the client hands each event to a serial
+/// dispatch queue of the monitor's own and goes on at once; that queue calls the monitor's
+/// methods one event at a time, in the order the events happened, on a Dispatch thread, not on
+/// Swift's cooperative thread pool. So a monitor may do slow or blocking work (write a file
+/// synchronously, format a long line) in its methods without holding up the app's tasks, but it
+/// sees an event shortly *after* it happened, not during it.
 ///
 /// For one call the events come in this order: ``requestDidStart(_:requestID:)``; per attempt
 /// ``requestWillSend(_:attempt:requestID:)`` then ``requestDidReceive(_:for:attempt:duration:requestID:)``

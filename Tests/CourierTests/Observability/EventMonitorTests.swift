@@ -88,8 +88,36 @@ struct EventMonitorTests {
         _ = try await client.send(Request<Data>(path: "/get"))
         try await recorder.waitForFinishes(2)
         #expect(blocking.seen.withLock { $0 } == 1)
+        #expect(!blocking.gaveUp.withLock { $0 })
         gate.open()
         try await waitUntil("the blocked monitor to catch up on all 10 events") { blocking.seen.withLock { $0 } == 10 }
+    }
+
+    @Test(
+        "Monitors blocked in their methods, more of them than the machine has cores, hold up no task",
+        .timeLimit(.minutes(1)))
+    func blockedMonitorsLeaveThePoolFree() async throws {
+        let gate = Gate()
+        // Each is stuck in its first event until the gate opens. Were their methods called from
+        // tasks, they would hold every thread of the cooperative pool and nothing below could run.
+        let monitors = (0..<(ProcessInfo.processInfo.activeProcessorCount + 2)).map { _ in BlockingMonitor(gate: gate) }
+        let client = HTTPClient(baseURL: try TestServers.httpbin()) { $0.eventMonitors = monitors }
+        _ = try await client.send(Request<Data>(path: "/get"))
+        try await waitUntil("every monitor is in its first event") {
+            monitors.allSatisfy { $0.seen.withLock { $0 } == 1 }
+        }
+        // Tasks still run, and a second call finishes, while every monitor is blocked.
+        let sums = await withTaskGroup(of: Int.self) { group in
+            for value in 1...8 { group.addTask { value * value } }
+            return await group.reduce(0, +)
+        }
+        #expect(sums == 204)
+        _ = try await client.send(Request<Data>(path: "/get"))
+        #expect(monitors.allSatisfy { !$0.gaveUp.withLock { $0 } }, "the calls waited for the monitors")
+        gate.open()
+        try await waitUntil("every monitor caught up on the 10 events of both calls") {
+            monitors.allSatisfy { $0.seen.withLock { $0 } == 10 }
+        }
     }
 
     @Test("RetryPolicy reports each retry with the next attempt's number, its delay and the reason")
@@ -136,10 +164,12 @@ struct EventMonitorTests {
     }
 }
 
-/// A monitor whose first event blocks its thread until the gate opens.
+/// A monitor whose first event blocks its thread until the gate opens, or for 20 s at most (then
+/// it notes that it gave up: the gate was not opened in time).
 final class BlockingMonitor: EventMonitor {
     let gate: Gate
     let seen = Mutex(0)
+    let gaveUp = Mutex(false)
     init(gate: Gate) { self.gate = gate }
 
     private func event() {
@@ -147,7 +177,12 @@ final class BlockingMonitor: EventMonitor {
             count += 1
             return count == 1
         }
-        if first { while !gate.isOpen { usleep(1000) } }
+        guard first else { return }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !gate.isOpen {
+            guard ContinuousClock.now < deadline else { return gaveUp.withLock { $0 = true } }
+            usleep(1000)
+        }
     }
 
     func requestDidStart(_ request: HTTPRequest, requestID: UInt64) { event() }
