@@ -23,8 +23,8 @@ public enum ChildProcess {
         process.terminationHandler = { _ in exited.continuation.finish() }
         try process.run()
         // Read while it runs so a full pipe never blocks it.
-        async let printed = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let complaints = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
+        async let printed = readToEnd(output)
+        async let complaints = readToEnd(errors)
         for await _ in exited.stream {}
         let (stdout, stderr) = await (printed, complaints)
         guard process.terminationStatus == 0 else {
@@ -34,5 +34,16 @@ public enum ChildProcess {
                     + String(decoding: stderr, as: UTF8.self))
         }
         return String(decoding: stdout, as: UTF8.self)
+    }
+
+    /// Everything written to `pipe` until its writers close it, read on a Dispatch thread: the
+    /// read blocks for as long as the program runs, and on the Swift concurrency pool (two threads
+    /// on a 2-core machine) two such reads would stall every other test in the process meanwhile.
+    public static func readToEnd(_ pipe: Pipe) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `reddit` whose output cannot be written: it never crashes, says so in one line, and stays
@@ -17,7 +18,7 @@ import Testing
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let stderr = await Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
+        let stderr = await ChildProcess.readToEnd(err)
         let deadline = ContinuousClock.now + .seconds(60)
         while process.isRunning {
             guard ContinuousClock.now < deadline else {

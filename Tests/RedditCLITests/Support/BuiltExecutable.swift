@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `reddit` executable SwiftPM built next to the test bundle, run as a subprocess.
@@ -53,11 +54,10 @@ enum BuiltExecutable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes while the process runs, so a large output cannot block it. The blocking
-        // reads run on Dispatch threads: on the Swift concurrency pool (two threads on a 2-core
-        // machine) they would stall every other test until the program exits.
-        async let stdout = readToEnd(out)
-        async let stderr = readToEnd(err)
+        // Read both pipes while the process runs, so a large output cannot block it (off the
+        // Swift concurrency pool, see ChildProcess.readToEnd).
+        async let stdout = ChildProcess.readToEnd(out)
+        async let stderr = ChildProcess.readToEnd(err)
         let (outData, errData) = await (stdout, stderr)
         let deadline = ContinuousClock.now + .seconds(60)
         while process.isRunning {
@@ -70,14 +70,5 @@ enum BuiltExecutable {
         return Run(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    /// Everything written to `pipe` until it closes, read off the Swift concurrency pool.
-    private static func readToEnd(_ pipe: Pipe) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
-            }
-        }
     }
 }
