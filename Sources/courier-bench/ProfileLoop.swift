@@ -39,6 +39,7 @@ enum ProfileLoop {
 
     static func run(repository: URL, concurrency: Int, seconds: Int, threads: Int?, mode: Mode) async throws {
         #if os(Linux)
+        let threads = threads ?? CurlTransport.defaultThreads
         let nginx = try await Nginx(repository: repository, files: ["small.json": try Feed.json(atLeast: 1_800)])
         defer { nginx.stop() }
         nginx.stopOnInterrupt()
@@ -49,7 +50,7 @@ enum ProfileLoop {
                 port: nginx.baseURL.port ?? 80, path: "/small.json", connections: concurrency,
                 budget: .time(.seconds(seconds)))
         } else {
-            let transport = try CurlTransport(threads: threads ?? CurlTransport.defaultThreads)
+            let transport = try CurlTransport(threads: threads)
             let contender = Contender.courier(
                 "Courier+CurlTransport", baseURL: nginx.baseURL, transport: transport,
                 executor: mode == .executor ? transport.executor : nil)
@@ -61,13 +62,13 @@ enum ProfileLoop {
         }
         let cpu = processorTime() - cpuBefore
         print(
-            "\(mode.subject)\(mode == .socket ? "" : " (\(threads ?? CurlTransport.defaultThreads) threads)"), "
+            "\(mode.subject)\(mode == .socket ? "" : " (\(threads) threads)"), "
                 + "\(concurrency) in flight for \(seconds) s: \(Int(result.operationsPerSecond))/s, "
                 + String(format: "%.1f", cpu / Double(result.operations) * 1e6)
                 + " µs of this process's CPU a request, load average \(MachineDescription.loadAverage())"
         )
         #else
-        _ = mode
+        _ = (mode, threads)
         print("--profile needs CurlTransport (Linux)")
         #endif
     }

@@ -36,14 +36,9 @@ public enum ChildProcess {
         return String(decoding: stdout, as: UTF8.self)
     }
 
-    /// Everything written to `pipe` until its writers close it, read on a Dispatch thread: the
-    /// read blocks for as long as the program runs, and on the Swift concurrency pool (two threads
-    /// on a 2-core machine) two such reads would stall every other test in the process meanwhile.
+    /// Everything written to `pipe` until its writers close it, read off the cooperative pool
+    /// (see ``offPool(_:)``): the read blocks for as long as the program runs.
     public static func readToEnd(_ pipe: Pipe) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
-            }
-        }
+        await offPool { pipe.fileHandleForReading.readDataToEndOfFile() }
     }
 }

@@ -22,7 +22,7 @@ struct CacheCrashTests {
 
         for round in 1...200 {
             let delay = Duration.microseconds(Int.random(in: 0...40_000))
-            _ = try await CrashHelperProcess.offPool {
+            _ = try await offPool {
                 try CrashHelperProcess.runAndKill(helper, arguments: ["cache", file.path], after: delay)
             }
             let cache = try ResponseCache(fileURL: file, configuration: .init(maximumSize: CrashResponses.maximumSize))

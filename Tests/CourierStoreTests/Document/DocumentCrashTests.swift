@@ -17,7 +17,7 @@ struct DocumentCrashTests {
 
         for round in 1...200 {
             let delay = Duration.microseconds(Int.random(in: 0...40_000))
-            let output = try await CrashHelperProcess.offPool {
+            let output = try await offPool {
                 // Every other round is killed only after a flush was reported, so enough kills land
                 // after writes however slow the machine is.
                 try CrashHelperProcess.runAndKill(

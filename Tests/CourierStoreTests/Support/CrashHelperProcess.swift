@@ -69,13 +69,4 @@ enum CrashHelperProcess {
         }
         return String(decoding: printed, as: UTF8.self)
     }
-
-    /// Runs blocking work on a Dispatch thread, so the Swift concurrency pool stays free.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try work() })
-            }
-        }
-    }
 }

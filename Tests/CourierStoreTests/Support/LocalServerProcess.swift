@@ -2,6 +2,7 @@ import Courier
 import CourierStore
 import Dispatch
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -46,7 +47,7 @@ final class LocalServerProcess: Sendable {
         let watchdog = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + 300, execute: watchdog)
         defer { watchdog.cancel() }
-        let port = try await CrashHelperProcess.offPool { () throws -> Int in
+        let port = try await offPool { () throws -> Int in
             var printed = Data()
             while true {
                 let chunk = output.fileHandleForReading.availableData
