@@ -22,7 +22,7 @@ public enum CrashResponses {
     /// The body for a seed.
     public static func body(seed: Int) -> Data {
         let count = 200 + (seed &* 7919) % 3_800
-        return Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
+        return patternBytes(count: count, seed: seed)
     }
 
     /// A stub that answers every request with the body for the seed in its `X-Seed` header.

@@ -118,7 +118,7 @@ struct TransportFaultTests {
     @Test("A large body is sent whole and at once", arguments: TransportUnderTest.allCases)
     func largeUpload(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: try TestServers.httpbin(), transport: try transport.make())
-        let payload = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let payload = patternBytes(count: 300_000)
         let echo = try await client.send(
             Request<JSON>(
                 method: .post, path: "/anything", body: .data(payload, contentType: "application/octet-stream"))

@@ -7,7 +7,7 @@ import Testing
 
 @testable import RedditAPI
 
-@Suite struct CommentTreeTests {
+@Suite(.ownThread) struct CommentTreeTests {
     typealias F = FixtureDecodingTests
 
     static func tree(_ name: String) async throws -> CommentTree {

@@ -8,7 +8,7 @@ import Testing
 
 /// Reddit names every "continue this thread" stub `t1__`; a tree holding several of them keeps
 /// them apart by parent, and loading one replaces exactly that one.
-@Suite struct ContinueThreadTests {
+@Suite(.ownThread) struct ContinueThreadTests {
     /// Three chains ten deep (`a`, `b`, `c`) plus a branch `x` off `a8`, each ending in a
     /// continue-this-thread stub at depth 10.
     static func deepPage(_ builder: ThreadBuilder) throws -> Data {

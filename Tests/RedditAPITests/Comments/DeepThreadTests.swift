@@ -8,7 +8,7 @@ import Testing
 
 /// A thread followed far past Reddit's 10 levels (thousands of "continue this thread" loads, or
 /// one long chain in a morechildren answer) neither overflows the stack nor slows growing down.
-@Suite struct DeepThreadTests {
+@Suite(.ownThread) struct DeepThreadTests {
     static let depth = 7_500
 
     @Test func aChain7500DeepLoadsAndReadsOnATask() async throws {

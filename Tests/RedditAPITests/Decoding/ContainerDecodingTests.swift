@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 @testable import RedditAPI
+import TestSupport
 
 /// Keyed and unkeyed containers behave as JSONDecoder's: missing versus null, duplicated keys,
 /// nesting, mixed arrays, and errors with the path to the value.
-@Suite struct ContainerDecodingTests {
+@Suite(.ownThread) struct ContainerDecodingTests {
     struct Post: Decodable, Equatable {
         let id: String
         let score: Int

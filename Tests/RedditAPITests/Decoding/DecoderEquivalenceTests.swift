@@ -3,10 +3,11 @@ import Foundation
 import Testing
 
 @testable import RedditAPI
+import TestSupport
 
 /// JSON.TapeDecoder and Foundation's JSONDecoder read every recorded response into equal models
 /// (or both fail): the test fixtures, the shared fixture set and the bench's payloads.
-@Suite struct DecoderEquivalenceTests {
+@Suite(.ownThread) struct DecoderEquivalenceTests {
     /// How the two decoders compared on one body.
     enum Outcome: Equatable {
         case equal

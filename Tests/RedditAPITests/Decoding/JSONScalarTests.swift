@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 @testable import RedditAPI
+import TestSupport
 
 /// Strings and numbers read as JSONDecoder reads them.
-@Suite struct JSONScalarTests {
+@Suite(.ownThread) struct JSONScalarTests {
     // MARK: Strings
 
     @Test func escapesAreResolved() throws {

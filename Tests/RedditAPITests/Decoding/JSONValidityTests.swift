@@ -3,10 +3,11 @@ import Foundation
 import Testing
 
 @testable import RedditAPI
+import TestSupport
 
 /// JSON.TapeDecoder accepts RFC 8259 JSON and nothing else: every malformed document is a
 /// `DecodingError.dataCorrupted`, never a crash, a hang or a value.
-@Suite struct JSONValidityTests {
+@Suite(.ownThread) struct JSONValidityTests {
     @Test(arguments: [
         "", " ", "\n\t ",  // no value
         "{\"a\":1} x", "{\"a\":1}}", "[1] [2]", "1 2",  // trailing bytes

@@ -124,7 +124,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let video = directory.appendingPathComponent("clip.mp4")
-        let bytes = Data((0..<1_500_007).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let bytes = patternBytes(count: 1_500_007, step: 13)
         try bytes.write(to: video)
 
         let media = try await client.upload(fileAt: video, mimeType: "video/mp4", uploadTransport: try transport.make())

@@ -8,7 +8,7 @@ import Testing
 
 /// Every recorded response in `Fixtures/` goes through the real pipeline (error decoder,
 /// validation, decoding) with the request this library would use for it.
-@Suite struct FixtureDecodingTests {
+@Suite(.ownThread) struct FixtureDecodingTests {
     /// What sending a fixture's request ended in.
     enum Outcome {
         case value(Any)

@@ -10,7 +10,7 @@ import Testing
 
 /// Random damage to real bodies (deleted keys, wrong types, changed kinds, truncation, stray
 /// bytes) never crashes the decoders: each body decodes or fails with a typed error.
-@Suite struct FuzzTests {
+@Suite(.ownThread) struct FuzzTests {
     /// SplitMix64: small, fast and reproducible from its seed.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64

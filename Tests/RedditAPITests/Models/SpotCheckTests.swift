@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 @testable import RedditAPI
+import TestSupport
 
 /// Real values from the fixtures, read back through the models.
-@Suite struct SpotCheckTests {
+@Suite(.ownThread) struct SpotCheckTests {
     typealias F = FixtureDecodingTests
 
     @Test func frontPageListing() async throws {

@@ -1,10 +1,11 @@
 import Courier
 import Foundation
 import Testing
+import TestSupport
 
 /// JSONTestSuite (`../shared/fixtures/json/conformance/test_parsing`): `y_` files are accepted,
 /// `n_` files rejected with a `DecodingError`, `i_` files go the way the decoder's article says.
-@Suite struct TapeDecoderConformanceTests {
+@Suite(.ownThread) struct TapeDecoderConformanceTests {
     /// What the decoder does with each `i_` file: the table of the JSONDecoding article. Numbers
     /// are accepted as syntax (a `Skeleton` reads them); `asDouble` says whether reading the
     /// first number as a `Double` succeeds.

@@ -1,10 +1,11 @@
 import Courier
 import Foundation
 import Testing
+import TestSupport
 
 /// `JSON.TapeDecoder` against Foundation's `JSONDecoder`, set up alike: equal values, and
 /// failures of the same kind at the same coding path.
-@Suite struct TapeDecoderEquivalenceTests {
+@Suite(.ownThread) struct TapeDecoderEquivalenceTests {
     struct Dated: Decodable, Equatable { let d: Date }
     struct Bytes: Decodable, Equatable { let d: Data }
     struct Snake: Decodable, Equatable {

@@ -1,11 +1,12 @@
 import Courier
 import Foundation
 import Testing
+import TestSupport
 
 /// Keys are found in large objects from where the last match left off, then by hash: the same
 /// values and errors as `JSONDecoder` whatever the order of reading, with repeated keys (the
 /// first wins), escaped keys and missing keys.
-@Suite struct TapeDecoderKeyLookupTests {
+@Suite(.ownThread) struct TapeDecoderKeyLookupTests {
     /// Twelve keys: more than the objects searched in order.
     enum Key: String, CodingKey, CaseIterable {
         case k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11

@@ -1,10 +1,11 @@
 import Courier
 import Foundation
 import Testing
+import TestSupport
 
 /// `JSON.TapeDecoder` reads numbers with its own fast paths; every `Double` must be the one
 /// the standard library's correctly rounded parser gives for the same text, bit for bit.
-@Suite struct TapeDecoderNumberTests {
+@Suite(.ownThread) struct TapeDecoderNumberTests {
     /// Decodes `texts` as one JSON array of `Double`s and pairs each with `Double(text)`.
     private func decodedAndParsed(_ texts: [String]) throws -> [(text: String, decoded: Double, parsed: Double?)] {
         let document = Data(("[" + texts.joined(separator: ",") + "]").utf8)

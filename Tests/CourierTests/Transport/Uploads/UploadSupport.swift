@@ -45,7 +45,7 @@ struct UploadFile: Sendable {
         var block = 0
         while written < size {
             let count = min(1 << 20, size - written)
-            try handle.write(contentsOf: Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ block) }))
+            try handle.write(contentsOf: patternBytes(count: count, seed: block))
             written += count
             block += 1
         }
@@ -81,7 +81,7 @@ struct PatternChunks: AsyncSequence, Sendable {
             guard index < count else { return nil }
             defer { index += 1 }
             await Task.yield()
-            return Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
+            return patternBytes(count: size, seed: index)
         }
     }
 
@@ -90,7 +90,7 @@ struct PatternChunks: AsyncSequence, Sendable {
     /// All the chunks in one piece, to hash.
     var joined: Data {
         var data = Data()
-        for index in 0..<count { data.append(Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })) }
+        for index in 0..<count { data.append(patternBytes(count: size, seed: index)) }
         return data
     }
 }
