@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RedditAPI
-import TestSupport
 
 /// Keyed and unkeyed containers behave as JSONDecoder's: missing versus null, duplicated keys,
 /// nesting, mixed arrays, and errors with the path to the value.

@@ -1,9 +1,9 @@
 import Courier
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RedditAPI
-import TestSupport
 
 /// JSON.TapeDecoder and Foundation's JSONDecoder read every recorded response into equal models
 /// (or both fail): the test fixtures, the shared fixture set and the bench's payloads.

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RedditAPI
-import TestSupport
 
 /// Strings and numbers read as JSONDecoder reads them.
 @Suite(.ownThread) struct JSONScalarTests {

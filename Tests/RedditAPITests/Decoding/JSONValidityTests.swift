@@ -1,9 +1,9 @@
 import Courier
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RedditAPI
-import TestSupport
 
 /// JSON.TapeDecoder accepts RFC 8259 JSON and nothing else: every malformed document is a
 /// `DecodingError.dataCorrupted`, never a crash, a hang or a value.

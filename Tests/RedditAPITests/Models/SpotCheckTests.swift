@@ -1,9 +1,9 @@
 import Courier
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RedditAPI
-import TestSupport
 
 /// Real values from the fixtures, read back through the models.
 @Suite(.ownThread) struct SpotCheckTests {

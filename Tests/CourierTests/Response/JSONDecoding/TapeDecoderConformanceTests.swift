@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// JSONTestSuite (`../shared/fixtures/json/conformance/test_parsing`): `y_` files are accepted,
 /// `n_` files rejected with a `DecodingError`, `i_` files go the way the decoder's article says.

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `JSON.TapeDecoder` against Foundation's `JSONDecoder`, set up alike: equal values, and
 /// failures of the same kind at the same coding path.

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Keys are found in large objects from where the last match left off, then by hash: the same
 /// values and errors as `JSONDecoder` whatever the order of reading, with repeated keys (the

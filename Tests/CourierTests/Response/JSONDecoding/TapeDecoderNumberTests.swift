@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `JSON.TapeDecoder` reads numbers with its own fast paths; every `Double` must be the one
 /// the standard library's correctly rounded parser gives for the same text, bit for bit.
