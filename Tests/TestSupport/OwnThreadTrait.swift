@@ -12,13 +12,16 @@ public import Testing
 /// the pool instead of in its place. The code under test runs as it would for a caller on any
 /// executor.
 public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Applies to every test of a suite it is given to.
     public var isRecursive: Bool { true }
 
+    /// Provides a scope for each test case only.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         // Once for each test case: a suite's or a function's own scope would not reach its cases.
         testCase == nil ? nil : self
     }
 
+    /// Runs the test case with a serial queue of its own as the task's preferred executor.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
