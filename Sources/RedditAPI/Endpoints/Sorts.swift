@@ -85,6 +85,10 @@ public enum CommentSort: String, Sendable, Hashable, CaseIterable, Codable {
     case old
     /// Question-and-answer: threads the post's author replied in first.
     case qa
+    /// Random order.
+    case random
+    /// Newest first, updating as comments arrive (live threads).
+    case live
 
     /// "Best", which Reddit calls `confidence`.
     public static let best = CommentSort.confidence

@@ -61,7 +61,7 @@ package enum HelpText {
                 summary: "a post and its comment tree",
                 details: """
                       <post>               an id (3hahrw), a fullname (t3_3hahrw) or a reddit.com / redd.it URL
-                      --sort SORT          confidence, top, new, controversial, old or qa
+                      --sort SORT          confidence, top, new, controversial, old, qa, random or live
                       --depth N            how many levels of replies to show
                       --limit N            how many comments to fetch
                     """)

@@ -129,7 +129,8 @@ import Testing
             ),
             (
                 "comments 3hahrw --sort best",
-                "--sort must be one of: confidence, top, new, controversial, old, qa (got 'best')", "comments"
+                "--sort must be one of: confidence, top, new, controversial, old, qa, random, live (got 'best')",
+                "comments"
             ),
             ("comments 3hahrw --depth 0", "--depth must be a whole number from 1 to 10000 (got '0')", "comments"),
             ("user", "missing user name", "user"),
