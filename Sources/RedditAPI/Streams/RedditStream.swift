@@ -19,9 +19,12 @@ import Foundation
 /// ```
 public struct RedditStream<Element: Sendable>: AsyncSequence, Sendable {
     let client: RedditClient
-    let request: @Sendable (PageParameters) -> Request<Listing>
-    let extract: @Sendable (Thing) -> Element?
     let options: StreamOptions
+    /// Whether polls after the first send `before` (the newest item seen); sources that do not
+    /// page that way (modmail) are polled afresh each time and rely on the remembered names.
+    let sendsBefore: Bool
+    /// One poll: the items of the newest-first page for these parameters, each with its name.
+    let poll: @Sendable (RedditClient, PageParameters) async throws -> [StreamItem<Element>]
 
     /// Creates a stream of the items `extract` takes from the listing `request` builds.
     public init(
@@ -29,10 +32,20 @@ public struct RedditStream<Element: Sendable>: AsyncSequence, Sendable {
         request: @escaping @Sendable (PageParameters) -> Request<Listing>,
         extract: @escaping @Sendable (Thing) -> Element?
     ) {
+        self.init(client: client, options: options) { client, page in
+            try await client.send(request(page)).children.map { StreamItem(name: $0.fullname, element: extract($0)) }
+        }
+    }
+
+    /// Creates a stream over any newest-first source: `poll` answers one page as named items.
+    init(
+        client: RedditClient, options: StreamOptions, sendsBefore: Bool = true,
+        poll: @escaping @Sendable (RedditClient, PageParameters) async throws -> [StreamItem<Element>]
+    ) {
         self.client = client
         self.options = options
-        self.request = request
-        self.extract = extract
+        self.sendsBefore = sendsBefore
+        self.poll = poll
     }
 
     /// Starts polling (on the first call to `next()`).
@@ -63,23 +76,23 @@ public struct RedditStream<Element: Sendable>: AsyncSequence, Sendable {
                     limit -= withoutBeforeCount
                     withoutBeforeCount = (withoutBeforeCount + 1) % 30
                 }
-                let listing: Listing
+                let items: [StreamItem<Element>]
                 do {
-                    listing = try await stream.client.send(stream.request(PageParameters(before: before, limit: limit)))
+                    items = try await stream.poll(stream.client, PageParameters(before: before, limit: limit))
                 } catch {
                     if Task.isCancelled { return nil }
                     throw error
                 }
                 var newest: Fullname?
-                for thing in listing.children.reversed() {
-                    guard let name = thing.fullname, !seen.contains(name) else { continue }
+                for item in items.reversed() {
+                    guard let name = item.name, !seen.contains(name) else { continue }
                     seen.insert(name)
                     newest = name
-                    if !stream.options.skipExisting || responsesSeen > 0, let element = stream.extract(thing) {
+                    if !stream.options.skipExisting || responsesSeen > 0, let element = item.element {
                         buffer.append(element)
                     }
                 }
-                before = newest
+                before = stream.sendsBefore ? newest : nil
                 responsesSeen += 1
                 if newest != nil {
                     backoff.reset()
@@ -90,6 +103,13 @@ public struct RedditStream<Element: Sendable>: AsyncSequence, Sendable {
             return buffer.removeFirst()
         }
     }
+}
+
+/// One item of a poll: its name (what `before` and the remembered names use) and the element it
+/// yields, nil for an item of another kind.
+struct StreamItem<Element: Sendable>: Sendable {
+    let name: Fullname?
+    let element: Element?
 }
 
 extension Reddit {
