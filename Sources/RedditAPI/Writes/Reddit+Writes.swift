@@ -69,11 +69,16 @@ extension Reddit {
         return postJSON("/api/submit_poll_post", body).reading(SubmitAnswer.self) { $0.post }
     }
 
-    /// A gallery (`/api/submit_gallery_post.json`, a JSON body) of uploaded images.
+    /// A gallery (`/api/submit_gallery_post.json`, a JSON body) of uploaded images, optionally
+    /// with text under it.
     public static func submitGallery(
-        subreddit: String, title: String, items: [GalleryUploadItem], options: SubmitOptions = .init()
+        subreddit: String, title: String, items: [GalleryUploadItem], text: String? = nil,
+        options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
         var body = jsonFields(options, subreddit: subreddit, title: title)
+        // As PRAW sends it: Reddit lists every validation error instead of the first.
+        body["show_error_list"] = .bool(true)
+        if let text { body["text"] = .string(text) }
         body["items"] = .array(
             items.map { item -> JSON in
                 JSON.object([
@@ -99,7 +104,7 @@ extension Reddit {
             "sr": .string(subreddit), "title": .string(title), "nsfw": .bool(options.nsfw),
             "spoiler": .bool(options.spoiler), "sendreplies": .bool(options.sendReplies),
             "resubmit": .bool(options.resubmit),
-            "validate_on_submit": .bool(true),
+            "validate_on_submit": .bool(options.validateOnSubmit),
         ]
         if let flairID = options.flairID { body["flair_id"] = .string(flairID) }
         if let flairText = options.flairText { body["flair_text"] = .string(flairText) }
@@ -117,14 +122,27 @@ extension Reddit {
     }
 
     /// Replaces the Markdown text of a post or comment (`/api/editusertext`); returns the edited thing.
-    public static func edit(_ id: Fullname, text: String) -> Request<Thing> {
-        editedThing(post("/api/editusertext", ["thing_id": id.rawValue, "text": text]))
+    ///
+    /// With `validateOnSubmit` (the default, as for submissions) Reddit checks the new text
+    /// against the subreddit's post requirements and refuses it with a ``RedditError``
+    /// (`SUBMIT_VALIDATION_…`) instead of saving it.
+    public static func edit(_ id: Fullname, text: String, validateOnSubmit: Bool = true) -> Request<Thing> {
+        editedThing(
+            post(
+                "/api/editusertext",
+                ["thing_id": id.rawValue, "text": text, "validate_on_submit": String(validateOnSubmit)]))
     }
 
     /// Replaces a post's or comment's text with rich text (`richtext_json`, a document as the
     /// editor builds it); Reddit may answer with the bare edited object, which is read too.
-    public static func edit(_ id: Fullname, richText: JSON) -> Request<Thing> {
-        editedThing(post("/api/editusertext", ["thing_id": id.rawValue, "richtext_json": richText.description]))
+    public static func edit(_ id: Fullname, richText: JSON, validateOnSubmit: Bool = true) -> Request<Thing> {
+        editedThing(
+            post(
+                "/api/editusertext",
+                [
+                    "thing_id": id.rawValue, "richtext_json": richText.description,
+                    "validate_on_submit": String(validateOnSubmit),
+                ]))
     }
 
     private static func editedThing(_ request: Request<Void>) -> Request<Thing> {

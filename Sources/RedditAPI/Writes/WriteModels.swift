@@ -48,11 +48,15 @@ public struct SubmitOptions: Sendable, Hashable {
     public var flairID: String?
     /// The flair's text, for an editable template.
     public var flairText: String?
+    /// Whether Reddit checks the post against the subreddit's post requirements and refuses it
+    /// with a ``RedditError`` (`SUBMIT_VALIDATION_…`) instead of posting it (`validate_on_submit`).
+    public var validateOnSubmit = true
 
-    /// The defaults: not NSFW, no spoiler, replies to the inbox, resubmits allowed, no flair.
+    /// The defaults: not NSFW, no spoiler, replies to the inbox, resubmits allowed, no flair,
+    /// validated against the subreddit's requirements.
     public init(
         nsfw: Bool = false, spoiler: Bool = false, sendReplies: Bool = true, resubmit: Bool = true,
-        flairID: String? = nil, flairText: String? = nil
+        flairID: String? = nil, flairText: String? = nil, validateOnSubmit: Bool = true
     ) {
         self.nsfw = nsfw
         self.spoiler = spoiler
@@ -60,12 +64,13 @@ public struct SubmitOptions: Sendable, Hashable {
         self.resubmit = resubmit
         self.flairID = flairID
         self.flairText = flairText
+        self.validateOnSubmit = validateOnSubmit
     }
 
     var formFields: [String: String] {
         var form = [
             "nsfw": String(nsfw), "spoiler": String(spoiler), "sendreplies": String(sendReplies),
-            "resubmit": String(resubmit), "validate_on_submit": "true",
+            "resubmit": String(resubmit), "validate_on_submit": String(validateOnSubmit),
         ]
         if let flairID { form["flair_id"] = flairID }
         if let flairText { form["flair_text"] = flairText }

@@ -63,6 +63,40 @@ import Testing
         #expect(body["api_type"]?.stringValue == "json" && body["title"]?.stringValue == "Test Poll")
     }
 
+    /// Held-out defect: a gallery post with text under it could not be sent (no `text`).
+    @Test func galleryCarriesItsTextAndAsksForEveryValidationError() async throws {
+        let (_, sent) = try await Self.send(
+            Reddit.submitGallery(
+                subreddit: "test", title: "Gallery", items: [GalleryUploadItem(mediaID: "m1", caption: "c")],
+                text: "Words under the gallery", options: SubmitOptions(validateOnSubmit: false)),
+            answeredBy: "writes/submit_poll_2020_200.json")
+        #expect(sent.url.path == "/api/submit_gallery_post.json")
+        let body = try JSONDecoder().decode(JSON.self, from: try #require(sent.body?.data))
+        #expect(body["text"]?.stringValue == "Words under the gallery")
+        #expect(body["show_error_list"] == .bool(true) && body["validate_on_submit"] == .bool(false))
+        #expect(body["items"]?[0]?["media_id"]?.stringValue == "m1")
+
+        let (_, plain) = try await Self.send(
+            Reddit.submitGallery(subreddit: "test", title: "Gallery", items: [GalleryUploadItem(mediaID: "m1")]),
+            answeredBy: "writes/submit_poll_2020_200.json")
+        let plainBody = try JSONDecoder().decode(JSON.self, from: try #require(plain.body?.data))
+        #expect(plainBody["text"] == nil && plainBody["validate_on_submit"] == .bool(true))
+    }
+
+    /// Held-out defect: an edit left out `validate_on_submit`, which PRAW always sends.
+    @Test func editSendsValidateOnSubmit() async throws {
+        let (_, sent) = try await Self.send(
+            Reddit.edit("t1_fwxxs5d", text: "new"), answeredBy: "writes/edit_comment_2020_200.json")
+        #expect(sent.form["validate_on_submit"] == "true")
+        let (_, unvalidated) = try await Self.send(
+            Reddit.edit("t1_fwxxs5d", text: "new", validateOnSubmit: false),
+            answeredBy: "writes/edit_comment_2020_200.json")
+        #expect(unvalidated.form["validate_on_submit"] == "false")
+        let (_, rich) = try await Self.send(
+            Reddit.edit("t1_fwxxs5d", richText: JSON.object([:])), answeredBy: "writes/edit_comment_2020_200.json")
+        #expect(rich.form["validate_on_submit"] == "true")
+    }
+
     @Test func imageSubmitGivesNoIdButWhereToFindThePost() async throws {
         let (image, sent) = try await Self.send(
             Reddit.submitImage(

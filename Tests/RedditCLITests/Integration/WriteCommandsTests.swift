@@ -20,7 +20,7 @@ import Testing
             (["reply", "t3_48dxvx", "--text", "Nice"], "POST /api/comment api_type=json&text=Nice&thing_id=t3_48dxvx"),
             (
                 ["edit", "t1_cu5tt8h", "--text", "Fixed"],
-                "POST /api/editusertext api_type=json&text=Fixed&thing_id=t1_cu5tt8h"
+                "POST /api/editusertext api_type=json&text=Fixed&thing_id=t1_cu5tt8h&validate_on_submit=true"
             ),
             (["delete", "t1_cu5tt8h"], "POST /api/del api_type=json&id=t1_cu5tt8h"),
             (
