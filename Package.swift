@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "RedditAPI", targets: ["RedditAPI"]),
         .executable(name: "reddit", targets: ["reddit"]),
+        .executable(name: "reddit-fixture-check", targets: ["reddit-fixture-check"]),
     ],
     targets: [
         // System libraries from the OS (Linux only; Apple platforms use the SDK's).
@@ -52,6 +53,14 @@ let package = Package(
             dependencies: ["Courier", "CourierOAuth", "CourierStore"],
             swiftSettings: swiftSettings
         ),
+
+        // Checks RedditAPI against recordings of PRAW's requests and Reddit's answers: the route
+        // registry and the checker (shared by the tests and the tool), and the tool itself.
+        .target(
+            name: "RedditFixtureCheck", dependencies: ["Courier", "CourierOAuth", "CourierTesting", "RedditAPI"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "reddit-fixture-check", dependencies: ["RedditFixtureCheck"], swiftSettings: swiftSettings),
 
         // The terminal Reddit client: all logic in RedditCLI (testable), a thin executable on top.
         .target(
@@ -129,7 +138,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RedditAPITests",
-            dependencies: ["RedditAPI", "CourierOAuth", "CourierStore", "CourierTesting", "TestSupport"],
+            dependencies: [
+                "RedditAPI", "CourierOAuth", "CourierStore", "CourierTesting", "TestSupport", "RedditFixtureCheck",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -1,0 +1,129 @@
+import Courier
+import Foundation
+
+/// Compares the request our call sent with the one PRAW sent, and lists the differences.
+///
+/// The rules (also in the "Moderating with RedditAPI" article):
+/// - The method must be the same.
+/// - Paths are compared percent-decoded, without the host, leading and trailing `/` and a
+///   `.json` suffix (PRAW writes `api/approve/`, we send `/api/approve`).
+/// - The query, the form and the top level of a JSON body are compared as multisets of fields.
+///   A field PRAW sent and we did not is a difference; so is one we sent and PRAW did not,
+///   except: `raw_json=1` (query) and `api_type=json` (body), which our client adds to every
+///   call, when PRAW did not send them; a default the call declares
+///   (``FixtureCall/sendingDefaults(_:)``) when PRAW did not send that field; and a field PRAW
+///   sent that the call declares it leaves out, with a reason (``FixtureCall/leavingOut(_:because:)``).
+/// - Values are compared as text, except that Booleans are equal in any case (`True`, `true`,
+///   JSON `true`) and values holding a JSON array or object are compared as JSON.
+/// - A JSON body and a form whose one field `json` holds the same document are the same request
+///   (Reddit's `/api/v1/modactions/...` endpoints read either; PRAW sent each in turn).
+/// - When the recording holds no body (the extractor could not tell "no body" from "not
+///   recorded"), the body is not compared.
+enum RequestComparison {
+    static func differences(recorded: RecordedRequest, sent: HTTPRequest, call: FixtureCall) -> [String] {
+        var differences: [String] = []
+        if recorded.method != sent.method.rawValue {
+            differences.append("method: PRAW sent \(recorded.method), we sent \(sent.method.rawValue)")
+        }
+        let components = URLComponents(url: sent.url, resolvingAgainstBaseURL: false)
+        let ourPath = PathTemplate.normalized(components?.percentEncodedPath ?? sent.url.path)
+        let theirPath = PathTemplate.normalized(recorded.path)
+        if ourPath != theirPath { differences.append("path: PRAW sent /\(theirPath), we sent /\(ourPath)") }
+        let ourQuery = FormFields.parseQuery(components?.percentEncodedQuery ?? "")
+        differences += compare(
+            "query", recorded: recorded.query, sent: ourQuery, added: [Field("raw_json", "1")], call: call)
+        guard recorded.bodyRecorded else { return differences }
+        let body = SentBody(sent)
+        if let form = recorded.form {
+            differences += compare(
+                "form", recorded: form, sent: body.form ?? [], added: [Field("api_type", "json")], call: call)
+        } else if let json = recorded.json {
+            differences += compareJSON(json, body: body, call: call)
+        }
+        return differences
+    }
+
+    private static func compareJSON(_ recorded: JSON, body: SentBody, call: FixtureCall) -> [String] {
+        let apiType = Field("api_type", "json")
+        if let sent = body.json {
+            guard let theirs = recorded.objectValue, let ours = sent.objectValue else {
+                return recorded == sent ? [] : ["JSON body: PRAW sent \(recorded), we sent \(sent)"]
+            }
+            return compare("JSON body", recorded: fields(theirs), sent: fields(ours), added: [apiType], call: call)
+        }
+        if let form = body.form, let document = form.first(where: { $0.name == "json" }),
+            form.allSatisfy({ $0.name == "json" || $0.name == "api_type" }),
+            let sent = try? JSON.TapeDecoder().decode(JSON.self, from: Data(document.value.utf8))
+        {
+            var theirs = recorded.objectValue ?? [:]
+            theirs["api_type"] = nil
+            return compare(
+                "JSON document", recorded: fields(theirs), sent: fields(sent.objectValue ?? [:]), added: [], call: call)
+        }
+        return ["body: PRAW sent JSON \(recorded), we sent " + (body.form.map { "a form \($0)" } ?? "no body")]
+    }
+
+    /// A JSON object's top level as fields, values as form text (arrays and objects as JSON).
+    private static func fields(_ object: [String: JSON]) -> [Field] {
+        object.sorted { $0.key < $1.key }.compactMap { name, value in FormFields.text(value).map { Field(name, $0) } }
+    }
+
+    private static func compare(_ part: String, recorded: [Field], sent: [Field], added: [Field], call: FixtureCall)
+        -> [String]
+    {
+        var unmatched = sent
+        var missing: [Field] = []
+        for field in recorded {
+            if let index = unmatched.firstIndex(where: { $0.name == field.name && equivalent($0.value, field.value) }) {
+                unmatched.remove(at: index)
+            } else {
+                missing.append(field)
+            }
+        }
+        let recordedNames = Set(recorded.map(\.name))
+        let tolerated = added + call.defaults
+        unmatched.removeAll { field in
+            !recordedNames.contains(field.name)
+                && tolerated.contains { $0.name == field.name && equivalent($0.value, field.value) }
+        }
+        var differences: [String] = []
+        for field in missing where call.legacy[field.name] == nil {
+            if let index = unmatched.firstIndex(where: { $0.name == field.name }) {
+                differences.append("\(part): PRAW sent \(field), we sent \(unmatched[index])")
+                unmatched.remove(at: index)
+            } else {
+                differences.append("\(part): PRAW sent \(field), we did not")
+            }
+        }
+        differences += unmatched.map { "\(part): we sent \($0), PRAW did not" }
+        return differences
+    }
+
+    /// Whether two values mean the same: equal text, a Boolean in any case, or the same JSON.
+    static func equivalent(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let (x, y) = (a.lowercased(), b.lowercased())
+        if ["true", "false"].contains(x), x == y { return true }
+        guard let first = a.first, "[{".contains(first), let second = b.first, "[{".contains(second),
+            let left = try? JSON.TapeDecoder().decode(JSON.self, from: Data(a.utf8)),
+            let right = try? JSON.TapeDecoder().decode(JSON.self, from: Data(b.utf8))
+        else { return false }
+        return left == right
+    }
+}
+
+/// The body our call sent, read as a form or as JSON by its content type.
+private struct SentBody {
+    var form: [Field]?
+    var json: JSON?
+
+    init(_ request: HTTPRequest) {
+        guard let data = request.body?.data, !data.isEmpty else { return }
+        let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
+        if contentType.hasPrefix("application/json") {
+            json = try? JSON.TapeDecoder().decode(JSON.self, from: data)
+        } else if contentType.hasPrefix("application/x-www-form-urlencoded") {
+            form = FormFields.parseQuery(String(decoding: data, as: UTF8.self))
+        }
+    }
+}

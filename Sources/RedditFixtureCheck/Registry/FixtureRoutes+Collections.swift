@@ -1,0 +1,4 @@
+/// The `collections` area: no routes yet.
+extension FixtureRoutes {
+    static let collections: [FixtureRoute] = []
+}

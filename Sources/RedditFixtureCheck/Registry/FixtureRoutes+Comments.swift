@@ -1,0 +1,4 @@
+/// The `comments` area: no routes yet.
+extension FixtureRoutes {
+    static let comments: [FixtureRoute] = []
+}

@@ -1,0 +1,4 @@
+/// The `drafts` area: no routes yet.
+extension FixtureRoutes {
+    static let drafts: [FixtureRoute] = []
+}

@@ -1,0 +1,4 @@
+/// The `emoji` area: no routes yet.
+extension FixtureRoutes {
+    static let emoji: [FixtureRoute] = []
+}

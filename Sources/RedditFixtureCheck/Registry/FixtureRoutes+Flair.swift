@@ -1,0 +1,4 @@
+/// The `flair` area: no routes yet.
+extension FixtureRoutes {
+    static let flair: [FixtureRoute] = []
+}

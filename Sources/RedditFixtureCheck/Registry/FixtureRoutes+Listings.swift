@@ -1,0 +1,4 @@
+/// The `listings` area: no routes yet.
+extension FixtureRoutes {
+    static let listings: [FixtureRoute] = []
+}

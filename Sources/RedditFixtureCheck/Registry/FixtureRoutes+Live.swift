@@ -1,0 +1,4 @@
+/// The `live` area: no routes yet.
+extension FixtureRoutes {
+    static let live: [FixtureRoute] = []
+}

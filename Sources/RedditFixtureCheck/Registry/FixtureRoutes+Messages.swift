@@ -1,0 +1,4 @@
+/// The `messages` area: no routes yet.
+extension FixtureRoutes {
+    static let messages: [FixtureRoute] = []
+}

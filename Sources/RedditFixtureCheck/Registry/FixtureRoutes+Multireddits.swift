@@ -1,0 +1,4 @@
+/// The `multireddits` area: no routes yet.
+extension FixtureRoutes {
+    static let multireddits: [FixtureRoute] = []
+}

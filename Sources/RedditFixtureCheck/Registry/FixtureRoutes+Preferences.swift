@@ -1,0 +1,4 @@
+/// The `preferences` area: no routes yet.
+extension FixtureRoutes {
+    static let preferences: [FixtureRoute] = []
+}

@@ -1,0 +1,4 @@
+/// The `rules` area: no routes yet.
+extension FixtureRoutes {
+    static let rules: [FixtureRoute] = []
+}

@@ -1,0 +1,4 @@
+/// The `subreddit` area: no routes yet.
+extension FixtureRoutes {
+    static let subreddit: [FixtureRoute] = []
+}

@@ -1,0 +1,4 @@
+/// The `user` area: no routes yet.
+extension FixtureRoutes {
+    static let user: [FixtureRoute] = []
+}

@@ -1,0 +1,4 @@
+/// The `widgets` area: no routes yet.
+extension FixtureRoutes {
+    static let widgets: [FixtureRoute] = []
+}

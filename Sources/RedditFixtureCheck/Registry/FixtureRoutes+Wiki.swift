@@ -1,0 +1,4 @@
+/// The `wiki` area: no routes yet.
+extension FixtureRoutes {
+    static let wiki: [FixtureRoute] = []
+}

@@ -1,0 +1,68 @@
+import Foundation
+import RedditAPI
+import RedditFixtureCheck
+import Testing
+
+/// Every recording of PRAW's requests whose endpoint a route serves: the request rebuilt through
+/// the public API matches PRAW's, and the answer decodes (or is a typed Reddit error).
+@Suite struct PRAWRecordingTests {
+    static func folder(_ name: String) throws -> URL { try Fixture.root.appendingPathComponent(name) }
+
+    /// Every failure of a served recording, with its differences.
+    static func failuresOfServedRecordings(_ report: CheckReport) -> [String] {
+        report.results.filter { !$0.passed && !$0.isUnsupported }.map(\.line)
+    }
+
+    @Test func everyServedRecordingPasses() async throws {
+        let report = await CheckReport.check(folder: try Self.folder("praw"))
+        #expect(report.results.count == 367)
+        #expect(Self.failuresOfServedRecordings(report) == [])
+        // Phase 1 serves moderation and modmail; the count only grows as areas are added.
+        #expect(report.passed >= 85)
+    }
+
+    @Test(arguments: ["moderation", "modmail"])
+    func everyRecordingOfAFinishedAreaIsServed(_ area: String) async throws {
+        let report = await CheckReport.check(folder: try Self.folder("praw").appendingPathComponent(area))
+        #expect(!report.results.isEmpty)
+        #expect(report.results.filter { !$0.passed }.map(\.line) == [])
+    }
+
+    @Test func theWikisListsOfUsersAreServed() async throws {
+        let report = await CheckReport.check(folder: try Self.folder("praw").appendingPathComponent("wiki"))
+        let lists = report.results.filter { $0.endpoint?.hasPrefix("list_wiki") == true }
+        #expect(lists.count == 4)
+        #expect(lists.filter { !$0.passed }.isEmpty)
+    }
+
+    @Test func handWrittenBodiesPassAndSayTheyAreHandWritten() async throws {
+        let report = await CheckReport.check(folder: try Self.folder("praw-handwritten"))
+        #expect(report.results.count >= 9)
+        #expect(report.results.filter { !$0.passed }.map(\.line) == [])
+        #expect(report.results.filter { !$0.writtenByHand }.isEmpty)
+    }
+
+    /// The older `../shared/fixtures/reddit` set has no PRAW keys: its paths are matched to
+    /// PRAW's templates, so the routes check its edits and gallery posts too.
+    @Test func theOlderRecordingsOfServedEndpointsPass() async throws {
+        let report = await CheckReport.check(folder: try Self.folder("writes"))
+        let served = report.results.filter { !$0.isUnsupported }
+        #expect(Set(served.compactMap(\.endpoint)) == ["edit", "submit_gallery_post"])
+        #expect(served.count == 5)
+        #expect(served.filter { !$0.passed }.map(\.line) == [])
+    }
+
+    @Test func errorAnswersComeOutAsTypedRedditErrorsWithTypeAndMessage() async throws {
+        let report = await CheckReport.check(folder: try Self.folder("praw").appendingPathComponent("moderation"))
+        let errors = report.results.compactMap { result -> (String, String)? in
+            guard case .redditError(let error) = result.outcome else { return nil }
+            return (result.file, error.code ?? error.message ?? "")
+        }
+        let byFile = Dictionary(errors, uniquingKeysWith: { first, _ in first })
+        #expect(byFile["accept_mod_invite__200__1.json"] == "NO_INVITE_FOUND")
+        #expect(byFile["removal_comment_message__400__1.json"] == "TOO_LONG")
+        #expect(byFile["about_traffic__404__1.json"] == "Not Found")
+        #expect(byFile["mod_notes__500__1.json"] == "Internal Server Error")
+        #expect(errors.count == 6)
+    }
+}

@@ -1,0 +1,53 @@
+import Courier
+import CourierTesting
+import Foundation
+import RedditAPI
+import TestSupport
+import Testing
+
+/// The example of the "Moderating with RedditAPI" article, run against recorded and
+/// hand-written answers.
+@Suite struct ModerationArticleExamplesTests {
+    @Test func theOverviewExampleRuns() async throws {
+        let queue = try Fixture("praw/moderation/about_modqueue__200__1.json")
+        let folder = try Fixture("praw-handwritten/modmail/modmail_conversations__200__1.json")
+        let reply = try Fixture("praw/modmail/modmail_conversation__201__1.json")
+        let transport = StubTransport { request in
+            switch (request.method, request.url.path) {
+            case (.get, "/r/swift/about/modqueue"): return queue.response(for: request.url)
+            case (.get, "/api/mod/conversations"): return folder.response(for: request.url)
+            case (.post, let path) where path.hasPrefix("/api/mod/conversations/"):
+                return reply.response(for: request.url)
+            case (.post, "/api/v1/modactions/removal_reasons"):
+                return HTTPResponse(statusCode: 200, headers: [:], body: Data(), url: request.url)
+            case (.post, _):
+                return HTTPResponse(
+                    statusCode: 200, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"json": {"errors": []}}"#.utf8), url: request.url)
+            default: throw UnmatchedRequest(url: request.url, known: [])
+            }
+        }
+        let reddit = try makeClient(transport)
+
+        // The article's code:
+        let mod = reddit.moderation(of: "swift")
+
+        for case .link(let post) in try await mod.queue(.modQueue, only: .posts).children {
+            try await mod.remove(post.name, spam: false, reasonID: "15kbmgmhm6mxo", modNote: "off topic")
+        }
+        try await mod.ban("spammer", days: 7, reason: "Spam", message: "Please read the rules.", note: "link farm")
+
+        for conversation in try await reddit.modmail.conversations(in: ["swift"], state: .new) {
+            try await reddit.modmail.reply(to: conversation.id, body: "Looking into it.", internal: true)
+        }
+
+        #expect(
+            transport.requests.map { "\($0.method.rawValue) \($0.url.path)" } == [
+                "GET /r/swift/about/modqueue", "POST /api/remove", "POST /api/v1/modactions/removal_reasons",
+                "POST /r/swift/api/friend", "GET /api/mod/conversations", "POST /api/mod/conversations/2gn0",
+                "POST /api/mod/conversations/2gmz",
+            ])
+        #expect(transport.requests[4].query("state") == "new" && transport.requests[4].query("entity") == "swift")
+        #expect(transport.requests[6].form["isInternal"] == "true")
+    }
+}
