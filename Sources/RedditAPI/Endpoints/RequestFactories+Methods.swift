@@ -41,8 +41,13 @@ extension Reddit {
     /// Accepts an empty body or a JSON object, so neither an HTML page nor a truncated body passes
     /// for success.
     static func acknowledge(_ data: Data) throws {
-        guard data.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { return }
+        guard !isBlank(data) else { return }
         _ = try JSON.TapeDecoder().decode(WriteAcknowledgement.self, from: data)
+    }
+
+    /// Whether a body is empty or only JSON whitespace (a 204, an empty 200).
+    static func isBlank(_ data: Data) -> Bool {
+        data.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
     }
 
     /// The form of the endpoints that take one JSON document in a `json` field (removal messages

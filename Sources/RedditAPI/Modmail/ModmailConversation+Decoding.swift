@@ -13,7 +13,7 @@ struct ModmailConversationAnswer: Decodable, Sendable {
         let raw = try c.decode(RawModmailConversation.self, forKey: key)
         let messages = try c.value(.messages, or: [String: ModmailMessage]())
         let actions = try c.value(.modActions, or: [String: ModmailConversation.Action]())
-        let user = try c.decodeIfPresent(OptionalUser.self, forKey: .user)?.user
+        let user = try c.decodeIfPresent(UnlessEmpty<ModmailConversation.User>.self, forKey: .user)?.value
         conversation = raw.conversation(messages: messages, actions: actions, user: user)
     }
 }
@@ -53,7 +53,7 @@ struct RawModmailConversation: Decodable, Sendable {
     let subject: String?
     let state: Int?
     let owner: Owner?
-    let participant: OptionalAuthor?
+    let participant: UnlessEmpty<ModmailAuthor>?
     let authors: [ModmailAuthor]?
     let isHighlighted, isInternal, isAuto, isRepliable: Bool?
     let numMessages: Int?
@@ -71,7 +71,7 @@ struct RawModmailConversation: Decodable, Sendable {
         subject = try c.decodeIfPresent(String.self, forKey: .subject)
         state = try c.decodeIfPresent(Int.self, forKey: .state)
         owner = try c.decodeIfPresent(Owner.self, forKey: .owner)
-        participant = try c.decodeIfPresent(OptionalAuthor.self, forKey: .participant)
+        participant = try c.decodeIfPresent(UnlessEmpty<ModmailAuthor>.self, forKey: .participant)
         authors = try c.decodeIfPresent([ModmailAuthor].self, forKey: .authors)
         isHighlighted = try c.decodeIfPresent(Bool.self, forKey: .isHighlighted)
         isInternal = try c.decodeIfPresent(Bool.self, forKey: .isInternal)
@@ -92,7 +92,7 @@ struct RawModmailConversation: Decodable, Sendable {
         let references = objIds ?? []
         return ModmailConversation(
             id: id, subject: subject ?? "", state: state ?? 0, subreddit: owner?.displayName ?? "",
-            subredditID: owner?.id.map { Fullname($0) }, participant: participant?.author, authors: authors ?? [],
+            subredditID: owner?.id.map { Fullname($0) }, participant: participant?.value, authors: authors ?? [],
             isHighlighted: isHighlighted ?? false, isInternal: isInternal ?? false, isAuto: isAuto ?? false,
             isRepliable: isRepliable ?? true, messageCount: numMessages ?? 0,
             lastUpdated: lastUpdated, lastUserUpdate: lastUserUpdate, lastModeratorUpdate: lastModUpdate,
@@ -102,24 +102,14 @@ struct RawModmailConversation: Decodable, Sendable {
     }
 }
 
-/// An author object that Reddit sends empty (`{}`) when there is nobody.
-struct OptionalAuthor: Decodable, Sendable {
-    let author: ModmailAuthor?
+/// An object Reddit sends empty (`{}`) when there is nothing: the participant of a conversation
+/// among moderators, its `user`. Read as `Value` only when it has a `name`.
+struct UnlessEmpty<Value: Decodable & Sendable>: Decodable, Sendable {
+    let value: Value?
 
     private enum Keys: String, CodingKey { case name }
 
     init(from decoder: any Decoder) throws {
-        author = try decoder.container(keyedBy: Keys.self).contains(.name) ? ModmailAuthor(from: decoder) : nil
-    }
-}
-
-/// The `user` object, empty (`{}`) for a conversation among moderators.
-struct OptionalUser: Decodable, Sendable {
-    let user: ModmailConversation.User?
-
-    private enum Keys: String, CodingKey { case name }
-
-    init(from decoder: any Decoder) throws {
-        user = try decoder.container(keyedBy: Keys.self).contains(.name) ? ModmailConversation.User(from: decoder) : nil
+        value = try decoder.container(keyedBy: Keys.self).contains(.name) ? Value(from: decoder) : nil
     }
 }

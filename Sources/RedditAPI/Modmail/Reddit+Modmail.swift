@@ -122,7 +122,7 @@ extension Reddit {
     /// A conversation action's answer: the conversation, or nil for an empty body (204).
     private static func conversationAction(_ request: Request<Void>) -> Request<ModmailConversation?> {
         request.map { data, _, _ in
-            guard data.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { return nil }
+            guard !isBlank(data) else { return nil }
             return try JSON.TapeDecoder().decode(ModmailConversationAnswer.self, from: data).conversation
         }
     }
