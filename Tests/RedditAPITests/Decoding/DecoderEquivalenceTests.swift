@@ -213,7 +213,7 @@ import Testing
     /// The bench's payloads, in this checkout.
     static var benchFixtures: URL { packageRoot.appendingPathComponent("Benchmarks/fixtures/reddit") }
 
-    /// Every JSON file under the three roots, recursively.
+    /// Every JSON file under the three roots, recursively (not the PRAW recordings).
     static func jsonFiles() throws -> [String] {
         var roots = [try Fixture.root, benchFixtures]
         if FileManager.default.fileExists(atPath: sharedFixtures.path) { roots.append(sharedFixtures) }
@@ -222,8 +222,10 @@ import Testing
             guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
                 continue
             }
-            for case let url as URL in walker where url.pathExtension == "json" {
-                files.append(url.path)
+            for case let url as URL in walker {
+                // The PRAW recordings are decoded through their routes (PRAWRecordingTests).
+                if ["praw", "praw-handwritten"].contains(url.lastPathComponent) { walker.skipDescendants() }
+                if url.pathExtension == "json" { files.append(url.path) }
             }
         }
         return files.sorted()
