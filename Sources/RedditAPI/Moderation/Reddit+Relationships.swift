@@ -65,6 +65,16 @@ extension Reddit {
             ["name": user, "type": "moderator_invite", "permissions": ModeratorPermission.field(permissions)])
     }
 
+    /// Adds a moderator with some permissions, or all when nil (`type=moderator`, as PRAW's
+    /// `moderator.add`): Reddit sends an invitation unless you are an administrator.
+    public static func addModerator(_ user: String, to subreddit: String, permissions: [ModeratorPermission]? = nil)
+        -> Request<Void>
+    {
+        post(
+            "/r/" + segment(subreddit) + "/api/friend",
+            ["name": user, "type": "moderator", "permissions": ModeratorPermission.field(permissions)])
+    }
+
     /// Changes a moderator's permissions, or an invited moderator's when `invitation` is true
     /// (`/r/SUB/api/setpermissions`); nil grants all.
     public static func setModeratorPermissions(

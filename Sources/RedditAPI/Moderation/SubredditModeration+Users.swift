@@ -50,6 +50,11 @@ extension SubredditModeration {
         try await client.send(Reddit.inviteModerator(user, to: subreddit, permissions: permissions))
     }
 
+    /// Adds a moderator with some permissions or all (an invitation unless you are an admin).
+    public func addModerator(_ user: String, permissions: [ModeratorPermission]? = nil) async throws(HTTPError) {
+        try await client.send(Reddit.addModerator(user, to: subreddit, permissions: permissions))
+    }
+
     /// The pending moderator invitations.
     public func invitedModerators(page: PageParameters = .first) async throws(HTTPError)
         -> ItemListing<UserRelationship>

@@ -14,7 +14,8 @@ import Foundation
 ///   (``FixtureCall/sendingDefaults(_:)``) when PRAW did not send that field; and a field PRAW
 ///   sent that the call declares it leaves out, with a reason (``FixtureCall/leavingOut(_:because:)``).
 /// - Values are compared as text, except that Booleans are equal in any case (`True`, `true`,
-///   JSON `true`) and values holding a JSON array or object are compared as JSON.
+///   JSON `true`), values holding a JSON array or object are compared as JSON, and any two
+///   `limit`s of 100 or more are equal (Reddit's maximum; PRAW asks for 1024 to mean "all").
 /// - A JSON body and a form whose one field `json` holds the same document are the same request
 ///   (Reddit's `/api/v1/modactions/...` endpoints read either; PRAW sent each in turn).
 /// - When the recording holds no body (the extractor could not tell "no body" from "not
@@ -74,7 +75,7 @@ enum RequestComparison {
         var unmatched = sent
         var missing: [Field] = []
         for field in recorded {
-            if let index = unmatched.firstIndex(where: { $0.name == field.name && equivalent($0.value, field.value) }) {
+            if let index = unmatched.firstIndex(where: { $0.name == field.name && equivalent($0, field) }) {
                 unmatched.remove(at: index)
             } else {
                 missing.append(field)
@@ -84,7 +85,7 @@ enum RequestComparison {
         let tolerated = added + call.defaults
         unmatched.removeAll { field in
             !recordedNames.contains(field.name)
-                && tolerated.contains { $0.name == field.name && equivalent($0.value, field.value) }
+                && tolerated.contains { $0.name == field.name && equivalent($0, field) }
         }
         var differences: [String] = []
         for field in missing where call.legacy[field.name] == nil {
@@ -97,6 +98,14 @@ enum RequestComparison {
         }
         differences += unmatched.map { "\(part): we sent \($0), PRAW did not" }
         return differences
+    }
+
+    /// Whether two fields of the same name mean the same: their values are equivalent, or both
+    /// are a `limit` of 100 or more (Reddit sends at most 100 items; PRAW asks for 1024 when it
+    /// wants "all", our calls cap the limit at 100).
+    static func equivalent(_ a: Field, _ b: Field) -> Bool {
+        if a.name == "limit", let x = Int(a.value), let y = Int(b.value), x >= 100, y >= 100 { return true }
+        return equivalent(a.value, b.value)
     }
 
     /// Whether two values mean the same: equal text, a Boolean in any case, or the same JSON.

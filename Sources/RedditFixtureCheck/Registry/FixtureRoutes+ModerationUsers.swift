@@ -9,7 +9,7 @@ extension FixtureRoutes {
             FixtureRoute(
                 "friend",
                 call:
-                    "Reddit.add(_:to:in:note:), Reddit.ban(_:in:days:reason:message:note:context:), Reddit.inviteModerator(_:to:permissions:)"
+                    "Reddit.add(_:to:in:note:), Reddit.ban(_:in:days:reason:message:note:context:), Reddit.inviteModerator(_:to:permissions:), Reddit.addModerator(_:to:permissions:)"
             ) { r throws(FixtureRouteError) in
                 let (subreddit, user, type) = (try r.path("subreddit"), try r.field("name"), try r.field("type"))
                 switch type {
@@ -20,7 +20,10 @@ extension FixtureRoutes {
                             reason: r.optionalField("ban_reason"),
                             message: r.optionalField("ban_message"), note: r.optionalField("note"),
                             context: r.optionalField("ban_context").map { Fullname($0) }))
-                case "moderator_invite":
+                case "moderator" where r.optionalField("permissions") != nil:
+                return FixtureCall(
+                    Reddit.addModerator(user, to: subreddit, permissions: try permissions(r.optionalField("permissions"))))
+            case "moderator_invite":
                     return FixtureCall(
                         Reddit.inviteModerator(
                             user, to: subreddit, permissions: try permissions(r.optionalField("permissions"))))

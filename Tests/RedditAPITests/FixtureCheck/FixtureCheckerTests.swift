@@ -125,6 +125,22 @@ import Testing
         #expect(await folder.check([strict]).failed == 1)
     }
 
+    @Test func limitsOfAHundredOrMoreAreTheSameRequest() async throws {
+        let folder = try Folder()
+        for (name, limit) in [("all", "1024"), ("hundred", "100"), ("fewer", "25")] {
+            try folder.record(
+                name, key: "about_spam", template: "r/{subreddit}/about/spam/", method: "GET",
+                path: "/r/test/about/spam/", query: "limit=\(limit)&raw_json=1", form: nil,
+                body: #"{"kind": "Listing", "data": {"children": []}}"#)
+        }
+        let capped = FixtureRoute("about_spam", call: "test") { r throws(FixtureRouteError) in
+            FixtureCall(Reddit.moderationQueue(.spam, of: try r.path("subreddit"), page: PageParameters(limit: 1024)))
+        }
+        let report = await folder.check([capped])
+        #expect(report.results.map(\.file) == ["all.json", "fewer.json", "hundred.json"])
+        #expect(report.results.map(\.passed) == [true, false, true], "\(Self.lines(report))")
+    }
+
     @Test func aJSONBodyEqualsAFormCarryingTheSameDocumentInItsJSONField() async throws {
         let folder = try Folder()
         let document: [String: Any] = ["item_id": ["t3_x"], "message": "m", "title": "t", "type": "public"]
