@@ -21,9 +21,10 @@ extension FixtureRoutes {
                             message: r.optionalField("ban_message"), note: r.optionalField("note"),
                             context: r.optionalField("ban_context").map { Fullname($0) }))
                 case "moderator" where r.optionalField("permissions") != nil:
-                return FixtureCall(
-                    Reddit.addModerator(user, to: subreddit, permissions: try permissions(r.optionalField("permissions"))))
-            case "moderator_invite":
+                    return FixtureCall(
+                        Reddit.addModerator(
+                            user, to: subreddit, permissions: try permissions(r.optionalField("permissions"))))
+                case "moderator_invite":
                     return FixtureCall(
                         Reddit.inviteModerator(
                             user, to: subreddit, permissions: try permissions(r.optionalField("permissions"))))
