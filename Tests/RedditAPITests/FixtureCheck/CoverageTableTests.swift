@@ -1,9 +1,10 @@
 import Foundation
 import RedditFixtureCheck
+import TestSupport
 import Testing
 
 /// The coverage table in the "Moderating with RedditAPI" article is what the code says now.
-@Suite struct CoverageTableTests {
+@Suite(.ownThread) struct CoverageTableTests {
     static let article = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md")

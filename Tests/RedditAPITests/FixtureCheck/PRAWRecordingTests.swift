@@ -1,11 +1,12 @@
 import Foundation
 import RedditAPI
 import RedditFixtureCheck
+import TestSupport
 import Testing
 
 /// Every recording of PRAW's requests whose endpoint a route serves: the request rebuilt through
 /// the public API matches PRAW's, and the answer decodes (or is a typed Reddit error).
-@Suite struct PRAWRecordingTests {
+@Suite(.ownThread) struct PRAWRecordingTests {
     static func folder(_ name: String) throws -> URL { try Fixture.root.appendingPathComponent(name) }
 
     /// Every failure of a served recording, with its differences.
