@@ -29,7 +29,7 @@ package enum AtomicFile {
                 attributes: directoryPermissions.map { [.posixPermissions: $0] }
             )
         } catch {
-            throw .unwritable(path: directory.path, reason: Self.describe(error))
+            throw .unwritable(path: directory.path, reason: pathProblem(of: target) ?? Self.describe(error))
         }
         let temporary = directory.appendingPathComponent(temporaryPrefix(for: target) + UUID().uuidString)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -44,7 +44,8 @@ package enum AtomicFile {
             closed = true
             guard close(fd) == 0 else { throw AtomicFileError.writeFailed(path: temporary.path, reason: lastErrno()) }
             guard rename(temporary.path, target.path) == 0 else {
-                throw AtomicFileError.writeFailed(path: target.path, reason: lastErrno())
+                let reason = lastErrno()
+                throw AtomicFileError.writeFailed(path: target.path, reason: pathProblem(of: target) ?? reason)
             }
         } catch let error as AtomicFileError {
             unlink(temporary.path)
@@ -56,12 +57,18 @@ package enum AtomicFile {
         try syncDirectory(directory)
     }
 
-    /// Removes `target` (if present) and flushes the directory.
+    /// Removes `target` (if present) and flushes the directory. A missing file, or a missing
+    /// folder, is nothing to remove. A folder that refuses the removal (permissions, a read-only
+    /// disk) is ``AtomicFileError/unwritable(path:reason:)`` naming the folder.
     package static func remove(_ target: URL) throws(AtomicFileError) {
-        if unlink(target.path) != 0 && errno != ENOENT {
-            throw .writeFailed(path: target.path, reason: lastErrno())
+        let directory = target.deletingLastPathComponent()
+        if unlink(target.path) != 0 {
+            let code = errno
+            if code == ENOENT { return }
+            if let problem = pathProblem(of: target) { throw .writeFailed(path: target.path, reason: problem) }
+            throw .unwritable(path: directory.path, reason: String(cString: strerror(code)))
         }
-        try syncDirectory(target.deletingLastPathComponent())
+        try syncDirectory(directory)
     }
 
     /// Moves `source` to `destination` and flushes the directory.
@@ -70,6 +77,25 @@ package enum AtomicFile {
             throw .writeFailed(path: destination.path, reason: lastErrno())
         }
         try syncDirectory(destination.deletingLastPathComponent())
+    }
+
+    /// Why `target` cannot be a file, in plain words, when the shape of its path is the reason:
+    /// a folder is where the file should be (`… is a folder, not a file`), or a file is where
+    /// one of its folders should be (`… is a file, not a folder`). Nil when neither; the cause is
+    /// then elsewhere (permissions, a read-only or full disk) and the system's words say it.
+    package static func pathProblem(of target: URL) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "\(target.path) is a folder, not a file"
+        }
+        var parent = target.deletingLastPathComponent()
+        while parent.path != "/" && !parent.path.isEmpty {
+            if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : "\(parent.path) is a file, not a folder"
+            }
+            parent = parent.deletingLastPathComponent()
+        }
+        return nil
     }
 
     /// Deletes temporary files a killed writer left next to `target`.

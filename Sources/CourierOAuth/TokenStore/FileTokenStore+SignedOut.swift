@@ -1,3 +1,4 @@
+import CourierFileSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -31,16 +32,23 @@ struct SignedOutMarker: Codable {
     }
 }
 
-/// The file operations ``FileTokenStore`` uses to get rid of a token; tests replace them to make
-/// a deletion fail, which permission bits cannot do for root.
+/// The file operations ``FileTokenStore`` uses to save and get rid of a token; tests replace
+/// them to make a save or a deletion fail as on a read-only disk, which permission bits cannot do
+/// for root.
 struct TokenFileOperations: Sendable {
     /// Deletes the file at the path: 0, or the `errno` of the failure.
     var remove: @Sendable (String) -> Int32
     /// Opens the existing regular file at the path (never creating it), truncates it and writes
     /// the data: 0 once the truncation succeeded, else the `errno` of the failure.
     var overwrite: @Sendable (String, Data) -> Int32
+    /// Replaces the file with the data, atomically and durably, creating its folder (mode 0700).
+    var save: @Sendable (Data, URL) throws(AtomicFileError) -> Void = saveFile
 
     static let system = TokenFileOperations(remove: removeFile, overwrite: overwriteFile)
+
+    private static func saveFile(_ data: Data, _ url: URL) throws(AtomicFileError) {
+        try AtomicFile.write(data, to: url, directoryPermissions: 0o700)
+    }
 
     private static func removeFile(_ path: String) -> Int32 {
         unlink(path) == 0 ? 0 : errno

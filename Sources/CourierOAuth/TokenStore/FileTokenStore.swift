@@ -158,32 +158,15 @@ public final class FileTokenStore: SharedTokenStore {
 
     private func write(_ data: Data) throws(Failure) {
         do {
-            try AtomicFile.write(data, to: fileURL, directoryPermissions: 0o700)
+            try operations.save(data, fileURL)
         } catch {
-            if let problem = Self.pathProblem(fileURL) {
-                throw Failure(operation: "write", path: fileURL.path, reason: problem)
-            }
             throw Failure(operation: "write", path: error.path, reason: error.reason)
         }
     }
 
-    /// Why `url` cannot be a token file, in plain words: it is a folder, or a parent of it is a
-    /// file. Nil when neither (the cause is elsewhere: permissions, a full disk).
-    static func pathProblem(_ url: URL) -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "the path is a folder, not a file; give the token file's own path"
-        }
-        var parent = url.deletingLastPathComponent()
-        while parent.path != "/" && !parent.path.isEmpty {
-            if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-                return isDirectory.boolValue
-                    ? nil : "\(parent.path) is a file, so it cannot hold the token file's folder"
-            }
-            parent = parent.deletingLastPathComponent()
-        }
-        return nil
-    }
+    /// Why `url` cannot be a token file, in plain words (a folder in its place, or a file where
+    /// one of its folders should be); nil when neither.
+    static func pathProblem(_ url: URL) -> String? { AtomicFile.pathProblem(of: url) }
 
     /// Where the cross-process refresh lock lives: `<token file>.lock`.
     public var lockFileURL: URL { fileURL.appendingPathExtension("lock") }

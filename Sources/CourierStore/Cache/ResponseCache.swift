@@ -102,7 +102,9 @@ public final class ResponseCache: Interceptor {
                 at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw ResponseCacheError(
-                path: fileURL.path, reason: "cannot create its directory: \(AtomicFile.describe(error))")
+                path: fileURL.path,
+                reason: "cannot create its directory: "
+                    + (AtomicFile.pathProblem(of: fileURL) ?? AtomicFile.describe(error)))
         }
         do {
             storage = Mutex(

@@ -281,7 +281,8 @@ public final class DocumentStore<Value: Codable & Sendable>: Sendable {
             data = try Data(contentsOf: fileURL)
         } catch {
             if !FileManager.default.fileExists(atPath: fileURL.path) { return nil }
-            throw .unreadable(path: fileURL.path, reason: AtomicFile.describe(error))
+            throw .unreadable(
+                path: fileURL.path, reason: AtomicFile.pathProblem(of: fileURL) ?? AtomicFile.describe(error))
         }
         do {
             let value: Value

@@ -62,4 +62,13 @@ struct DocumentStorePathTests {
         // No temporary file is left beside it.
         #expect(try directory.contents() == ["profile.json"])
     }
+
+    @Test("remove() with no file and no folder yet has nothing to remove")
+    func removeBeforeTheFolderExists() async throws {
+        defer { directory.remove() }
+        let store = DocumentStore<Profile>(fileURL: directory.file("never/created/profile.json"))
+        try await store.remove()
+        #expect(try store.load() == nil)
+        #expect(try directory.contents().isEmpty)
+    }
 }
