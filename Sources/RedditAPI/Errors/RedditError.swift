@@ -26,11 +26,24 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
             self.message = message
             self.field = field
         }
+
+        /// The code of an entry that did not carry one (an entry of an unexpected shape; its
+        /// ``message`` then shows the entry as sent).
+        public static let unknownCode = "UNKNOWN"
+
+        /// `CODE: message [field]`, without the parts that are empty or unknown.
+        var summary: String {
+            var parts: [String] = []
+            if code != Self.unknownCode || message.isEmpty { parts.append(code) }
+            if !message.isEmpty { parts.append(message) }
+            return parts.joined(separator: ": ") + (field.map { " [\($0)]" } ?? "")
+        }
     }
 
     /// What kind of error Reddit reported.
     public enum Kind: Sendable, Hashable {
-        /// `{"json": {"errors": [[code, message, field], ...]}}`, usually with HTTP 200.
+        /// `{"json": {"errors": [[code, message, field], ...]}}`, usually with HTTP 200; never
+        /// empty. Entries of another shape are kept too (see ``APIError/unknownCode``).
         case api([APIError])
         /// `{"reason": ..., "message": ..., "explanation": ..., "fields": [...]}`.
         case reason(String, explanation: String?, fields: [String])
@@ -85,11 +98,12 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
         if case .api(let errors) = kind { errors } else { [] }
     }
 
-    /// The first `api_type=json` error code, or the `reason`, or the OAuth error: the one
-    /// machine-readable code a caller may switch on.
+    /// The first `api_type=json` error code (the first known one, when an entry of an unexpected
+    /// shape came first), or the `reason`, or the OAuth error: the one machine-readable code a
+    /// caller may switch on.
     public var code: String? {
         switch kind {
-        case .api(let errors): errors.first?.code
+        case .api(let errors): (errors.first { $0.code != APIError.unknownCode } ?? errors.first)?.code
         case .reason(let reason, _, _): reason
         case .oauth(let error, _): error
         case .invalidToken: "invalid_token"
@@ -105,9 +119,7 @@ public struct RedditError: Error, Sendable, Hashable, CustomStringConvertible {
         text += "): "
         switch kind {
         case .api(let errors):
-            text += errors.map { error in
-                "\(error.code): \(error.message)" + (error.field.map { " [\($0)]" } ?? "")
-            }.joined(separator: "; ")
+            text += errors.map(\.summary).joined(separator: "; ")
         case .reason(let reason, let explanation, let fields):
             text += (errorType.map { $0 + " " } ?? "") + reason + (explanation.map { ": \($0)" } ?? "")
             if !fields.isEmpty { text += " [\(fields.joined(separator: ", "))]" }

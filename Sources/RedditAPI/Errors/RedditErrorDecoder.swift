@@ -26,13 +26,20 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         switch status {
         case 200..<300:
             guard Self.mayHoldError(response.body), let payload = Self.payload(response.body) else { return nil }
-            if let errors = payload.apiErrors, !errors.isEmpty {
-                return RedditError(kind: .api(errors), status: status)
+            if !payload.apiErrors.isEmpty {
+                return RedditError(kind: .api(payload.apiErrors), status: status)
             }
-            if case .code(let code)? = payload.error {
+            switch payload.error {
+            case .code(let code)?:
                 return RedditError(kind: .oauth(code, description: payload.errorDescription), status: status)
+            case .status(let number)?:
+                // `{"error": N}` is Reddit's shape for a failed status; sent with a 2xx, it is
+                // still a failure, and N is the only thing saying which.
+                let message = [payload.message, "error \(number)"].compactMap { $0 }.joined(separator: ", ")
+                return RedditError(kind: .status, status: status, message: message)
+            case nil:
+                return nil
             }
-            return nil
         case 300..<400 where status != 304:
             return RedditError(kind: .redirect(location: response.headers["Location"]), status: status)
         case 400...:
@@ -68,8 +75,8 @@ public struct RedditErrorDecoder: APIErrorDecoder {
                 kind: .nonJSONBody(contentType: response.headers["Content-Type"]), status: status,
                 body: Self.snippet(response.body))
         }
-        if let errors = payload.apiErrors, !errors.isEmpty {
-            return RedditError(kind: .api(errors), status: status, message: message)
+        if !payload.apiErrors.isEmpty {
+            return RedditError(kind: .api(payload.apiErrors), status: status, message: message)
         }
         if let reason = payload.reason {
             var error = RedditError(
@@ -104,6 +111,9 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         return key == "json" || key == "error" || key == "error_description"
     }
 
+    /// The body as an error payload; nil when it is not a JSON object. Such a body carries no
+    /// error list, and it cannot pass for success either: a 4xx becomes ``RedditError/Kind/nonJSONBody(contentType:)``
+    /// or ``RedditError/Kind/emptyBody``, and a 2xx fails to decode as the expected answer.
     private static func payload(_ body: Data) -> ErrorPayload? {
         guard !body.isEmpty else { return nil }
         return try? JSON.TapeDecoder().decode(ErrorPayload.self, from: body)
@@ -116,28 +126,47 @@ public struct RedditErrorDecoder: APIErrorDecoder {
 }
 
 /// The union of Reddit's error bodies; every field is optional.
+///
+/// The two members that say *whether* there is an error, `json.errors` and `error`, are read as
+/// any JSON, so no shape of theirs can make an error pass for success. The members that only
+/// describe it are read each on its own, so one of an unexpected type does not hide the others.
 struct ErrorPayload: Decodable {
-    enum ErrorField: Decodable {
+    enum ErrorField: Equatable {
+        /// `{"error": 403}`: an HTTP status.
         case status(Int)
+        /// `{"error": "invalid_grant"}`, or any other value, as compact JSON text.
         case code(String)
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let number = try? container.decode(Int.self) {
-                self = .status(number)
-            } else {
-                self = .code(try container.decode(String.self))
+        /// The field's meaning; nil for the values that say "no error" (`null`, `false`, `""`).
+        init?(_ value: JSON) {
+            switch value {
+            case .null, .bool(false), .string(""): return nil
+            case .string(let code): self = .code(code)
+            case .number where value.intValue != nil: self = .status(value.intValue!)
+            default: self = .code(value.description)
             }
         }
     }
 
+    /// `json`: only its `errors` matters here, and the rest (a comment's things) is skipped.
     struct JSONWrapper: Decodable {
-        let errors: [[String?]]?
+        let errors: JSON?
+
+        init(from decoder: any Decoder) throws {
+            // A `json` member that is not an object holds no error list.
+            guard let container = try? decoder.container(keyedBy: Keys.self) else {
+                errors = nil
+                return
+            }
+            errors = try container.decodeIfPresent(JSON.self, forKey: .errors)
+        }
+
+        private enum Keys: String, CodingKey { case errors }
     }
 
-    let json: JSONWrapper?
-    let message: String?
+    let apiErrors: [RedditError.APIError]
     let error: ErrorField?
+    let message: String?
     let errorDescription: String?
     let reason: String?
     let explanation: String?
@@ -155,12 +184,12 @@ struct ErrorPayload: Decodable {
         case specialErrors = "special_errors"
     }
 
-    /// Reads each field on its own, so one field of an unexpected type does not hide the others.
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        json = try? c.decodeIfPresent(JSONWrapper.self, forKey: .json)
+        // Any JSON value decodes, so these two cannot fail on a body that parsed.
+        apiErrors = try c.decodeIfPresent(JSONWrapper.self, forKey: .json)?.errors.map(APIErrorList.entries) ?? []
+        error = try c.decodeIfPresent(JSON.self, forKey: .error).flatMap(ErrorField.init)
         message = try? c.decodeIfPresent(String.self, forKey: .message)
-        error = try? c.decodeIfPresent(ErrorField.self, forKey: .error)
         errorDescription = try? c.decodeIfPresent(String.self, forKey: .errorDescription)
         reason = try? c.decodeIfPresent(String.self, forKey: .reason)
         explanation = try? c.decodeIfPresent(String.self, forKey: .explanation)
@@ -168,15 +197,5 @@ struct ErrorPayload: Decodable {
         errorType = try? c.decodeIfPresent(String.self, forKey: .errorType)
         quarantineMessage = try? c.decodeIfPresent(String.self, forKey: .quarantineMessage)
         specialErrors = try? c.decodeIfPresent([String].self, forKey: .specialErrors)
-    }
-
-    var apiErrors: [RedditError.APIError]? {
-        json?.errors?.map { entry in
-            RedditError.APIError(
-                code: entry.first.flatMap { $0 } ?? "UNKNOWN",
-                message: entry.count > 1 ? entry[1] ?? "" : "",
-                field: entry.count > 2 ? entry[2] : nil
-            )
-        }
     }
 }

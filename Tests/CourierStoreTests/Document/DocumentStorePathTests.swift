@@ -28,7 +28,9 @@ struct DocumentStorePathTests {
         defer { directory.remove() }
         let blocker = directory.file("blocker")
         try Data("x".utf8).write(to: blocker)
-        for target in [blocker.appendingPathComponent("profile.json"), blocker.appendingPathComponent("a/b/profile.json")] {
+        for target in [
+            blocker.appendingPathComponent("profile.json"), blocker.appendingPathComponent("a/b/profile.json"),
+        ] {
             let error = try await saveError(at: target)
             guard case .unwritable(let path, let reason) = error else {
                 Issue.record("expected .unwritable, got \(error)")
@@ -56,7 +58,9 @@ struct DocumentStorePathTests {
         }
         #expect(path == folder.path)
         #expect(reason == "\(folder.path) is a folder, not a file")
-        #expect(throws: DocumentStoreError.unreadable(path: folder.path, reason: "\(folder.path) is a folder, not a file")) {
+        #expect(
+            throws: DocumentStoreError.unreadable(path: folder.path, reason: "\(folder.path) is a folder, not a file")
+        ) {
             try DocumentStore<Profile>(fileURL: folder).load()
         }
         // No temporary file is left beside it.

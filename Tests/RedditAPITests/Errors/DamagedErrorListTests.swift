@@ -38,7 +38,10 @@ import Testing
             #"{"json":{"errors":[[null,"Please log in to do that.","user",["extra"]]]}}"#,
             [.init(code: "UNKNOWN", message: #"Please log in to do that. ["extra"]"#, field: "user")]
         ),
-        (#"{"json":{"errors":[null]}}"#, [.init(code: "UNKNOWN", message: "unrecognized error entry null", field: nil)]),
+        (
+            #"{"json":{"errors":[null]}}"#,
+            [.init(code: "UNKNOWN", message: "unrecognized error entry null", field: nil)]
+        ),
         (
             #"{"json":{"errors":"USER_REQUIRED"}}"#,
             [.init(code: "UNKNOWN", message: #"unrecognized error entry "USER_REQUIRED""#, field: nil)]
@@ -47,7 +50,8 @@ import Testing
             #"{"json":{"errors":{"USER_REQUIRED":"Please log in to do that."}}}"#,
             [
                 .init(
-                    code: "UNKNOWN", message: #"unrecognized error entry {"USER_REQUIRED":"Please log in to do that."}"#,
+                    code: "UNKNOWN",
+                    message: #"unrecognized error entry {"USER_REQUIRED":"Please log in to do that."}"#,
                     field: nil)
             ]
         ),
@@ -77,7 +81,8 @@ import Testing
 
     @Test func theSameListWithAFailureStatusKeepsItsEntries() throws {
         let response = HTTPResponse(
-            statusCode: 400, body: Data(#"{"json":{"errors":["X",["USER_REQUIRED","Please log in to do that.",null]]}}"#.utf8),
+            statusCode: 400,
+            body: Data(#"{"json":{"errors":["X",["USER_REQUIRED","Please log in to do that.",null]]}}"#.utf8),
             url: URL(string: "https://oauth.reddit.com/api/report")!)
         let error = try #require(RedditErrorDecoder().redditError(from: response))
         #expect(error.apiErrors.last == Self.userRequired)
