@@ -132,7 +132,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierOAuthTests",
-            dependencies: ["CourierOAuth", "CourierTesting", "TestSupport", "courier-oauth-refresh-helper"],
+            dependencies: [
+                "CourierOAuth", "CourierFileSupport", "CourierTesting", "TestSupport", "courier-oauth-refresh-helper",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

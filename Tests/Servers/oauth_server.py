@@ -21,7 +21,8 @@ Besides django-oauth-toolkit's endpoints under /o/ it serves:
                       how many token requests carried the header X-Test-Key: K, by grant type
                       ({"refresh_token": 1, ...}), so a test can count the refreshes it caused;
                       refused ones are also counted by grant type and status
-                      ({"refresh_token:400": 1}: a reused refresh token, say)
+                      ({"refresh_token:400": 1}: a reused refresh token, say), and revocation
+                      requests (RFC 7009) by token type hint ({"revoke:refresh_token": 1})
 A token request with the header X-Token-Seconds: N gets tokens that live N seconds.
 A GET to /o/authorize/ with the header X-Remote-User: alice signs in as alice without a login
 page; the test clients skip the consent screen, so the answer is the redirect with the code.
@@ -129,7 +130,7 @@ from django.contrib.auth.middleware import RemoteUserMiddleware  # noqa: E402
 from django.http import JsonResponse  # noqa: E402
 from django.urls import include, path  # noqa: E402
 from oauth2_provider.oauth2_backends import get_oauthlib_core  # noqa: E402
-from oauth2_provider.views import TokenView  # noqa: E402
+from oauth2_provider.views import RevokeTokenView, TokenView  # noqa: E402
 
 
 class HeaderRemoteUserMiddleware(RemoteUserMiddleware):
@@ -158,6 +159,18 @@ class CountingTokenView(TokenView):
         return response
 
 
+class CountingRevokeTokenView(RevokeTokenView):
+    """The toolkit's revocation endpoint, counting requests per X-Test-Key and token type hint."""
+
+    def post(self, request, *args, **kwargs):
+        key = request.headers.get("X-Test-Key")
+        if key:
+            hint = request.POST.get("token_type_hint", "") or "none"
+            with _stats_lock:
+                _stats[key][f"revoke:{hint}"] += 1
+        return super().post(request, *args, **kwargs)
+
+
 def stats(request):
     with _stats_lock:
         return JsonResponse(dict(_stats.get(request.GET.get("key", ""), Counter())))
@@ -174,6 +187,7 @@ def me(request):
 
 urlpatterns = [
     path("o/token/", CountingTokenView.as_view(), name="counting-token"),
+    path("o/revoke_token/", CountingRevokeTokenView.as_view(), name="counting-revoke-token"),
     path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
     path("api/me", me),
     path("test/stats", stats),

@@ -28,7 +28,17 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
     case invalidTokenResponse(reason: String)
     /// The request could not be sent or the server failed (network, 5xx without an OAuth error).
     case http(HTTPError)
-    /// There is no token: sign in first. Also after `invalid_grant` on refresh signed the user out.
+    /// The server refused to renew the sign-in (`invalid_grant` on a refresh): it was revoked,
+    /// it expired, or its refresh token had been used already. The session has signed out; the
+    /// user signs in again. ``isInvalidGrant`` is true.
+    ///
+    /// `storeFailure` is set when the token store could not be cleared afterwards either. A store
+    /// that cannot be written now most likely could not be written before: a refresh's new token
+    /// was not saved, the store kept the refresh token the server had rotated away, and sending
+    /// it again (after a restart) was refused. The description says so in those words.
+    case signInEnded(ServerError, storeFailure: (any Error)?)
+    /// There is no token: sign in first. Also for callers that find the session signed out
+    /// after ``signInEnded(_:storeFailure:)``.
     case notSignedIn
     /// No sign-in is in progress for ``OAuthSession/completeSignIn(redirectURL:)``.
     case noSignInInProgress
@@ -103,10 +113,11 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
         public static let unsupportedTokenType: Code = "unsupported_token_type"
     }
 
-    /// The server's error code, for ``server(_:)`` and ``authorizationRejected(_:)``.
+    /// The server's error code, for ``server(_:)``, ``authorizationRejected(_:)`` and
+    /// ``signInEnded(_:storeFailure:)``.
     public var serverErrorCode: Code? {
         switch self {
-        case .server(let error), .authorizationRejected(let error): error.code
+        case .server(let error), .authorizationRejected(let error), .signInEnded(let error, _): error.code
         case .accessDenied: .accessDenied
         default: nil
         }
@@ -134,6 +145,12 @@ public enum OAuthError: Error, Sendable, CustomStringConvertible {
             "the token response is invalid: \(LoggingMonitor.Redactor.default.redactBody(reason))"
         case .http(let error):
             "the request to the authorization server failed: \(error)"
+        case .signInEnded(let error, nil):
+            "the sign-in has ended: the server refused to renew it (\(error)); sign in again"
+        case .signInEnded(let error, let storeFailure?):
+            "the saved sign-in could not be updated because the token store cannot be written ("
+                + LoggingMonitor.Redactor.default.redactBody(String(describing: storeFailure))
+                + "), and the server has refused its outdated refresh token (\(error)); sign in again"
         case .notSignedIn:
             "not signed in"
         case .noSignInInProgress:

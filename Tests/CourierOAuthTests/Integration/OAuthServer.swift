@@ -45,7 +45,7 @@ struct OAuthServer {
 
     /// ``tokenClient``, asking the server for tokens that live `tokenSeconds` (nil: the server's
     /// default, 2 s for a sign-in's first token).
-    func tokenClient(tokenSeconds: Int?) -> HTTPClient {
+    func tokenClient(tokenSeconds: Int?, issued: IssuedTokens? = nil) -> HTTPClient {
         let key = testKey
         return HTTPClient(baseURL: nil) {
             $0.interceptors = [
@@ -54,19 +54,21 @@ struct OAuthServer {
                     if let tokenSeconds { $0.headers["X-Token-Seconds"] = String(tokenSeconds) }
                 }
             ]
+            if let issued { $0.interceptors.append(issued) }
         }
     }
 
     /// A session for `configuration` whose token requests are counted under ``testKey``.
-    /// `tokenSeconds` asks the server for tokens of that lifetime (see ``tokenClient(tokenSeconds:)``).
+    /// `tokenSeconds` asks the server for tokens of that lifetime (see ``tokenClient(tokenSeconds:)``);
+    /// `issued`, when given, keeps every token the server issues to the session.
     func session(
         _ configuration: OAuthConfiguration, store: any TokenStore = InMemoryTokenStore(), tokenSeconds: Int? = nil,
-        configure: (inout OAuthSession.Options) -> Void = { _ in }
+        issued: IssuedTokens? = nil, configure: (inout OAuthSession.Options) -> Void = { _ in }
     ) -> OAuthSession {
         var options = OAuthSession.Options()
         configure(&options)
         return OAuthSession(
-            configuration: configuration, store: store, client: tokenClient(tokenSeconds: tokenSeconds),
+            configuration: configuration, store: store, client: tokenClient(tokenSeconds: tokenSeconds, issued: issued),
             options: options)
     }
 
@@ -102,6 +104,36 @@ struct OAuthServer {
         return try await session.completeSignIn(redirectURL: approve(authorization.url))
     }
 
+    /// Revocation requests (RFC 7009) counted under ``testKey``, by token type hint
+    /// (`["refresh_token": 1, "access_token": 1]`).
+    func revocations() async throws -> [String: Int] {
+        let prefix = "revoke:"
+        return Dictionary(
+            uniqueKeysWithValues: try await tokenStats().filter { $0.key.hasPrefix(prefix) }.map {
+                (String($0.key.dropFirst(prefix.count)), $0.value)
+            })
+    }
+
+    /// Revokes `token` at the server as the public client, as a user would from the provider's
+    /// "connected apps" page (not counted under ``testKey``).
+    func revoke(_ token: String, hint: String) async throws {
+        let request = Request<Data>(
+            method: .post, path: baseURL.appendingPathComponent("o/revoke_token/").absoluteString,
+            body: .form(["token": token, "token_type_hint": hint, "client_id": "courier-public"]))
+        _ = try await plain.send(request)
+    }
+
+    /// Whether the server still renews with `refreshToken`, asked without using it up: a refused
+    /// refresh changes nothing, and an accepted one is only ever asked of a token that must be
+    /// dead (the test fails then anyway). Not counted under ``testKey``.
+    func acceptsRefresh(_ refreshToken: String) async throws -> Bool {
+        let request = Request<Data>(
+            method: .post, path: baseURL.appendingPathComponent("o/token/").absoluteString,
+            body: .form(["grant_type": "refresh_token", "refresh_token": refreshToken, "client_id": "courier-public"])
+        ).allowed(statusCodes: 100..<600)
+        return try await plain.send(request).raw.statusCode == 200
+    }
+
     /// Token requests counted under ``testKey``, by grant type.
     func tokenRequests() async throws -> [String: Int] {
         try await tokenStats().filter { !$0.key.contains(":") }
@@ -135,6 +167,30 @@ struct OAuthServer {
         } catch {
             return .failure(error)
         }
+    }
+}
+
+/// Keeps every token the token endpoint issued through the client it is installed in, so a test
+/// can check at the server what became of a token the session under test never handed out.
+final class IssuedTokens: Interceptor {
+    private let tokens = Mutex<[Token]>([])
+
+    var all: [Token] { tokens.withLock { $0 } }
+
+    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
+        let response = try await next(request)
+        struct Issued: Decodable {
+            let access_token: String
+            let refresh_token: String?
+        }
+        if request.url.path.hasSuffix("/o/token"), response.statusCode == 200,
+            let issued = try? JSONDecoder().decode(Issued.self, from: response.body)
+        {
+            tokens.withLock {
+                $0.append(Token(accessToken: issued.access_token, refreshToken: issued.refresh_token))
+            }
+        }
+        return response
     }
 }
 
