@@ -74,16 +74,11 @@ extension OAuthSession {
         unsavedToken = nil
         machine.signedOut()
         publish()
-        if let token {
-            if let refresh = token.refreshToken { await revokeIgnoringFailure(refresh, hint: "refresh_token") }
-            await revokeIgnoringFailure(token.accessToken, hint: "access_token")
-        }
+        if let token { await revoke(token) }
         do {
             try await clearStore()
         } catch {
-            // A token overwritten in its file is unreadable to every process already.
-            let overwritten = (error as? FileTokenStore.Failure)?.tokenOverwritten == true
-            if let token, !overwritten { SignedOutTokens.shared.insert(token) }
+            if let token { rememberDead(token, storeFailure: error) }
             throw .store(error)
         }
     }
@@ -98,11 +93,21 @@ extension OAuthSession {
         try await store.clear()
     }
 
-    /// Revocation on sign-out is best effort: the session is signed out whatever the server says.
+    /// Revokes the refresh token, then the access token (RFC 7009), as best effort: the caller
+    /// is done with the token whatever the server says (unreachable, refusing, no revocation
+    /// endpoint configured).
+    func revoke(_ token: Token) async {
+        if let refresh = token.refreshToken { await revokeIgnoringFailure(refresh, hint: "refresh_token") }
+        await revokeIgnoringFailure(token.accessToken, hint: "access_token")
+    }
+
     private func revokeIgnoringFailure(_ token: String, hint: String) async {
         do { try await endpoint.revoke(token, hint: hint) } catch { return }
     }
 
+    /// Gets the sign-in's token and saves it. A token the server issued that the session will not
+    /// hold (it could not be saved, or the sign-in was cancelled or replaced meanwhile) is revoked
+    /// before the error is thrown, so no grant is left at the server that nobody holds.
     private func exchange(_ grant: Grant, generation: Int) async throws(OAuthError) -> Token {
         let token: Token
         do {
@@ -111,17 +116,44 @@ extension OAuthSession {
             failSignIn(generation: generation)
             throw error
         }
-        guard generation == machine.generation else { throw .noSignInInProgress }
+        guard generation == machine.generation else {
+            await revoke(token)
+            throw .noSignInInProgress
+        }
         do {
             try await store.save(token)
         } catch {
             failSignIn(generation: generation)
+            await revoke(token)
             throw .store(error)
         }
-        guard generation == machine.generation else { throw .noSignInInProgress }
+        guard generation == machine.generation else {
+            await discardSaved(token)
+            throw .noSignInInProgress
+        }
         machine.signedIn(token)
         publish()
         return token
+    }
+
+    /// Takes back a token that was saved for a sign-in cancelled or replaced during the save:
+    /// revokes it, and removes it from the store unless a newer sign-in's token is there already.
+    private func discardSaved(_ token: Token) async {
+        await revoke(token)
+        do {
+            guard try await store.load() == token else { return }
+            try await store.clear()
+        } catch {
+            rememberDead(token, storeFailure: error)
+        }
+    }
+
+    /// Remembers `token` as dead for the rest of the process when `storeFailure` may have left it
+    /// in the store. A token a ``FileTokenStore`` overwrote with its signed-out marker is
+    /// unreadable to every process already.
+    func rememberDead(_ token: Token, storeFailure: any Error) {
+        guard (storeFailure as? FileTokenStore.Failure)?.tokenOverwritten != true else { return }
+        DeadTokens.shared.insert(token)
     }
 
     private func failSignIn(generation: Int) {

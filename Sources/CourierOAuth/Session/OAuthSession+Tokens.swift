@@ -70,6 +70,8 @@ extension OAuthSession {
     /// what the result means; this executes it.
     private func performRefresh(of old: Token, generation: Int) async -> Result<Token, OAuthError> {
         let result = await obtainToken(replacing: old, generation: generation)
+        var refused = old
+        if case .refused(_, let token) = result { refused = token }
         switch machine.refreshFinished(result, generation: generation) {
         case .stale:
             return .failure(.notSignedIn)
@@ -88,8 +90,10 @@ extension OAuthSession {
             refreshTask = nil
             unsavedToken = nil
             publish()
-            if clearStore { await clearStoreReporting() }
-            return .failure(error)
+            guard clearStore else { return .failure(error) }
+            let storeFailure = await self.clearStore(afterRefusalOf: refused)
+            guard case .server(let refusal) = error else { return .failure(error) }
+            return .failure(.signInEnded(refusal, storeFailure: storeFailure))
         case .keep(let error):
             refreshTask = nil
             publish()
@@ -117,7 +121,8 @@ extension OAuthSession {
         defer { lock.unlock() }
         let stored: Token?
         do { stored = try await store.load() } catch { return .failed(.store(error)) }
-        guard let stored else { return .storeSignedOut }
+        // Empty, or a token this process knows is dead: as good as signed out.
+        guard let stored, !DeadTokens.shared.contains(stored) else { return .storeSignedOut }
         guard stored != old else { return await refreshAndSave(old, generation: generation) }
         if !stored.isExpired(at: options.now(), margin: options.refreshMargin) { return .adoptedStored(stored) }
         return await refreshAndSave(stored, generation: generation)
@@ -126,6 +131,10 @@ extension OAuthSession {
     /// Sends the refresh (or renewal) grant for `base` and saves the new token before anyone
     /// is given it.
     private func refreshAndSave(_ base: Token, generation: Int) async -> SessionStateMachine.RefreshResult {
+        // Another session of this process learned that the token is dead: sending its refresh
+        // token would only be refused (or count as reuse) and sign out the session that holds
+        // its successor.
+        guard !DeadTokens.shared.contains(base) else { return .storeSignedOut }
         guard let grant = base.refreshToken.map(Grant.refreshToken) ?? options.renewalGrant else {
             return .failed(.tokenExpired)
         }
@@ -133,6 +142,7 @@ extension OAuthSession {
         do {
             fresh = try await endpoint.token(for: grant, now: options.now)
         } catch {
+            if case .server(let refusal) = error, error.isInvalidGrant { return .refused(refusal, token: base) }
             return .failed(error)
         }
         // RFC 6749 §6: a server that does not rotate keeps the old refresh token valid.
@@ -142,6 +152,9 @@ extension OAuthSession {
         do {
             try await store.save(fresh)
         } catch {
+            // The store keeps `base`, whose refresh token the server has just rotated away; no
+            // other session of this process may restore it (see DeadTokens).
+            if fresh.refreshToken != base.refreshToken { DeadTokens.shared.insert(base) }
             return .refreshed(fresh, storeFailure: .store(error))
         }
         return .refreshed(fresh, storeFailure: nil)
@@ -159,8 +172,17 @@ extension OAuthSession {
         }
     }
 
-    /// Clears the store after the grant died; a failure is reported as an event.
-    func clearStoreReporting() async {
-        do { try await store.clear() } catch { report(.storeFailed(.store(error))) }
+    /// Clears the store after the server refused `token`. A failure is reported as an event, the
+    /// token is remembered as dead for the rest of the process, and the failure is returned for
+    /// the caller's error (``OAuthError/signInEnded(_:storeFailure:)``).
+    private func clearStore(afterRefusalOf token: Token) async -> (any Error)? {
+        do {
+            try await store.clear()
+            return nil
+        } catch {
+            report(.storeFailed(.store(error)))
+            rememberDead(token, storeFailure: error)
+            return error
+        }
     }
 }

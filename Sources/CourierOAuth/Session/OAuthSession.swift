@@ -181,8 +181,8 @@ public actor OAuthSession {
         } catch {
             throw .store(error)
         }
-        // A token this process signed out but could not remove from the store is known dead.
-        machine.loaded(token.flatMap { SignedOutTokens.shared.contains($0) ? nil : $0 })
+        // A token this process knows is dead is never restored (see DeadTokens).
+        machine.loaded(token.flatMap { DeadTokens.shared.contains($0) ? nil : $0 })
         publish()
     }
 }

@@ -137,6 +137,8 @@ struct SessionStateMachine {
         case adoptedStored(Token)
         /// The shared store no longer holds a token: another process signed out.
         case storeSignedOut
+        /// The server refused to renew `token` with `invalid_grant`: the grant is dead.
+        case refused(OAuthError.ServerError, token: Token)
         /// The refresh failed.
         case failed(OAuthError)
     }
@@ -167,6 +169,9 @@ struct SessionStateMachine {
         case .storeSignedOut:
             signedOut()
             return .signOut(error: .notSignedIn, clearStore: false)
+        case .refused(let refusal, _):
+            signedOut()
+            return .signOut(error: .server(refusal), clearStore: true)
         case .failed(let error) where error.isInvalidGrant:
             signedOut()
             return .signOut(error: error, clearStore: true)

@@ -19,9 +19,14 @@ import Testing
             options: options)
     }
 
+    /// This test's own token names: a token a test leaves dead in its store is dead for every
+    /// session of the test process (see DeadTokens), and other suites use `access-1` too.
+    let name = UUID().uuidString
+
     private func token(_ n: Int, seconds: TimeInterval = 3600) -> Token {
         Token(
-            accessToken: "access-\(n)", refreshToken: "refresh-\(n)", expiresAt: clock.now.addingTimeInterval(seconds))
+            accessToken: "access-\(name)-\(n)", refreshToken: "refresh-\(name)-\(n)",
+            expiresAt: clock.now.addingTimeInterval(seconds))
     }
 
     @Test func rotatedTokenThatCannotBeSavedIsKeptReportedAndSavedLater() async throws {
@@ -40,7 +45,7 @@ import Testing
             return
         }
         #expect(await session.storeFailure != nil)
-        #expect(store.token?.refreshToken == "refresh-1")
+        #expect(store.token?.refreshToken == "refresh-\(name)-1")
 
         // Still failing: the next call retries and reports again, and still has the token.
         #expect(try await session.validToken().accessToken == "access-2")
@@ -77,7 +82,7 @@ import Testing
         // Revoked at the server all the same.
         #expect(transport.forms.map { $0["token_type_hint"] } == ["refresh_token", "access_token"])
         // The store still holds the token, but a later session of this process knows it is dead.
-        #expect(store.token?.accessToken == "access-7")
+        #expect(store.token?.accessToken == "access-\(name)-7")
         let later = self.session(store: store, transport: transport)
         #expect(try await later.restore() == .signedOut)
     }
