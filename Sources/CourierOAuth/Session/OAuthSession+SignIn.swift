@@ -14,8 +14,11 @@ extension OAuthSession {
     /// to: checks it, exchanges the code with the PKCE verifier and stores the token.
     ///
     /// - Throws: ``OAuthError/noSignInInProgress``, ``OAuthError/stateMismatch``,
-    ///   ``OAuthError/accessDenied(description:)``, ``OAuthError/missingCode``, or the token
-    ///   endpoint's error. On any error nothing is stored and the session is signed out.
+    ///   ``OAuthError/accessDenied(description:)``, ``OAuthError/missingCode``, the token
+    ///   endpoint's error, or ``OAuthError/store(_:)`` when the token cannot be saved. On any
+    ///   error nothing is stored and the session is signed out; a token the server issued all the
+    ///   same (the save failed, or the sign-in was cancelled or replaced meanwhile) is revoked
+    ///   (RFC 7009, as best effort) before the error is thrown.
     @discardableResult
     public func completeSignIn(redirectURL: URL) async throws(OAuthError) -> Token {
         guard case .signingIn(let pending?) = machine.phase else { throw .noSignInInProgress }
@@ -33,6 +36,11 @@ extension OAuthSession {
 
     /// Signs in with a grant that needs no browser: client credentials, password, a custom grant
     /// (a provider's app-only grant), or an authorization code obtained elsewhere.
+    ///
+    /// - Throws: The token endpoint's error, ``OAuthError/store(_:)`` when the token cannot be
+    ///   saved, or ``OAuthError/noSignInInProgress`` when another sign-in or a sign-out replaced
+    ///   this one meanwhile; a token issued all the same is revoked first, as in
+    ///   ``completeSignIn(redirectURL:)``.
     @discardableResult
     public func signIn(with grant: Grant) async throws(OAuthError) -> Token {
         machine.beginSignIn(nil)

@@ -20,14 +20,19 @@ public import Foundation
 /// - ``token(afterRejectionOf:)`` refreshes only if the rejected token is still the current one.
 /// - More than ``Options/maximumRefreshes`` within ``Options/refreshWindow`` fails with
 ///   ``OAuthError/tooManyRefreshes(count:window:)`` instead of looping.
-/// - `invalid_grant` signs the user out and clears the store; any other failure keeps the token
-///   and fails only the callers of that refresh.
+/// - `invalid_grant` signs the user out and clears the store, and the refresh's callers fail with
+///   ``OAuthError/signInEnded(_:storeFailure:)``; any other failure keeps the token and fails
+///   only the callers of that refresh.
 /// - A new token is saved to the store before anyone is given its access token. When the save
 ///   fails, the new token is still used (the server has rotated the old one away, it cannot be
 ///   taken back): it lives in memory, ``storeFailure`` says so, ``events()`` reports
 ///   ``Event/storeFailed(_:)``, and every ``validToken()`` retries the save until it succeeds
 ///   (``Event/storeRecovered``). If the process ends first, the store still holds the old token,
-///   and the next launch's first refresh fails with `invalid_grant`: the user signs in again.
+///   and the next launch's first refresh fails with `invalid_grant`: the user signs in again (the
+///   catalog's "When the store fails" tells the whole story).
+/// - A token the process knows is dead (signed out, refused with `invalid_grant`, or rotated away
+///   by a refresh whose new token could not be saved) is never restored from a store that still
+///   holds it, by any session of the process, and its refresh token is never sent again.
 /// - On a ``SharedTokenStore`` (``FileTokenStore``) a refresh is single-flight across processes:
 ///   it runs under the store's lock, re-reads the store, and adopts a token another process
 ///   refreshed meanwhile.

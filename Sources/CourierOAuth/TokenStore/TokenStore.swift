@@ -10,9 +10,10 @@ public protocol TokenStore: Sendable {
     func load() async throws -> Token?
     /// Replaces the stored token.
     func save(_ token: Token) async throws
-    /// Removes the stored token, if any. When this throws after a sign-out, ``OAuthSession``
-    /// refuses the token in the same process only; a store that can make the token unreadable
-    /// some other way should do so before throwing (``FileTokenStore`` overwrites it).
+    /// Removes the stored token, if any. When this throws after a sign-out or a refused refresh,
+    /// ``OAuthSession`` refuses the token in the same process only; a store that can make the
+    /// token unreadable some other way should do so before throwing (``FileTokenStore``
+    /// overwrites it).
     func clear() async throws
 }
 
