@@ -19,13 +19,6 @@ import Darwin
 /// overwriting fail with EROFS), because the tests run as root and permission bits do not stop
 /// root; a folder at the token path is real.
 @Suite struct TokenLifecycleTests {
-    private func temporaryFile() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "courier-lifecycle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("token.json")
-    }
-
     /// The token file's store as on a read-only disk.
     private func readOnly(_ file: URL) -> FileTokenStore {
         FileTokenStore(fileURL: file, operations: .readOnlyDisk)
@@ -33,7 +26,7 @@ import Darwin
 
     @Test func aSignInWhoseTokenCannotBeSavedRevokesTheGrant() async throws {
         let server = try OAuthServer()
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-lifecycle")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         // A folder where the token file should be: the save fails.
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
@@ -61,7 +54,7 @@ import Darwin
 
     @Test func aGrantRefusedWhileItsFileCannotBeClearedIsNotRestoredInThisProcess() async throws {
         let server = try OAuthServer()
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-lifecycle")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let token = try await server.signIn(
             server.session(server.publicClient(), store: FileTokenStore(fileURL: file), tokenSeconds: 120))
@@ -99,7 +92,7 @@ import Darwin
 
     @Test func aRefreshedTokenThatCannotBeSavedIsNotUndoneByASecondSession() async throws {
         let server = try OAuthServer()
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-lifecycle")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let first = try await server.signIn(
             server.session(server.publicClient(), store: FileTokenStore(fileURL: file), tokenSeconds: 120))
@@ -126,7 +119,7 @@ import Darwin
     /// the whole family; the call fails in plain words.
     @Test func theFirstCallAfterARestartOnAReadOnlyDiskSaysWhatHappened() async throws {
         let server = try OAuthServer()
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-lifecycle")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let stale = try await server.signIn(
             server.session(server.publicClient(), store: FileTokenStore(fileURL: file), tokenSeconds: 120))

@@ -16,13 +16,6 @@ import Darwin
 /// sends nothing with the dead token. Deletion is made to fail through the store's file-operation
 /// seam, because the tests run as root and permission bits do not stop root.
 @Suite struct SignOutMarkerTests {
-    private func temporaryFile() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "courier-signout-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("token.json")
-    }
-
     /// File operations whose delete fails with EACCES (as in a folder the process may not write
     /// to); the overwrite is the real one unless `overwriteFails`.
     private func undeletable(overwriteFails: Bool = false) -> TokenFileOperations {
@@ -50,7 +43,7 @@ import Darwin
     }
 
     @Test func signOutThatCannotDeleteTheFileLeavesNoTokenForANewProcess() async throws {
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-signout")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let name = UUID().uuidString
         let server = tokenServer(name)
@@ -91,7 +84,7 @@ import Darwin
     }
 
     @Test func markerLeftInAnUndeletableFileStaysSignedOut() async throws {
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-signout")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let store = FileTokenStore(fileURL: file, operations: undeletable())
         try store.save(Token(accessToken: "access-9", refreshToken: "refresh-9"))
@@ -106,7 +99,7 @@ import Darwin
     }
 
     @Test func emptyFileLeftByAFailedMarkerWriteIsNoToken() throws {
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-signout")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try Data().write(to: file)
         #expect(try FileTokenStore(fileURL: file).load() == nil)
@@ -114,7 +107,7 @@ import Darwin
     }
 
     @Test func signOutThatCanNeitherDeleteNorOverwriteSaysSo() async throws {
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-signout")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let name = UUID().uuidString
         let server = tokenServer(name)
@@ -141,7 +134,7 @@ import Darwin
             if: ImmutableFolder.isSupported,
             "chattr +i is not available or not permitted on the temporary folder's file system"))
     func signOutInAnImmutableFolderOverwritesTheToken() async throws {
-        let file = try temporaryFile()
+        let file = try temporaryTokenFile("courier-signout")
         let folder = file.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = UUID().uuidString

@@ -21,3 +21,11 @@ enum RedditFixture {
         return HTTPResponse(statusCode: status, headers: ["Content-Type": "application/json"], body: body, url: url)
     }
 }
+
+/// `token.json` in a new folder of its own under the temporary directory, named `<prefix>-<UUID>`;
+/// the caller removes the folder.
+func temporaryTokenFile(_ prefix: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent("token.json")
+}

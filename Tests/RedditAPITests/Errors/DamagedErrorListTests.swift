@@ -65,18 +65,26 @@ import Testing
         }
     }
 
-    @Test(arguments: damaged.indices)
-    func aDamagedErrorListFailsTheWrite(_ index: Int) async throws {
-        let (body, entries) = Self.damaged[index]
-        let client = try makeClient(Self.answering(body))
+    /// The RedditError a write answered with `body` (HTTP 200) fails with; nil, after recording
+    /// an issue, when it returns normally or fails otherwise.
+    private static func writeError(answeredBy body: String) async throws -> RedditError? {
+        let client = try makeClient(answering(body))
         do {
             try await client.send(Reddit.report("t3_abc", reason: "spam"))
             Issue.record("a write answered \(body) returned normally")
+            return nil
         } catch {
             let reddit = try #require(error.redditError, "not a RedditError: \(error)")
-            #expect(reddit.status == 200)
-            #expect(reddit.apiErrors == entries, "\(body)")
+            return reddit
         }
+    }
+
+    @Test(arguments: damaged.indices)
+    func aDamagedErrorListFailsTheWrite(_ index: Int) async throws {
+        let (body, entries) = Self.damaged[index]
+        guard let reddit = try await Self.writeError(answeredBy: body) else { return }
+        #expect(reddit.status == 200)
+        #expect(reddit.apiErrors == entries, "\(body)")
     }
 
     @Test func theSameListWithAFailureStatusKeepsItsEntries() throws {
@@ -113,13 +121,7 @@ import Testing
         (#"{"error":true}"#, "OAuth error true"),
     ])
     func anOddErrorMemberFailsTheWrite(_ body: String, _ described: String) async throws {
-        let client = try makeClient(Self.answering(body))
-        do {
-            try await client.send(Reddit.report("t3_abc", reason: "spam"))
-            Issue.record("a write answered \(body) returned normally")
-        } catch {
-            let reddit = try #require(error.redditError, "not a RedditError: \(error)")
-            #expect(reddit.description.contains(described), "\(reddit.description)")
-        }
+        guard let reddit = try await Self.writeError(answeredBy: body) else { return }
+        #expect(reddit.description.contains(described), "\(reddit.description)")
     }
 }
