@@ -58,9 +58,18 @@ Paths:
                             the client closes it (counted in closed_early for KEY)
   /sse-log/KEY              200 {"connections": [{"last_event_id", "accept", "cache_control",
                             "status"}...], "closed_early": N}: what the /sse endpoints saw for KEY
-  /endless/KEY              counts a hit for KEY, then sends 200 and a body of 64 KiB chunks every
-                            10 ms with no end (Connection: close) until the client closes the connection, which
-                            is counted in closed_early
+  /endless/KEY[?framing=F]  counts a hit for KEY, then sends 200 and a body of 64 KiB chunks every
+                            10 ms with no end until the client closes the connection, which is
+                            counted in closed_early. The body is delimited by the close (Connection:
+                            close) unless framing=chunked (Transfer-Encoding: chunked, one chunk per
+                            64 KiB) or framing=length:N (Content-Length: N, and never N bytes)
+  /close-unanswered/KEY     counts a hit for KEY, reads the request whole (its body too), then
+                            closes the connection without answering
+  /chunked-cut/KEY          counts a hit for KEY, sends 200 with a chunked body of three 1,000-byte
+                            chunks, then closes the connection without the last (empty) chunk
+  /raw-headers/KEY          records the request's header lines for KEY as they arrived (raw, one
+                            string a line, the request line first) and answers 200 "recorded"
+  /raw-log/KEY              200 {"requests": [[line, ...], ...]}: what /raw-headers recorded for KEY
   ?key=K on /reset-before, /reset-mid-body, /truncated, /hang, /garbage counts a hit for K
   retry_after=date:N on /flaky sends a Date header and an HTTP-date N seconds after it
   www=basic on /flaky adds a WWW-Authenticate: Basic challenge to the failures
@@ -92,6 +101,8 @@ next_connection_id = 0
 matrix_hits: dict[str, dict[tuple[str, str], int]] = {}
 # /sse: per key, one entry per connection with the headers that matter and the status answered.
 sse_log: dict[str, list[dict]] = {}
+# /raw-headers: per key, the header lines of each request as they arrived.
+raw_log: dict[str, list[list[str]]] = {}
 FAULT_PATHS = {"reset-before", "reset-mid-body", "truncated", "hang", "garbage"}
 
 
@@ -240,6 +251,11 @@ async def read_request(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     method, target, _ = lines[0].split(" ", 2)
+    if urlsplit(target).path.startswith("/raw-headers/"):
+        key = urlsplit(target).path.split("/")[2]
+        # Split on every line break, so a bare CR or LF inside a field shows as a line of its own.
+        raw_log.setdefault(key, []).append(
+            [line for line in head.decode("latin-1").replace("\r\n", "\n").replace("\r", "\n").split("\n") if line])
     headers = {}
     for line in lines[1:]:
         if ":" in line:
@@ -498,8 +514,25 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     await writer.drain()
                     sent += len(part)
             elif path == "endless":
-                await endless(key, reader, writer)
+                await endless(key, query.get("framing", "close"), reader, writer)
                 return
+            elif path == "close-unanswered":
+                hits[key] = hits.get(key, 0) + 1
+                writer.close()
+                return
+            elif path == "chunked-cut":
+                hits[key] = hits.get(key, 0) + 1
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n"
+                             b"Transfer-Encoding: chunked\r\n\r\n")
+                for _ in range(3):
+                    writer.write(b"3e8\r\n" + b"c" * 1000 + b"\r\n")
+                await writer.drain()
+                writer.close()
+                return
+            elif path == "raw-headers":
+                writer.write(response(200, b"recorded", "text/plain"))
+            elif path == "raw-log":
+                writer.write(response(200, json.dumps({"requests": raw_log.get(key, [])}).encode()))
             elif path == "s3-upload":
                 writer.write(s3_post(headers, body, headers.get("Host", headers.get("host", ""))))
             elif path == "s3-uploads":
@@ -570,13 +603,24 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             writer.close()
 
 
-async def endless(key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-    """A body that never ends, for tests that stop reading: the close is counted in closed_early."""
+async def endless(key: str, framing: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """A body that never ends, for tests that stop reading: the close is counted in closed_early.
+    `framing` is "close" (the body ends with the connection), "chunked" or "length:N" (a
+    Content-Length of N that the body never reaches)."""
     hits[key] = hits.get(key, 0) + 1
-    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n")
+    if framing == "chunked":
+        delimiter = b"Transfer-Encoding: chunked\r\n"
+    elif framing.startswith("length:"):
+        delimiter = f"Content-Length: {int(framing[7:])}\r\n".encode()
+    else:
+        delimiter = b""
+    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n" + delimiter
+                 + b"Connection: close\r\n\r\n")
 
     async def write_forever() -> None:
         chunk = bytes(range(256)) * 256
+        if framing == "chunked":
+            chunk = f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"
         # Paced (about 6 MB/s): fast enough for any test, and a client that cannot pause
         # (URLSessionTransport on Linux spills to disk) is not flooded while the machine is busy.
         while True:

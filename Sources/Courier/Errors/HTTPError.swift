@@ -118,17 +118,19 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .callIsActive,
     ]
 
-    /// A readable account of the error, with secrets redacted.
+    /// A readable account of the error, with secrets redacted, on one line: control characters
+    /// (CR, LF, NUL...) from a header name, a server's message or a body are written as escapes
+    /// (`\r`, `\n`), so the text cannot forge a line of a log.
     public var description: String {
         let redactor = LoggingMonitor.Redactor.default
         var text = "\(method) \(url.map(redactor.redact) ?? "<no URL>") failed"
         if attempts > 1 { text += " after \(attempts) attempts" }
-        text += ": " + reason
+        text += ": " + unescapedReason
         if let response {
             let snippet = redactor.redactBody(response.body, contentType: response.headers["Content-Type"], limit: 512)
             if !snippet.isEmpty, !kindDescribesBody { text += "; body: " + snippet }
         }
-        return text
+        return text.escapingControlCharacters
     }
 
     private var kindDescribesBody: Bool {
@@ -136,8 +138,11 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// The reason alone, without the request line.
-    public var reason: String {
+    /// The reason alone, without the request line, with control characters escaped as in
+    /// ``description``.
+    public var reason: String { unescapedReason.escapingControlCharacters }
+
+    private var unescapedReason: String {
         let redactor = LoggingMonitor.Redactor.default
         switch kind {
         case .invalidRequest(let reason, let underlying):

@@ -8,7 +8,8 @@ import FoundationNetworking
 // stage reaches back into the client for it.
 extension HTTPError {
     /// Wraps anything a stage threw for `request`: an `HTTPError` as it is, a cancellation as
-    /// ``Kind/cancelled``, a `URLError` as ``Kind/transport(_:)``, and anything else as
+    /// ``Kind/cancelled``, a `URLError` as ``Kind/transport(_:)``, a header field a built-in
+    /// transport refused as ``Kind/invalidRequest(reason:underlying:)``, and anything else as
     /// ``Kind/interceptorFailed(_:)`` when `interceptor` names who threw it, or
     /// ``Kind/transport(_:)`` when the transport did.
     ///
@@ -27,6 +28,11 @@ extension HTTPError {
             self.init(.cancelled, method: request.method, url: request.url, attempts: attempts)
         case let error as URLError:
             self.init(.transport(error), method: request.method, url: request.url, attempts: attempts)
+        case let error as InvalidHeaderField:
+            // A built-in transport called with a request the pipeline never lets through.
+            self.init(
+                .invalidRequest(reason: error.description, underlying: nil), method: request.method, url: request.url,
+                attempts: attempts)
         default:
             let kind: Kind = interceptor == nil ? .transport(error) : .interceptorFailed(error)
             self.init(kind, method: request.method, url: request.url, attempts: attempts, interceptor: interceptor)

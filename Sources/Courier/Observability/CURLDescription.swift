@@ -36,7 +36,9 @@ extension HTTPRequest {
         // `curl -F` writes the form with a boundary of its own, announced in its own header.
         if body?.form != nil { shownHeaders["Content-Type"] = nil }
         for field in shownHeaders {
-            parts += ["-H", Self.shellQuoted("\(field.name): \(field.value)")]
+            // A control character in a field (a request the pipeline would refuse) is shown
+            // escaped: the text stays one line.
+            parts += ["-H", Self.shellQuoted("\(field.name): \(field.value)".escapingControlCharacters)]
         }
         if let body, body.data == nil {
             parts += Self.renderUnbuffered(body, redactor: redactor)

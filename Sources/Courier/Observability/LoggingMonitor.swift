@@ -25,7 +25,10 @@ import Synchronization
 /// ```
 ///
 /// ``Level/verbose`` adds the headers and the body (cut to ``bodyLimit`` bytes, with the full
-/// size) below `send` and `receive` lines, indented and marked `>` (out) or `<` (in).
+/// size) below `send` and `receive` lines, indented and marked `>` (out) or `<` (in). Control
+/// characters (CR, LF, NUL...) in any text a line shows are written as escapes (`\r`, `\n`),
+/// so nothing a server or a request carries can start a log line of its own; a body's own line
+/// breaks start a new line marked `>` or `<`.
 /// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and every header, query item,
 /// form field or JSON key whose name suggests a secret show as `<redacted>`; pass a
 /// ``LoggingMonitor/Redactor`` with more names to hide your own.
@@ -171,18 +174,24 @@ public final class LoggingMonitor: EventMonitor {
     ) {
         let attemptText = attempt.map { "attempt=\($0)" } ?? "attempt=-"
         // Error texts may quote URLs or bodies: a second pass applies this logger's own names.
-        output("[Courier] #\(id) \(attemptText) \(event) \(method.rawValue) \(url) \(redactor.redactBody(fields))")
+        // Control characters are escaped, so that no text of a request or response (a header
+        // name, an error from a server) can end the line and forge one of its own.
+        output(
+            "[Courier] #\(id) \(attemptText) \(event) \(method.rawValue) \(url) \(redactor.redactBody(fields))"
+                .escapingControlCharacters)
     }
 
     private func writeDetails(_ marker: String, _ headers: HTTPHeaders, _ body: Data) {
         for field in redactor.redact(headers) {
-            output("    \(marker) \(field.name): \(field.value)")
+            output("    \(marker) \(field.name): \(field.value)".escapingControlCharacters)
         }
         guard !body.isEmpty else { return }
         let text = redactor.redactBody(body, contentType: headers["Content-Type"], limit: bodyLimit)
-        output(
-            "    \(marker) body (\(body.count) bytes): " + text.replacingOccurrences(of: "\n", with: "\n    \(marker) ")
-        )
+        // A body's own lines are kept, each marked as part of it; nothing else in them is raw.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+            String($0).escapingControlCharacters
+        }
+        output("    \(marker) body (\(body.count) bytes): " + lines.joined(separator: "\n    \(marker) "))
     }
 
     private func quoted(_ text: String) -> String {

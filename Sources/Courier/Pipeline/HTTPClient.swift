@@ -9,7 +9,9 @@ import FoundationNetworking
 /// Every call goes through one pipeline, written out stage by stage in ``send(_:)``:
 ///
 /// 1. **Build**: the `Request` is resolved against ``Configuration/baseURL``, its body encoded,
-///    the default headers merged and its acceptable statuses fixed: an ``HTTPRequest``.
+///    the default headers merged and its acceptable statuses fixed: an ``HTTPRequest``. A header
+///    field that HTTP does not allow (a name that is not a token, a value with CR, LF or NUL)
+///    fails the call with ``HTTPError/Kind/invalidRequest(reason:underlying:)``.
 /// 2. **Observe**: the call's start, each attempt, and its end (decoded value or failure, then
 ///    ``RequestMetrics``) go to ``Configuration/eventMonitors``.
 /// 3. **De-duplicate**: a call that asked for it (``Request/deduplicated(_:)``) joins an
@@ -19,7 +21,8 @@ import FoundationNetworking
 ///    Retry (``RetryPolicy``), authentication, caching and logging are interceptors, so this
 ///    list is the whole behaviour of the client.
 /// 5. **Transport**: after the last interceptor, ``Configuration/transport`` sends the request;
-///    each attempt is counted, timed and reported.
+///    each attempt is counted, timed and reported. The header fields are checked again first,
+///    as the interceptors left them: a transport is never handed a malformed request.
 /// 6. **API errors**: the ``Configuration/apiErrorDecoder`` reads the API's own error payload.
 /// 7. **Status**: the status must be one the request accepts (``HTTPRequest/accepts(statusCode:)``,
 ///    the same rule ``RetryPolicy`` applies).
@@ -201,9 +204,11 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    /// Stage 5: one attempt through the transport, counted, timed and reported.
+    /// Stage 5: one attempt through the transport, counted, timed and reported. A request the
+    /// interceptors left malformed never reaches the transport and is not an attempt.
     private func transmit(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        try Self.checkWellFormed(request, attempts: max(context.attempts, 1))
         let attempt = context.beginAttempt(request)
         context.eventMonitor.requestWillSend(request, attempt: attempt, requestID: context.id)
         let started = ContinuousClock.now

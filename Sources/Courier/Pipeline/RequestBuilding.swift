@@ -27,7 +27,19 @@ extension HTTPClient {
             acceptableStatusCodes: request.acceptableStatusCodes ?? configuration.validation.acceptableStatusCodes
         )
         wire.options = request.options
+        try Self.checkWellFormed(wire, attempts: 1)
         return wire
+    }
+
+    /// Refuses a request that no transport may be handed: a header field whose name is not an
+    /// HTTP token or whose value holds CR, LF or NUL (see ``InvalidHeaderField``). Stage 1 checks
+    /// the request it built; stage 5 checks again what the interceptors made of it, just before
+    /// the transport, so a field an interceptor added is refused as well and nothing is sent.
+    static func checkWellFormed(_ request: HTTPRequest, attempts: Int) throws(HTTPError) {
+        guard let invalid = request.headers.firstInvalidField() else { return }
+        throw HTTPError(
+            .invalidRequest(reason: invalid.description, underlying: nil), method: request.method, url: request.url,
+            attempts: attempts)
     }
 
     /// Joins a path to the base URL and appends strictly percent-encoded query items.

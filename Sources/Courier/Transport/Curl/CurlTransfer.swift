@@ -83,12 +83,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Sets up `easy` for `request`.
     ///
-    /// - Throws: `URLError(.unsupportedURL)` when libcurl refuses an option (for example a URL it
-    ///   cannot parse).
+    /// - Throws: ``InvalidHeaderField`` for a header field HTTP does not allow, and
+    ///   `URLError(.unsupportedURL)` when libcurl refuses an option (for example a URL it cannot
+    ///   parse).
     init(
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration,
         certificateAuthorities: String? = nil, streamingInto buffer: StreamBuffer? = nil
-    ) throws(URLError) {
+    ) throws {
         self.easy = easy
         streamed = buffer.map { CurlStreamedBody(buffer: $0, request: request) }
         deadline = request.timeout.map { ContinuousClock.now + $0 }
@@ -96,16 +97,9 @@ final class CurlTransfer: @unchecked Sendable {
         observer = request.options[TransferObserverKey.self]
         observedRequest = observer == nil ? nil : request
         // libcurl sends header lines as given: a line break in a field would let a value smuggle
-        // in headers (or a whole request) of its own. The field's name only, never its value.
-        if let field = request.headers.first(where: {
-            Self.containsLineBreak($0.name) || Self.containsLineBreak($0.value)
-        }) {
-            throw URLError(
-                .badURL,
-                userInfo: [
-                    NSLocalizedDescriptionKey: "the header field \"\(field.name.prefix(64))\" contains a line break"
-                ])
-        }
+        // in headers (or a whole request) of its own. The pipeline never lets such a request
+        // through; this is for a caller of the transport itself.
+        if let invalid = request.headers.firstInvalidField() { throw invalid }
         var failed: Int32 = 0
         func check(_ code: Int32) { if failed == 0, code != 0 { failed = code } }
         func set(_ option: Int32, _ value: Int) { check(curl.setLong(easy, option, value)) }
@@ -328,10 +322,6 @@ final class CurlTransfer: @unchecked Sendable {
     private func releaseHeaderList(curl: LibCurl) {
         curl.slistFreeAll(headerList)
         headerList = nil
-    }
-
-    private static func containsLineBreak(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
     }
 
     /// The `URLError` a `CURLcode` means, with libcurl's text as its description (never the URL,

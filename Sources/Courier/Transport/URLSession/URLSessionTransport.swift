@@ -165,6 +165,10 @@ public final class URLSessionTransport: HTTPTransport {
     /// (opened for this attempt or hop only; the caller closes it when the attempt is over).
     private func makeTask(for request: HTTPRequest, in session: URLSession) throws -> (URLSessionDataTask, BodyReader?)
     {
+        // FoundationNetworking would send a line break in a field as it is (a header of the
+        // attacker's) and drop a field holding CR or NUL silently. The pipeline never lets such a
+        // request through; this is for a caller of the transport itself.
+        if let invalid = request.headers.firstInvalidField() { throw invalid }
         let reader = try request.body.flatMap { body in body.data == nil ? try BodyReader(body) : nil }
         if let file = request.body?.fileURL {
             // One file: URLSession reads it from disk itself and sends it with its
