@@ -256,15 +256,6 @@ final class CurlTransfer: @unchecked Sendable {
         return CurlOption.prereqAbort
     }
 
-    /// The error of a request whose connection died before any answer, which was not sent again.
-    static let refusedResendError = URLError(
-        .networkConnectionLost,
-        userInfo: [
-            NSLocalizedDescriptionKey:
-                "the connection closed before any response arrived: the request may or may not have "
-                + "reached the server, and it was not sent again (a RetryPolicy decides that)"
-        ])
-
     /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
     func finish(code: Int32, curl: LibCurl) {
         releaseHeaderList(curl: curl)
@@ -276,13 +267,13 @@ final class CurlTransfer: @unchecked Sendable {
                     ? nil
                     : uploadError
                         ?? (refusedResend
-                            ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
+                            ? URLError.refusedResend : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
             return
         }
         guard code == 0, saveFile() else {
             fail(
                 uploadError ?? fileError
-                    ?? (refusedResend ? Self.refusedResendError : Self.urlError(code: code, isHTTP: isHTTP, curl: curl))
+                    ?? (refusedResend ? URLError.refusedResend : Self.urlError(code: code, isHTTP: isHTTP, curl: curl))
             )
             return
         }

@@ -45,6 +45,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var challengedResponse: HTTPURLResponse?
         /// Set when the request's own timeout cancelled the task.
         var timedOut = false
+        /// Set when libcurl asked for the body again to send the request a second time; the task
+        /// was cancelled instead (see ``URLError/refusedResend``).
+        var refusedResend = false
         /// Receives progress; its temporary file receives a 2xx body.
         var observer: TransferObserver?
         /// The open temporary file of a download, and what was written to it.
@@ -56,6 +59,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// was handed over already (the continuation is then resumed and the body follows there).
         var stream: StreamBuffer?
         var streaming = false
+
+        /// Why the transfer failed whatever URLSession reports: the download file could not be
+        /// written, or the request was not sent a second time.
+        var failure: URLError? {
+            fileError ?? (refusedResend ? .refusedResend : nil)
+        }
 
         init(
             continuation: CheckedContinuation<Received, any Error>, followsRedirects: Bool, hasBody: Bool,
@@ -215,24 +224,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 throwing: transfer.challengedResponse != nil
                     ? nil
                     : error.map { error in
-                        transfer.timedOut
-                            ? URLError(.timedOut)
-                            : Self.urlError(error, received: 0, of: transfer.response, url: task.originalRequest?.url)
+                        transfer.failure ?? (transfer.timedOut ? URLError(.timedOut) : nil)
+                            ?? Self.urlError(error, received: 0, of: transfer.response, url: task.originalRequest?.url)
                     })
             return
         }
         if let file = transfer.file {
             try? file.close()
-            if error == nil, transfer.fileError == nil {
+            if error == nil, transfer.failure == nil {
                 transfer.observer?.didWriteFile(bytes: transfer.fileBytes)
             } else if let path = transfer.observer?.temporaryFile {
                 try? FileManager.default.removeItem(at: path)
             }
         }
+        if let failure = transfer.failure {
+            transfer.continuation.resume(throwing: failure)
+            return
+        }
         if let error {
-            if let fileError = transfer.fileError {
-                transfer.continuation.resume(throwing: fileError)
-            } else if transfer.timedOut {
+            if transfer.timedOut {
                 transfer.continuation.resume(throwing: URLError(.timedOut))
             } else if let challenged = transfer.challengedResponse,
                 let url = challenged.url ?? task.originalRequest?.url
@@ -247,15 +257,30 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             }
             return
         }
-        if let fileError = transfer.fileError {
-            transfer.continuation.resume(throwing: fileError)
-            return
-        }
         guard let response = transfer.response, let url = response.url ?? task.currentRequest?.url else {
             transfer.continuation.resume(throwing: URLError(.badServerResponse))
             return
         }
         transfer.continuation.resume(returning: Received(response: response, body: transfer.body, url: url))
+    }
+
+    /// libcurl asks for the body again (FoundationNetworking passes the question on here) only to
+    /// send the request a second time: a reused keep-alive connection died before any answer, and
+    /// it would open a new one and send everything again. Refused, as ``CurlTransport`` refuses:
+    /// the task is cancelled and fails at once with ``URLError/refusedResend``, a lost
+    /// connection, instead of waiting out its timeout for a body that never comes (no stream is
+    /// handed over, so FoundationNetworking would go on with an exhausted one).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        let known = transfers.withLock { transfers -> Bool in
+            guard let transfer = transfers[task.taskIdentifier] else { return false }
+            transfer.refusedResend = true
+            return true
+        }
+        completionHandler(nil)
+        if known { Self.elsewhere { task.cancel() } }
     }
 
     func urlSession(
@@ -294,9 +319,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         Self.elsewhere { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
 
-    /// The error of a failed transfer. A body cut short of its `Content-Length` is reported as a
-    /// lost connection, as Apple platforms do; FoundationNetworking reports it as an unknown
-    /// error (curl's "transfer closed with N bytes remaining"), which hides that it is transient.
+    /// The error of a failed transfer. A body cut short, of its `Content-Length` or of its last
+    /// chunk, is reported as a lost connection, as Apple platforms and ``CurlTransport`` do;
+    /// FoundationNetworking reports it as an unknown error (libcurl's "transfer closed with N
+    /// bytes remaining to read" or "transfer closed with outstanding read data remaining"),
+    /// which hides that it is transient and keeps ``RetryPolicy`` from retrying it.
     ///
     /// FoundationNetworking turns libcurl's codes into `URLError` codes and keeps libcurl's
     /// message as the description; two of them are corrected here. libcurl's "unsupported
@@ -317,7 +344,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         {
             return URLError(.badServerResponse, userInfo: urlError.userInfo)
         }
-        if urlError.code == .unknown, let expected = response?.expectedContentLength, expected > received {
+        if urlError.code == .unknown,
+            message.localizedCaseInsensitiveContains("transfer closed")
+                || response.map({ $0.expectedContentLength > received }) == true
+        {
             return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
         }
         return urlError

@@ -22,6 +22,14 @@ public import Foundation
 ///
 /// On Linux the delegate runs on the session's own queue (`InlineDelegateQueue`) instead of
 /// an `OperationQueue`, which saves three queue hops a request.
+///
+/// When a reused keep-alive connection dies before any answer, libcurl under FoundationNetworking
+/// sends the request again on a new connection by itself. A request with a body needs its body
+/// again for that, which the delegate refuses: the call fails at once with
+/// `URLError(.networkConnectionLost)`, as on ``CurlTransport``, and a ``RetryPolicy`` decides.
+/// A request without a body needs nothing from the delegate, so on Linux it can reach the server
+/// twice that way (a `POST` without a body included); ``CurlTransport``, the default there,
+/// never sends a request twice.
 public final class URLSessionTransport: HTTPTransport {
     /// A transport on a default ephemeral session (no cookies or cache stored on disk).
     public static let shared = URLSessionTransport()
