@@ -62,7 +62,8 @@ Paths:
                             10 ms with no end until the client closes the connection, which is
                             counted in closed_early. The body is delimited by the close (Connection:
                             close) unless framing=chunked (Transfer-Encoding: chunked, one chunk per
-                            64 KiB) or framing=length:N (Content-Length: N, and never N bytes)
+                            64 KiB) or framing=length:N (Content-Length: N, and never N bytes);
+                            status=S answers S instead of 200
   /close-unanswered/KEY     counts a hit for KEY, reads the request whole (its body too), then
                             closes the connection without answering
   /chunked-cut/KEY          counts a hit for KEY, sends 200 with a chunked body of three 1,000-byte
@@ -514,7 +515,7 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     await writer.drain()
                     sent += len(part)
             elif path == "endless":
-                await endless(key, query.get("framing", "close"), reader, writer)
+                await endless(key, query.get("framing", "close"), int(query.get("status", "200")), reader, writer)
                 return
             elif path == "close-unanswered":
                 hits[key] = hits.get(key, 0) + 1
@@ -603,10 +604,11 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             writer.close()
 
 
-async def endless(key: str, framing: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+async def endless(key: str, framing: str, status: int, reader: asyncio.StreamReader,
+                  writer: asyncio.StreamWriter) -> None:
     """A body that never ends, for tests that stop reading: the close is counted in closed_early.
     `framing` is "close" (the body ends with the connection), "chunked" or "length:N" (a
-    Content-Length of N that the body never reaches)."""
+    Content-Length of N that the body never reaches); `status` is the response's status."""
     hits[key] = hits.get(key, 0) + 1
     if framing == "chunked":
         delimiter = b"Transfer-Encoding: chunked\r\n"
@@ -614,7 +616,7 @@ async def endless(key: str, framing: str, reader: asyncio.StreamReader, writer: 
         delimiter = f"Content-Length: {int(framing[7:])}\r\n".encode()
     else:
         delimiter = b""
-    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n" + delimiter
+    writer.write(f"HTTP/1.1 {status} Status\r\n".encode() + b"Content-Type: application/octet-stream\r\n" + delimiter
                  + b"Connection: close\r\n\r\n")
 
     async def write_forever() -> None:

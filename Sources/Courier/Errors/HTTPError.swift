@@ -32,6 +32,15 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case transport(any Error)
         /// The response's status code was not acceptable.
         case unacceptableStatus(Int)
+        /// The response body was larger than the call allows
+        /// (``HTTPClient/Configuration/maximumResponseBodySize``, or the call's own
+        /// ``Request/maximumResponseBodySize(_:)``). The transfer stopped as soon as the body
+        /// passed `limit` (at once when its `Content-Length` announced more) and nothing past the
+        /// limit was kept. `received` counts the body bytes that had arrived (0 when the head
+        /// alone said it; otherwise at most the limit plus one read from the network) and
+        /// `expected` is the length the response announced, if any. Read a larger body with
+        /// ``HTTPClient/stream(_:)`` or ``HTTPClient/download(_:to:)``; it is not retried.
+        case responseBodyTooLarge(limit: Int, received: Int, expected: Int?)
         /// The server sent an error payload, decoded by the client's ``APIErrorDecoder``.
         case server(any Error)
         /// A validator refused the response.
@@ -156,6 +165,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             return "the transport failed: \(Self.describe(error))"
         case .unacceptableStatus(let status):
             return "unacceptable status \(status) \(HTTPStatus.reasonPhrase(status))"
+        case .responseBodyTooLarge(let limit, let received, let expected):
+            return ResponseBodyTooLarge(limit: limit, received: received, expected: expected).description
+                + "; read larger bodies with stream(_:) or download(_:to:)"
         case .server(let error):
             return "server error" + (response.map { " (status \($0.statusCode))" } ?? "") + ": \(Self.describe(error))"
         case .validationFailed(let reason):

@@ -9,7 +9,8 @@ import FoundationNetworking
 extension HTTPError {
     /// Wraps anything a stage threw for `request`: an `HTTPError` as it is, a cancellation as
     /// ``Kind/cancelled``, a `URLError` as ``Kind/transport(_:)``, a header field a built-in
-    /// transport refused as ``Kind/invalidRequest(reason:underlying:)``, and anything else as
+    /// transport refused as ``Kind/invalidRequest(reason:underlying:)``, a body past the call's
+    /// limit as ``Kind/responseBodyTooLarge(limit:received:expected:)``, and anything else as
     /// ``Kind/interceptorFailed(_:)`` when `interceptor` names who threw it, or
     /// ``Kind/transport(_:)`` when the transport did.
     ///
@@ -28,6 +29,10 @@ extension HTTPError {
             self.init(.cancelled, method: request.method, url: request.url, attempts: attempts)
         case let error as URLError:
             self.init(.transport(error), method: request.method, url: request.url, attempts: attempts)
+        case let error as ResponseBodyTooLarge:
+            self.init(
+                .responseBodyTooLarge(limit: error.limit, received: error.received, expected: error.expected),
+                method: request.method, url: request.url, attempts: attempts)
         case let error as InvalidHeaderField:
             // A built-in transport called with a request the pipeline never lets through.
             self.init(

@@ -60,6 +60,23 @@ public final class HTTPClient: Sendable {
         /// Observers of every call (logging, metrics, ``NetworkActivity``); none by default.
         /// Events are handed over without waiting for the monitors (see ``EventMonitor``).
         public var eventMonitors: [any EventMonitor]
+        /// The most bytes of a response body a call holds in memory
+        /// (``defaultMaximumResponseBodySize``, 64 MiB, unless set; nil for no limit). A call may
+        /// set its own with ``Request/maximumResponseBodySize(_:)``.
+        ///
+        /// A larger body ends the call with ``HTTPError/Kind/responseBodyTooLarge(limit:received:expected:)``
+        /// as soon as it passes the limit, at once when its `Content-Length` announces more, and
+        /// the connection is closed: the bytes past the limit are never kept. The limit bounds
+        /// what a call holds in memory, so two ways to receive a larger body are not limited by it:
+        /// ``HTTPClient/stream(_:)`` hands the body over while it arrives, and
+        /// ``HTTPClient/download(_:to:)`` writes a successful body to its file (an error
+        /// response's body, kept in memory for the error, is limited).
+        public var maximumResponseBodySize: Int?
+
+        /// The default of ``maximumResponseBodySize``: 64 MiB, far above any API response an app
+        /// decodes whole, and small enough that a server sending without end cannot exhaust the
+        /// app's memory.
+        public static let defaultMaximumResponseBodySize = 64 << 20
 
         /// Creates a configuration with the defaults.
         public init(baseURL: URL? = nil, transport: any HTTPTransport = HTTPClient.defaultTransport) {
@@ -72,6 +89,7 @@ public final class HTTPClient: Sendable {
             validation = .default
             apiErrorDecoder = nil
             eventMonitors = []
+            maximumResponseBodySize = Self.defaultMaximumResponseBodySize
         }
     }
 
@@ -220,6 +238,10 @@ public final class HTTPClient: Sendable {
                 response = try await configuration.transport.send(request, reporting: progress)
             } else {
                 response = try await configuration.transport.send(request)
+            }
+            // A transport that does not enforce the limit itself is held to it here.
+            if let limit = request.maximumResponseBodySize, response.body.count > limit {
+                throw ResponseBodyTooLarge(limit: limit, received: response.body.count, expected: nil)
             }
             // Monitors get the head alone: a body stream they kept would keep its transfer open.
             var reported = response

@@ -27,6 +27,10 @@ extension HTTPClient {
             acceptableStatusCodes: request.acceptableStatusCodes ?? configuration.validation.acceptableStatusCodes
         )
         wire.options = request.options
+        switch request.options[ResponseBodyLimitOption.self] {
+        case .client: wire.maximumResponseBodySize = configuration.maximumResponseBodySize
+        case .call(let bytes): wire.maximumResponseBodySize = bytes
+        }
         try Self.checkWellFormed(wire, attempts: 1)
         return wire
     }

@@ -32,7 +32,8 @@ extension HTTPClient {
     ///
     /// The transport keeps a bounded number of bytes ahead of the reader (see
     /// ``HTTPResponse/ByteStream``). Cancelling the reading task, or dropping the body before its
-    /// end, stops the transfer and closes the connection. The call's
+    /// end, stops the transfer and closes the connection. The body is not limited by
+    /// ``Configuration/maximumResponseBodySize``: this is the way to read a larger one. The call's
     /// ``EventMonitor/requestDidFinish(_:requestID:)`` is reported when the body ends. A streamed
     /// call is never de-duplicated.
     ///
@@ -50,6 +51,8 @@ extension HTTPClient {
             throw error
         }
         wire.options[StreamingKey.self] = true
+        // A streamed body is handed over while it arrives, never held whole: no limit.
+        wire.maximumResponseBodySize = nil
 
         // 2. Observe.
         monitor.requestDidStart(wire, requestID: context.id)

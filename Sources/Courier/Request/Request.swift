@@ -170,6 +170,16 @@ extension Request {
         return copy
     }
 
+    /// This request with its own limit on the response body held in memory, instead of the
+    /// client's ``HTTPClient/Configuration/maximumResponseBodySize``; nil for no limit.
+    ///
+    /// ```swift
+    /// let archive = Request<Data>(path: "/exports/latest.json").maximumResponseBodySize(512 << 20)
+    /// ```
+    public func maximumResponseBodySize(_ bytes: Int?) -> Self {
+        option(ResponseBodyLimitOption.self, .call(bytes))
+    }
+
     /// This request with one option set.
     package func option<Key: RequestOptionKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
         var copy = self
@@ -197,4 +207,18 @@ enum TextDecoding {
         guard let text = String(data: data, encoding: encoding) else { throw UndecodableText(charset: charset) }
         return text
     }
+}
+
+/// A call's own limit on its response body (``Request/maximumResponseBodySize(_:)``), if it set
+/// one. (An enum rather than `Int??`: options are read back with `as?`, which turns a missing
+/// value into `.some(nil)` for a double optional.)
+enum ResponseBodyLimitOption: RequestOptionKey {
+    enum Limit: Sendable {
+        /// The client's limit applies.
+        case client
+        /// The call's own: bytes, or nil for none.
+        case call(Int?)
+    }
+
+    static let defaultValue = Limit.client
 }

@@ -24,6 +24,16 @@ public struct HTTPRequest: Sendable {
     /// The one rule for "acceptable": the client's status validation and ``RetryPolicy`` both ask
     /// ``accepts(statusCode:)``.
     public var acceptableStatusCodes: Set<Int>
+    /// The most bytes of the response body the transport may hold in memory; nil for no limit.
+    ///
+    /// The client sets it from ``HTTPClient/Configuration/maximumResponseBodySize`` or the call's
+    /// own ``Request/maximumResponseBodySize(_:)``, and leaves it nil for ``HTTPClient/stream(_:)``.
+    /// The built-in transports stop reading a larger body as soon as it passes the limit (at once
+    /// when its `Content-Length` says so) without keeping the bytes past it, and the call fails
+    /// with ``HTTPError/Kind/responseBodyTooLarge(limit:received:expected:)``; a download's
+    /// successful body, written to its file, is not held in memory and not limited. For any
+    /// other transport the client checks the body it returns.
+    public var maximumResponseBodySize: Int?
     /// Per-call options set on the ``Request``, read by interceptors.
     package var options: RequestOptions
 
@@ -44,6 +54,7 @@ public struct HTTPRequest: Sendable {
         self.timeout = timeout
         self.followsRedirects = followsRedirects
         self.acceptableStatusCodes = acceptableStatusCodes
+        self.maximumResponseBodySize = nil
         self.options = RequestOptions()
     }
 

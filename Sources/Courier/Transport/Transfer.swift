@@ -74,6 +74,10 @@ extension HTTPClient {
     /// place, replacing any file there, only once the response was validated. On any failure no
     /// file is left behind, neither partial nor temporary. An error response's body stays in
     /// memory for the error.
+    ///
+    /// ``Configuration/maximumResponseBodySize`` does not apply to the body written to the file:
+    /// the limit bounds what a call holds in memory, and a download is the way to save a body
+    /// larger than that. It does apply to an error response's body, which is held in memory.
     public func download<Value>(_ request: Request<Value>, to destination: URL) -> Transfer<URL> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))

@@ -32,7 +32,8 @@ final class CurlTransfer: @unchecked Sendable {
     private let isHTTP: Bool
 
     private var headerList: OpaquePointer?
-    private var body = Data()
+    /// The body received so far, when it is held in memory.
+    var body = Data()
     /// The header block of the latest response, raw (a `100 Continue` starts a new one).
     var head = Data()
     /// Whether the latest response came over HTTP/2 (or later): its connection multiplexes.
@@ -42,10 +43,19 @@ final class CurlTransfer: @unchecked Sendable {
     /// received whole.
     let streamed: CurlStreamedBody?
 
+    // The limit on a body held in memory (``HTTPRequest/maximumResponseBodySize``; never for a
+    // streamed body). See CurlBodyLimit.swift.
+    /// The most body bytes kept in memory; nil for no limit.
+    let bodyLimit: Int?
+    /// Why the body was refused; the transfer was aborted.
+    var limitError: ResponseBodyTooLarge?
+    /// What the limit reads of the head arriving.
+    var limitHead = CurlLimitHead()
+
     // Progress, only with an observer (a ``Transfer``): without one, none of this is touched
     // per chunk, and no progress callback is installed.
     /// Receives progress; its temporary file receives a 2xx body.
-    private let observer: TransferObserver?
+    let observer: TransferObserver?
     /// The request, kept with an observer to tell a redirect hop from the final response.
     private let observedRequest: HTTPRequest?
     /// The status of the response whose head is arriving, and whether that head is complete.
@@ -92,6 +102,7 @@ final class CurlTransfer: @unchecked Sendable {
     ) throws {
         self.easy = easy
         streamed = buffer.map { CurlStreamedBody(buffer: $0, request: request) }
+        bodyLimit = buffer == nil ? request.maximumResponseBodySize : nil
         deadline = request.timeout.map { ContinuousClock.now + $0 }
         isHTTP = ["http", "https"].contains(request.url.scheme?.lowercased() ?? "")
         observer = request.options[TransferObserverKey.self]
@@ -165,7 +176,8 @@ final class CurlTransfer: @unchecked Sendable {
                     if transfer.reportsBody {
                         return transfer.receiveObserved(UnsafeRawBufferPointer(start: data, count: length))
                     }
-                    transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+                    // Returning 0 aborts the transfer (the body passed its limit).
+                    return transfer.keep(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
                 }
                 return length
             })
@@ -185,8 +197,10 @@ final class CurlTransfer: @unchecked Sendable {
                         transfer.head.append(contentsOf: bytes)
                     }
                     if let streamed = transfer.streamed { transfer.streamHeaderLine(bytes, streamed: streamed) }
-                    // Returning less than `length` aborts the transfer (the download file failed).
+                    // Returning less than `length` aborts the transfer (the download file failed,
+                    // or the head announced a body past the limit).
                     if transfer.observer != nil, !transfer.observeHeaderLine(bytes) { return 0 }
+                    if transfer.bodyLimit != nil, !transfer.limitHeaderLine(bytes) { return 0 }
                 }
                 return length
             })
@@ -272,7 +286,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         guard code == 0, saveFile() else {
             fail(
-                uploadError ?? fileError
+                limitError ?? uploadError ?? fileError
                     ?? (refusedResend ? URLError.refusedResend : Self.urlError(code: code, isHTTP: isHTTP, curl: curl))
             )
             return
@@ -383,16 +397,16 @@ extension CurlTransfer {
         return true
     }
 
-    /// A chunk of the final response's body: to the download file or to memory, then counted.
-    /// Returns what the write callback returns (0 aborts the transfer).
+    /// A chunk of the final response's body: to the download file or to memory (within the
+    /// limit), then counted. Returns what the write callback returns (0 aborts the transfer).
     fileprivate func receiveObserved(_ bytes: UnsafeRawBufferPointer) -> Int {
         if let written = file?.write(bytes) {
             guard written else {
                 fileError = URLError(.cannotWriteToFile)
                 return 0
             }
-        } else if let base = bytes.baseAddress {
-            body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        } else if !keep(bytes) {
+            return 0
         }
         observer?.didReceive(count: Int64(bytes.count))
         return bytes.count
@@ -418,12 +432,10 @@ extension CurlTransfer {
         return code
     }
 
-    /// The body size to expect: `Content-Length`, unless a `Content-Encoding` makes it the size
-    /// of the compressed bytes while libcurl hands over (and Courier counts) decoded ones.
+    /// The body size to expect (see ``ResponseBodyTooLarge/expectedLength(contentLength:contentEncoding:)``).
     private static func expectedLength(of headers: HTTPHeaders) -> Int64? {
-        if let encoding = headers["Content-Encoding"], encoding.lowercased() != "identity" { return nil }
-        guard let length = headers["Content-Length"].flatMap({ Int64($0) }), length >= 0 else { return nil }
-        return length
+        ResponseBodyTooLarge.expectedLength(
+            contentLength: headers["Content-Length"], contentEncoding: headers["Content-Encoding"])
     }
 }
 #endif

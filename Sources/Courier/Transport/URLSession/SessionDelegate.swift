@@ -59,21 +59,29 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// was handed over already (the continuation is then resumed and the body follows there).
         var stream: StreamBuffer?
         var streaming = false
+        /// The most body bytes kept in memory (``HTTPRequest/maximumResponseBodySize``; never for
+        /// a streamed body), and why the body was refused (the task was cancelled).
+        let bodyLimit: Int?
+        var limitError: ResponseBodyTooLarge?
 
         /// Why the transfer failed whatever URLSession reports: the download file could not be
-        /// written, or the request was not sent a second time.
-        var failure: URLError? {
-            fileError ?? (refusedResend ? .refusedResend : nil)
+        /// written, the body passed its limit, or the request was not sent a second time.
+        var failure: (any Error)? {
+            if let fileError { return fileError }
+            if let limitError { return limitError }
+            return refusedResend ? URLError.refusedResend : nil
         }
 
         init(
-            continuation: CheckedContinuation<Received, any Error>, followsRedirects: Bool, hasBody: Bool,
-            observer: TransferObserver?
+            continuation: CheckedContinuation<Received, any Error>, request: HTTPRequest, observer: TransferObserver?,
+            stream: StreamBuffer?
         ) {
             self.continuation = continuation
-            self.followsRedirects = followsRedirects
-            self.hasBody = hasBody
+            followsRedirects = request.followsRedirects
+            hasBody = request.body != nil
             self.observer = observer
+            self.stream = stream
+            bodyLimit = stream == nil ? request.maximumResponseBodySize : nil
         }
     }
 
@@ -87,12 +95,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let observer = request.options[TransferObserverKey.self]
         observer?.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
         transfers.withLock {
-            let transfer = Transfer(
-                continuation: continuation, followsRedirects: request.followsRedirects, hasBody: request.body != nil,
-                observer: observer
-            )
-            transfer.stream = stream
-            $0[task.taskIdentifier] = transfer
+            $0[task.taskIdentifier] = Transfer(
+                continuation: continuation, request: request, observer: observer, stream: stream)
         }
         task.resume()
     }
@@ -116,6 +120,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let http = response as? HTTPURLResponse
         var head: (CheckedContinuation<Received, any Error>, Received)?
         defer { if let (continuation, received) = head { continuation.resume(returning: received) } }
+        var tooLarge = false
         let failed = transfers.withLock { transfers -> Bool in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
             // FoundationNetworking reports the response again after a suspended task resumes.
@@ -137,8 +142,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     if transfer.file == nil { transfer.fileError = URLError(.cannotCreateFile) }
                 }
             }
+            if transfer.file == nil, transfer.fileError == nil, let http {
+                // A body that would be held in memory and announces more than the limit is
+                // refused now, before any of it is read.
+                let expected = ResponseBodyTooLarge.expectedLength(
+                    contentLength: http.value(forHTTPHeaderField: "Content-Length"),
+                    contentEncoding: http.value(forHTTPHeaderField: "Content-Encoding"))
+                transfer.limitError = ResponseBodyTooLarge.announced(expected, limit: transfer.bodyLimit)
+                tooLarge = transfer.limitError != nil
+            }
             return transfer.fileError != nil
         }
+        // The server may send the rest slowly, or never: the task is cancelled now rather than at
+        // its next bytes.
+        if tooLarge { Self.elsewhere { dataTask.cancel() } }
         completionHandler(failed ? .cancel : .allow)
     }
 
@@ -161,6 +178,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     transfer.fileError = URLError(.cannotWriteToFile)
                     return true
                 }
+            } else if transfer.limitError != nil {
+                // Refused already; the cancellation is on its way and nothing more is kept.
+                return false
+            } else if let error = ResponseBodyTooLarge.receiving(
+                data.count, after: transfer.body.count, limit: transfer.bodyLimit)
+            {
+                transfer.limitError = error
+                return true
             } else if transfer.body.isEmpty {
                 transfer.body = data
             } else {
@@ -219,14 +244,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if transfer.streaming, let stream = transfer.stream {
-            // A 401 whose challenge was cancelled ends with what it sent, as `send` returns it.
+            guard let error, transfer.challengedResponse == nil else {
+                // A 401 whose challenge was cancelled ends with what it sent, as `send` returns it.
+                stream.finish(throwing: nil)
+                return
+            }
             stream.finish(
-                throwing: transfer.challengedResponse != nil
-                    ? nil
-                    : error.map { error in
-                        transfer.failure ?? (transfer.timedOut ? URLError(.timedOut) : nil)
-                            ?? Self.urlError(error, received: 0, of: transfer.response, url: task.originalRequest?.url)
-                    })
+                throwing: transfer.failure
+                    ?? (transfer.timedOut
+                        ? URLError(.timedOut)
+                        : Self.urlError(error, received: 0, of: transfer.response, url: task.originalRequest?.url)))
             return
         }
         if let file = transfer.file {
