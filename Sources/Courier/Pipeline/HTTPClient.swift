@@ -16,7 +16,7 @@ import FoundationNetworking
 ///    ``RequestMetrics``) go to ``Configuration/eventMonitors``.
 /// 3. **De-duplicate**: a call that asked for it (``Request/deduplicated(_:)``) joins an
 ///    identical call in flight, or is dropped, before anything else runs (see
-///    ``HTTPClient/DeduplicationMode``).
+///    ``HTTPClient/DeduplicationMode``); a download never is.
 /// 4. **Interceptors**: ``Configuration/interceptors`` run in order, each calling the next.
 ///    Retry (``RetryPolicy``), authentication, caching and logging are interceptors, so this
 ///    list is the whole behaviour of the client.
@@ -145,7 +145,7 @@ public final class HTTPClient: Sendable {
             let raw: HTTPResponse
             do {
                 // 3. De-duplicate: join or refuse an identical call in flight, when asked to.
-                let mode = wire.options[DeduplicationOption.self]
+                let mode = Self.deduplicationMode(of: wire)
                 if mode == .alwaysCreateNew {
                     // 4. Interceptors, ending in 5. the transport (``transmit(_:context:)``).
                     raw = try await intercept(wire, context: context, from: 0)
@@ -180,6 +180,14 @@ public final class HTTPClient: Sendable {
             context.reportMetrics(of: context.lastRequest ?? wire, statusCode: error.statusCode, error: error)
             throw error
         }
+    }
+
+    /// Stage 3's mode for a call: the one it asked for (``Request/deduplicated(_:)``), except that a
+    /// download is never de-duplicated. Its body goes to a file of its own as it arrives, so a
+    /// call joining it would get no body, and a download joining another call would get no file.
+    static func deduplicationMode(of request: HTTPRequest) -> DeduplicationMode {
+        guard request.options[TransferObserverKey.self]?.destination == nil else { return .alwaysCreateNew }
+        return request.options[DeduplicationOption.self]
     }
 
     /// Stages 6 to 8, for a whole response and for a streamed one's head alike.

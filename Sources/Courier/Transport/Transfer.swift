@@ -78,6 +78,9 @@ extension HTTPClient {
     /// ``Configuration/maximumResponseBodySize`` does not apply to the body written to the file:
     /// the limit bounds what a call holds in memory, and a download is the way to save a body
     /// larger than that. It does apply to an error response's body, which is held in memory.
+    ///
+    /// A download is never de-duplicated (``Request/deduplicated(_:)`` is ignored): two downloads
+    /// of the same request each send it and each get their own complete file.
     public func download<Value>(_ request: Request<Value>, to destination: URL) -> Transfer<URL> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))

@@ -15,6 +15,12 @@ extension HTTPClient {
     /// options, content validation, decoding) are not part of it: a
     /// joined call rides on the first call's request, and then validates and decodes the shared
     /// response as its own `Request` says.
+    ///
+    /// A download (``HTTPClient/download(_:to:)``) is never de-duplicated, whatever its mode: it
+    /// neither joins a call in flight nor is joined, and is never dropped. Its body is written to
+    /// its own file as it arrives, so there is no body to share; each download sends its own
+    /// request and gets its own file. A streamed call (``HTTPClient/stream(_:)``) is never
+    /// de-duplicated either.
     public enum DeduplicationMode: Sendable, Hashable {
         /// Always send a new request (the default).
         case alwaysCreateNew
