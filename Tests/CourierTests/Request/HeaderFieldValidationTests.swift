@@ -63,7 +63,8 @@ struct HeaderFieldValidationTests {
     func refusedBeforeTheTransport(transport: TransportUnderTest, field: BadField) async throws {
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
         let key = uniqueKey("inject")
-        let request = Request<String>(path: "/raw-headers/\(key)", headers: HTTPHeaders([.init(name: field.name, value: field.value)]))
+        let request = Request<String>(
+            path: "/raw-headers/\(key)", headers: HTTPHeaders([.init(name: field.name, value: field.value)]))
         let error = try await #require(throws: HTTPError.self) { try await client.send(request) }
         expectRefused(error, naming: field.shownName)
 
@@ -119,7 +120,8 @@ struct HeaderFieldValidationTests {
         let client = HTTPClient(baseURL: URL(string: "https://api.example.com"), transport: stub)
         let good = ["X-Custom_1", "!#$%&'*+-.^_`|~09azAZ", "x"]
         for name in good {
-            _ = try await client.send(Request<Data>(path: "/ok", headers: HTTPHeaders([.init(name: name, value: "v\t1")])))
+            _ = try await client.send(
+                Request<Data>(path: "/ok", headers: HTTPHeaders([.init(name: name, value: "v\t1")])))
         }
         #expect(stub.requestCount == good.count)
         let bad = ["", "X A", "X:A", "X(A)", "Ümlaut", "X\u{7F}", "X/A", "X\"A"]

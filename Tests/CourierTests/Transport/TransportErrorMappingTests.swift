@@ -88,4 +88,3 @@ struct TransportErrorMappingTests {
         #expect(answered.value["hit"]?.intValue == 5, "the refused POST was read once, then sent again once")
     }
 }
-
