@@ -58,7 +58,7 @@ struct TransferProgressTests {
         arguments: TransportUnderTest.allCases)
     func downloadToFile(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("courier-transfer")
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("eight.bin")
         try Data("old contents".utf8).write(to: destination)
@@ -90,7 +90,7 @@ struct TransferProgressTests {
     func failedDownload(transport: TransportUnderTest, path: String) async throws {
         let base = path.hasPrefix("/status") ? try TestServers.httpbin() : try TestServers.faults()
         let client = HTTPClient(baseURL: base, transport: try transport.make())
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("courier-transfer")
         defer { try? FileManager.default.removeItem(at: folder) }
         let transfer = client.download(Request<Data>(path: path), to: folder.appendingPathComponent("file.bin"))
         _ = await collect(transfer)
@@ -119,7 +119,7 @@ struct TransferProgressTests {
     @Test("A download through a redirect counts only the final response's body", arguments: TransportUnderTest.allCases)
     func downloadThroughRedirect(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: try TestServers.httpbin(), transport: try transport.make())
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("courier-transfer")
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("redirected.bin")
         let size = 50_000
@@ -166,18 +166,12 @@ struct TransferProgressTests {
                     download: .init(completed: 1000, expected: 1000)))
         #expect(try await upload.response.data == body)
 
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("courier-transfer")
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("saved.bin")
         let download = client.download(Request<Data>(path: "/d"), to: destination)
         #expect(try await download.response.value == destination)
         #expect(try Data(contentsOf: destination) == body)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["saved.bin"])
-    }
-
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-transfer-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
     }
 }

@@ -8,18 +8,27 @@ import Testing
 /// A download is never de-duplicated: a second download of a request in flight, or a call
 /// asking to join one, sends its own request; every download gets its own complete file.
 @Suite("De-duplication and downloads")
-struct DeduplicatedDownloadTests {
+final class DeduplicatedDownloadTests: Sendable {
+    let server: FaultServer
+    /// Where the downloads go; removed after each test.
+    let folder: URL
+
+    init() throws {
+        server = try FaultServer()
+        folder = try makeTemporaryFolder("courier-dedup")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     @Test(
         "A download of a request in flight, and a call of it, each send their own; every file is whole",
         .timeLimit(.minutes(2)), arguments: TransportUnderTest.allCases)
     func downloadsAreNeverJoined(transport: TransportUnderTest) async throws {
-        let server = try FaultServer()
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
         let key = uniqueKey("dl")
         let request = Request<Data>(path: "/gate/\(key)").deduplicated(.useCurrentIfPossible)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(uniqueKey("dedup"))
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
 
         // A waits at the server's gate.
         let first = client.download(request, to: folder.appendingPathComponent("a.json"))
@@ -57,13 +66,9 @@ struct DeduplicatedDownloadTests {
 
     @Test(".dropIfDuplicated never drops a download", .timeLimit(.minutes(2)), arguments: TransportUnderTest.allCases)
     func downloadsAreNeverDropped(transport: TransportUnderTest) async throws {
-        let server = try FaultServer()
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
         let key = uniqueKey("drop")
         let request = Request<Data>(path: "/gate/\(key)").deduplicated(.dropIfDuplicated)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(uniqueKey("dedup"))
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
 
         let call = Task { try await client.send(request) }
         try await waitUntil("the call to reach the server") { try await server.hits(key).hits == 1 }
