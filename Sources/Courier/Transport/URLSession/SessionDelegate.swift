@@ -28,14 +28,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var raw: HTTPResponse { HTTPResponse(response, body: body, url: url) }
     }
 
-    /// One task's state. A class, so a callback changes it in place instead of copying it out
-    /// of the table and back.
+    /// One attempt's state, from before its task exists until the task completes. A class, so a
+    /// callback changes it in place instead of copying it out of the table and back.
     ///
-    /// `@unchecked Sendable`: it is read and changed only inside `transfers`' lock, or by the
-    /// completion callback after it took the transfer out of the table, when no one else can
-    /// reach it.
-    private final class Transfer: @unchecked Sendable {
-        let continuation: CheckedContinuation<Received, any Error>
+    /// `@unchecked Sendable`: it is read and changed only inside `transfers`' lock (whether it is
+    /// in the table yet or not), or by the completion callback after it took the transfer out of
+    /// the table and marked it finished, when no one else changes it.
+    final class Transfer: @unchecked Sendable {
+        /// The caller, until it is resumed: by the task (its head, its completion) or, first, by
+        /// ``SessionDelegate/abandon(_:with:)``.
+        var continuation: CheckedContinuation<Received, any Error>?
+        /// The task, once made; nil until then.
+        var task: URLSessionTask?
+        /// Set when the caller was answered without the task (a timeout, a cancellation): the
+        /// task's later callbacks change nothing.
+        var abandoned = false
+        /// Set when the task completed.
+        var finished = false
+        /// The attempt's body reader, closed when the task completes (URLSession reads it until then).
+        let reader: BodyReader?
         let followsRedirects: Bool
         /// Whether the request has a body (a 307/308 is then followed by the transport).
         let hasBody: Bool
@@ -43,8 +54,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var body = Data()
         /// The 401/407 whose authentication challenge was cancelled.
         var challengedResponse: HTTPURLResponse?
-        /// Set when the request's own timeout cancelled the task.
-        var timedOut = false
         /// Set when libcurl asked for the body again to send the request a second time; the task
         /// was cancelled instead (see ``URLError/refusedResend``).
         var refusedResend = false
@@ -74,9 +83,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
         init(
             continuation: CheckedContinuation<Received, any Error>, request: HTTPRequest, observer: TransferObserver?,
-            stream: StreamBuffer?
+            stream: StreamBuffer?, reader: BodyReader?
         ) {
             self.continuation = continuation
+            self.reader = reader
             followsRedirects = request.followsRedirects
             hasBody = request.body != nil
             self.observer = observer
@@ -87,30 +97,69 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     private let transfers = Mutex<[Int: Transfer]>([:])
 
-    /// Registers `task` with its request's settings and its caller, and resumes it.
-    func start(
-        _ task: URLSessionDataTask, request: HTTPRequest, continuation: CheckedContinuation<Received, any Error>,
+    /// An attempt of `request` for its caller, not started yet (see ``start(_:making:)``).
+    func prepare(
+        _ request: HTTPRequest, reader: BodyReader?, continuation: CheckedContinuation<Received, any Error>,
         streamingInto stream: StreamBuffer? = nil
-    ) {
+    ) -> Transfer {
         let observer = request.options[TransferObserverKey.self]
         observer?.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
-        transfers.withLock {
-            $0[task.taskIdentifier] = Transfer(
-                continuation: continuation, request: request, observer: observer, stream: stream)
-        }
-        task.resume()
+        return Transfer(
+            continuation: continuation, request: request, observer: observer, stream: stream, reader: reader)
     }
 
-    /// Cancels a task whose per-request timeout has passed; it then fails with `.timedOut`.
-    func expire(_ task: URLSessionTask) {
-        let running = transfers.withLock { transfers -> Bool in
-            guard let transfer = transfers[task.taskIdentifier] else { return false }
-            transfer.timedOut = true
-            // A producer blocked on a full stream must let the cancellation through.
-            transfer.stream?.finish(throwing: URLError(.timedOut))
-            return true
+    /// Makes the attempt's task with `makeTask`, registers it and resumes it, off the caller's
+    /// thread: FoundationNetworking runs every URLSession of a process on one serial queue, and
+    /// making or resuming a task waits for it, so a caller would wait behind every other
+    /// session's work (a large upload elsewhere in the process) and its timeout with it. An
+    /// attempt abandoned before its task was made never makes one.
+    func start(_ transfer: Transfer, making makeTask: @escaping @Sendable () -> URLSessionTask) {
+        Self.elsewhere { [self] in
+            guard !transfers.withLock({ _ in transfer.abandoned }) else {
+                transfer.reader?.close()
+                return
+            }
+            let task = makeTask()
+            let abandoned = transfers.withLock { transfers -> Bool in
+                transfer.task = task
+                guard !transfer.abandoned else { return true }
+                transfers[task.taskIdentifier] = transfer
+                return false
+            }
+            if abandoned {
+                transfer.reader?.close()
+                task.cancel()
+            } else {
+                task.resume()
+            }
         }
-        if running { task.cancel() }
+    }
+
+    /// Answers the attempt's caller with `error` now (its timeout passed, or it was cancelled),
+    /// and cancels its task on another queue; nothing once the task completed.
+    ///
+    /// Not through the task's completion: FoundationNetworking's one queue for every session
+    /// (see ``start(_:making:)``) would hold the answer behind other sessions' work (calls with a
+    /// 2 s timeout waited 28 s while other tests uploaded). The task's later callbacks find the
+    /// transfer abandoned and change nothing; its completion closes what it opened.
+    func abandon(_ transfer: Transfer, with error: URLError) {
+        let (continuation, stream, task) = transfers.withLock {
+            _ -> (CheckedContinuation<Received, any Error>?, StreamBuffer?, URLSessionTask?) in
+            guard !transfer.finished, !transfer.abandoned else { return (nil, nil, nil) }
+            transfer.abandoned = true
+            defer { transfer.continuation = nil }
+            return (transfer.continuation, transfer.stream, transfer.task)
+        }
+        // A streamed body's reader gets the error too; a producer blocked on a full stream must
+        // let the cancellation through.
+        stream?.finish(throwing: error)
+        continuation?.resume(throwing: error)
+        if let task { Self.elsewhere { task.cancel() } }
+    }
+
+    /// Resumes a task suspended because its stream's reader fell behind (Apple platforms).
+    func resumeSuspended(_ transfer: Transfer) {
+        transfers.withLock { _ in transfer.abandoned || transfer.finished ? nil : transfer.task }?.resume()
     }
 
     func urlSession(
@@ -122,7 +171,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         defer { if let (continuation, received) = head { continuation.resume(returning: received) } }
         var tooLarge = false
         let failed = transfers.withLock { transfers -> Bool in
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
+            guard let transfer = transfers[dataTask.taskIdentifier], !transfer.abandoned else { return false }
             // FoundationNetworking reports the response again after a suspended task resumes.
             if transfer.streaming { return false }
             transfer.response = http
@@ -131,7 +180,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             {
                 // The head goes to the caller now; the body follows in the stream.
                 transfer.streaming = true
-                head = (transfer.continuation, Received(response: http, body: Data(), url: url, streamed: true))
+                if let continuation = transfer.continuation {
+                    head = (continuation, Received(response: http, body: Data(), url: url, streamed: true))
+                }
+                transfer.continuation = nil
                 return false
             }
             if let observer = transfer.observer {
@@ -162,7 +214,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         var streamTo: StreamBuffer?
         let failed = transfers.withLock { transfers -> Bool in
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
+            guard let transfer = transfers[dataTask.taskIdentifier], !transfer.abandoned else { return false }
             if transfer.streaming, let stream = transfer.stream {
                 streamTo = stream
                 return false
@@ -242,7 +294,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard
+            let (transfer, continuation) = transfers.withLock({
+                transfers -> (Transfer, CheckedContinuation<Received, any Error>?)? in
+                guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+                transfer.finished = true
+                defer { transfer.continuation = nil }
+                return (transfer, transfer.continuation)
+            })
+        else { return }
+        transfer.reader?.close()
+        if transfer.abandoned {
+            // The caller was answered already, and may be making its next attempt at the same
+            // download file: only this attempt's handle is closed.
+            try? transfer.file?.close()
+            return
+        }
         if transfer.streaming, let stream = transfer.stream {
             guard let error, transfer.challengedResponse == nil else {
                 // A 401 whose challenge was cancelled ends with what it sent, as `send` returns it.
@@ -251,9 +318,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             }
             stream.finish(
                 throwing: transfer.failure
-                    ?? (transfer.timedOut
-                        ? URLError(.timedOut)
-                        : Self.urlError(error, received: 0, of: transfer.response, url: task.originalRequest?.url)))
+                    ?? Self.urlError(error, received: 0, of: transfer.response, url: task.originalRequest?.url))
             return
         }
         if let file = transfer.file {
@@ -265,19 +330,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             }
         }
         if let failure = transfer.failure {
-            transfer.continuation.resume(throwing: failure)
+            continuation?.resume(throwing: failure)
             return
         }
         if let error {
-            if transfer.timedOut {
-                transfer.continuation.resume(throwing: URLError(.timedOut))
-            } else if let challenged = transfer.challengedResponse,
+            if let challenged = transfer.challengedResponse,
                 let url = challenged.url ?? task.originalRequest?.url
             {
-                transfer.continuation.resume(returning: Received(response: challenged, body: transfer.body, url: url))
+                continuation?.resume(returning: Received(response: challenged, body: transfer.body, url: url))
             } else {
                 let received = transfer.file == nil ? Int64(transfer.body.count) : transfer.fileBytes
-                transfer.continuation.resume(
+                continuation?.resume(
                     throwing: Self.urlError(
                         error, received: received, of: transfer.response, url: task.originalRequest?.url)
                 )
@@ -285,10 +348,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return
         }
         guard let response = transfer.response, let url = response.url ?? task.currentRequest?.url else {
-            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+            continuation?.resume(throwing: URLError(.badServerResponse))
             return
         }
-        transfer.continuation.resume(returning: Received(response: response, body: transfer.body, url: url))
+        continuation?.resume(returning: Received(response: response, body: transfer.body, url: url))
     }
 
     /// libcurl asks for the body again (FoundationNetworking passes the question on here) only to

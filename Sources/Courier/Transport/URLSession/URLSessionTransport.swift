@@ -67,7 +67,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await followingRedirects(request) { attempt in try await withTask(for: attempt, receive(_:on:)) }
+        try await followingRedirects(request) { attempt in try await withAttempt(attempt, receive) }
     }
 
     /// Runs `attempt` for `request` and for each 307/308 redirect of a request with a body:
@@ -87,43 +87,61 @@ public final class URLSessionTransport: HTTPTransport {
         throw URLError(.httpTooManyRedirects)
     }
 
-    /// Makes the task for one attempt and runs `body` with the request it sends (on Linux, a
-    /// stream body replaced by a temporary file; see `StreamBodySpool`) and the task. The
-    /// attempt's file or stream reader and temporary file are closed and removed afterwards.
-    private func withTask<T>(
-        for attempt: HTTPRequest, _ body: (HTTPRequest, URLSessionDataTask) async throws -> T
-    ) async throws -> T {
+    /// Runs `body` with the request one attempt sends (on Linux, a stream body replaced by a
+    /// temporary file; see `StreamBodySpool`), removing that file afterwards.
+    private func withAttempt<T>(_ attempt: HTTPRequest, _ body: (HTTPRequest) async throws -> T) async throws -> T {
         try Task.checkCancellation()
         #if canImport(FoundationNetworking)
         let spool = try await StreamBodySpool(attempt)
         defer { spool.remove() }
-        let request = spool.request
+        return try await body(spool.request)
         #else
-        let request = attempt
+        return try await body(attempt)
         #endif
-        let (task, reader) = try makeTask(for: request, in: session)
-        defer { reader?.close() }
-        return try await body(request, task)
     }
 
-    private func receive(_ request: HTTPRequest, on task: URLSessionDataTask) async throws -> HTTPResponse {
-        // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires at once),
-        // and it is an idle timeout anyway; a per-request timeout is enforced here instead.
-        let deadline = request.timeout.map { timeout in
-            let expiry = DispatchWorkItem { [delegate] in delegate.expire(task) }
-            Self.timers.asyncAfter(deadline: .now() + Self.seconds(timeout), execute: expiry)
-            return expiry
-        }
-        defer { deadline?.cancel() }
+    /// Runs one attempt of `request` to its head (`stream` set: the body follows there) or to
+    /// its end, and answers at its timeout or cancellation even while FoundationNetworking is
+    /// busy elsewhere (see ``SessionDelegate/abandon(_:with:)``).
+    ///
+    /// - Parameter timer: Whether the request's timeout is cancelled once the attempt returns (a
+    ///   streamed body's timeout runs on: it bounds the whole attempt, body included).
+    private func run(
+        _ request: HTTPRequest, streamingInto stream: StreamBuffer? = nil, cancelTimerOnReturn: Bool = true
+    ) async throws -> SessionDelegate.Received {
+        let (makeTask, reader) = try taskMaker(for: request)
+        let attempt = AttemptHandle()
+        let delegate = delegate
+        defer { if cancelTimerOnReturn { attempt.cancelTimer() } }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.start(task, request: request, continuation: continuation)
-            }.raw
+                let transfer = delegate.prepare(
+                    request, reader: reader, continuation: continuation, streamingInto: stream)
+                stream?.connect(
+                    resume: { delegate.resumeSuspended(transfer) },
+                    cancel: { delegate.abandon(transfer, with: URLError(.cancelled)) })
+                // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires
+                // at once), and it is an idle timeout anyway; a per-request timeout is enforced
+                // here instead.
+                if let timeout = request.timeout {
+                    let expiry = DispatchWorkItem { delegate.abandon(transfer, with: URLError(.timedOut)) }
+                    attempt.setTimer(expiry)
+                    Self.timers.asyncAfter(deadline: .now() + Self.seconds(timeout), execute: expiry)
+                }
+                if attempt.begin(transfer) {
+                    delegate.start(transfer, making: makeTask)
+                } else {
+                    delegate.abandon(transfer, with: URLError(.cancelled))
+                    reader?.close()
+                }
+            }
         } onCancel: {
-            // Not here: `cancel()` waits for the session's queue, where the delegate may be
-            // resuming this very task, which waits for the cancellation handler to return.
-            SessionDelegate.elsewhere { task.cancel() }
+            if let transfer = attempt.cancel() { delegate.abandon(transfer, with: URLError(.cancelled)) }
         }
+    }
+
+    private func receive(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await run(request).raw
     }
 
     /// Sends the request and returns at the final response's head; the body follows in
@@ -135,44 +153,27 @@ public final class URLSessionTransport: HTTPTransport {
     /// received so far and then an ``HTTPError`` of kind ``HTTPError/Kind/transport(_:)``, and
     /// the transfer stops: a stream nobody reads or cancels cannot fill the disk.
     public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await followingRedirects(request) { attempt in try await withTask(for: attempt, receiveHead(_:on:)) }
+        try await followingRedirects(request) { attempt in try await withAttempt(attempt, receiveHead) }
     }
 
-    private func receiveHead(_ request: HTTPRequest, on task: URLSessionDataTask) async throws -> HTTPResponse {
+    private func receiveHead(_ request: HTTPRequest) async throws -> HTTPResponse {
         #if canImport(FoundationNetworking)
         // No pausing on Linux (see `SessionDelegate`): past the bound, bytes wait in a temporary
         // file, and the task is never suspended, so there is nothing to resume.
         let buffer = StreamBuffer(spillsToDisk: true)
-        let resume: @Sendable () -> Void = {}
         #else
         let buffer = StreamBuffer()
-        let resume: @Sendable () -> Void = { task.resume() }
         #endif
-        // The delegate's queue must not be the one calling into the task (see `SessionDelegate`).
-        buffer.connect(resume: resume, cancel: { SessionDelegate.elsewhere { task.cancel() } })
-        // The request's timeout bounds the whole attempt, body included: the timer is left to
-        // run (it does nothing once the task is over).
-        if let timeout = request.timeout {
-            Self.timers.asyncAfter(deadline: .now() + Self.seconds(timeout)) { [delegate] in
-                delegate.expire(task)
-            }
-        }
-        let received = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                delegate.start(task, request: request, continuation: continuation, streamingInto: buffer)
-            }
-        } onCancel: {
-            SessionDelegate.elsewhere { task.cancel() }
-        }
+        let received = try await run(request, streamingInto: buffer, cancelTimerOnReturn: false)
         var response = received.raw
         if received.streamed { response.bodyStream = HTTPResponse.ByteStream(source: buffer) }
         return response
     }
 
-    /// The task that sends `request` on `session`, and the reader of its file or stream body
-    /// (opened for this attempt or hop only; the caller closes it when the attempt is over).
-    private func makeTask(for request: HTTPRequest, in session: URLSession) throws -> (URLSessionDataTask, BodyReader?)
-    {
+    /// What makes the task that sends `request`, and the reader of its file or stream body
+    /// (opened for this attempt or hop only, on the caller's thread, so that a file that cannot be
+    /// read fails before anything is sent; closed when the task completes).
+    private func taskMaker(for request: HTTPRequest) throws -> (@Sendable () -> URLSessionTask, BodyReader?) {
         // FoundationNetworking would send a line break in a field as it is (a header of the
         // attacker's) and drop a field holding CR or NUL silently. The pipeline never lets such a
         // request through; this is for a caller of the transport itself.
@@ -182,9 +183,11 @@ public final class URLSessionTransport: HTTPTransport {
             // One file: URLSession reads it from disk itself and sends it with its
             // Content-Length (the reader only proved it readable, before anything is sent).
             reader?.close()
-            return (session.uploadTask(with: urlRequest(for: request, reader: nil), fromFile: file), nil)
+            let urlRequest = urlRequest(for: request, reader: nil)
+            return ({ [session] in session.uploadTask(with: urlRequest, fromFile: file) }, nil)
         }
-        return (session.dataTask(with: urlRequest(for: request, reader: reader)), reader)
+        let urlRequest = urlRequest(for: request, reader: reader)
+        return ({ [session] in session.dataTask(with: urlRequest) }, reader)
     }
 
     private func urlRequest(for request: HTTPRequest, reader: BodyReader?) -> URLRequest {
