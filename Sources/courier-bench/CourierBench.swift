@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
@@ -27,13 +27,18 @@ struct CourierBench {
                     repository: repository, listing: listing, index: arguments[arguments.startIndex + 1],
                     decoder: arguments[arguments.startIndex + 2]))
         }
+        if arguments.first == "--decode-corpus-child", arguments.count == 2 {
+            exit(
+                DecoderBuildRatio.runChild(
+                    repository: repositoryRoot(), passes: Int(arguments[arguments.startIndex + 1]) ?? 1))
+        }
         if arguments.first == "--upload-child", arguments.count == 4 {
             let values = Array(arguments)
             exit(await UploadScenarios.runChild(transport: values[1], url: values[2], file: values[3]))
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --build-ratio-only runs only the debug/release ratio on the Reddit corpus (both builds of courier-bench as children: `swift build` and `swift build -c release` first).\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
             )
             return
         }
@@ -81,6 +86,13 @@ struct CourierBench {
             }
             if arguments.contains("--streams-only") {
                 try await runAlone(.streams, plan)
+                return
+            }
+            if arguments.contains("--build-ratio-only") {
+                print("courier-bench (\(plan.name), build ratio only): \(MachineDescription.current().summary)")
+                print("load average at start: \(MachineDescription.loadAverage())\n")
+                print(try DecoderBuildRatio.run(repository: repositoryRoot(), passes: plan.name == "quick" ? 1 : 5))
+                print("load average at end: \(MachineDescription.loadAverage())")
                 return
             }
             if arguments.contains("--decoder-only") {
@@ -305,6 +317,8 @@ struct CourierBench {
             try DecoderCorpus.run(
                 corpus, runs: quick ? 1 : 3, minimumRun: quick ? .milliseconds(5) : .milliseconds(20)))
         print("load average after the corpus: \(MachineDescription.loadAverage())\n")
+        print(try DecoderBuildRatio.run(repository: repository, passes: quick ? 1 : 5))
+        print("load average after the build ratio: \(MachineDescription.loadAverage())\n")
     }
 
     /// The repository this executable was built from: `Benchmarks/` lives there. The bench is run

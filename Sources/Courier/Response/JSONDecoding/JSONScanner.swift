@@ -14,10 +14,8 @@ struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted, JSONDecoder's limit as well.
     static let maximumDepth = 512
 
-    /// The document (read in place; every read is bounds-checked, see ``byte(_:)``).
-    private let bytes: UnsafePointer<UInt8>
-    /// The document's length.
-    private let count: Int
+    /// The document (every read is bounds-checked, see ``Document/byte(_:)``).
+    private let document: Document
     /// The tokens found so far; complete once ``scan()`` returns.
     var tokens: [JSONToken] = []
     /// The containers open at the current position, innermost last, each with its latest key
@@ -31,11 +29,25 @@ struct JSONScanner {
     private var innermostIsObject = false
     /// A hash table's slots, reused for every large object to look for repeated keys.
     private var scratch: [UInt32] = []
+    #if DEBUG
+    /// Debug builds only: how often ``tokens`` moved to another buffer during ``scan()``. It is
+    /// allocated once (``Document/tokenBound()``), so a move is a copy: a write while a second reference
+    /// to the array was alive, which an unoptimized build keeps where an optimized one does not
+    /// (a copy per key once made debug builds 15–60 times slower). The tests hold it to zero.
+    private(set) var tokenBufferMoves = 0
+    private var tokenBuffer: UnsafeRawPointer?
+
+    /// Counts a move of ``tokens`` since the last call.
+    private mutating func noteTokenBuffer() {
+        let buffer = tokens.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        if tokenBuffer != nil, buffer != tokenBuffer { tokenBufferMoves += 1 }
+        tokenBuffer = buffer
+    }
+    #endif
 
     /// A scanner over `count` bytes at `bytes`.
     init(bytes: UnsafePointer<UInt8>, count: Int) {
-        self.bytes = bytes
-        self.count = count
+        document = Document(bytes: bytes, count: count)
     }
 
     /// Scans the whole document.
@@ -44,16 +56,19 @@ struct JSONScanner {
     ///   offset, when the document is not valid JSON.
     mutating func scan() throws {
         // One more for the tape's `null` that stands for absent values.
-        tokens.reserveCapacity(tokenBound() + 1)
+        tokens.reserveCapacity(document.tokenBound() + 1)
+        #if DEBUG
+        noteTokenBuffer()
+        #endif
         var i = 0
-        if count >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { i = 3 }
+        if document.count >= 3, document.byte(0) == 0xEF, document.byte(1) == 0xBB, document.byte(2) == 0xBF { i = 3 }
         value: while true {
-            i = skipWhitespace(i)
-            switch byte(i) {
+            i = document.skipWhitespace(i)
+            switch document.byte(i) {
             case UInt8(ascii: "{"):
                 try openContainer(.object, at: i)
-                i = skipWhitespace(i + 1)
-                if byte(i) == UInt8(ascii: "}") {
+                i = document.skipWhitespace(i + 1)
+                if document.byte(i) == UInt8(ascii: "}") {
                     closeContainer(at: i)
                     i += 1
                 } else {
@@ -62,8 +77,8 @@ struct JSONScanner {
                 }
             case UInt8(ascii: "["):
                 try openContainer(.array, at: i)
-                i = skipWhitespace(i + 1)
-                if byte(i) == UInt8(ascii: "]") {
+                i = document.skipWhitespace(i + 1)
+                if document.byte(i) == UInt8(ascii: "]") {
                     closeContainer(at: i)
                     i += 1
                 } else {
@@ -82,19 +97,19 @@ struct JSONScanner {
             default:
                 throw failure(
                     at: i,
-                    i >= count
+                    i >= document.count
                         ? "Unexpected end of data; a value was expected" : "Unexpected byte; a value was expected")
             }
             // A value ended at `i`: it is a member of the innermost open container, which either
             // goes on (a comma) or ends (its bracket, which ends a value of the next one out).
             while !open.isEmpty {
                 members += 1
-                i = skipWhitespace(i)
+                i = document.skipWhitespace(i)
                 let isObject = innermostIsObject
-                switch byte(i) {
+                switch document.byte(i) {
                 case UInt8(ascii: ","):
                     i += 1
-                    if isObject { i = try scanKey(at: skipWhitespace(i)) }
+                    if isObject { i = try scanKey(at: document.skipWhitespace(i)) }
                     continue value
                 case UInt8(ascii: "}") where isObject, UInt8(ascii: "]") where !isObject:
                     closeContainer(at: i)
@@ -103,69 +118,18 @@ struct JSONScanner {
                     let expected = isObject ? "',' or '}'" : "',' or ']'"
                     throw failure(
                         at: i,
-                        i >= count
+                        i >= document.count
                             ? "Unexpected end of data; \(expected) was expected"
                             : "Unexpected byte; \(expected) was expected")
                 }
             }
-            i = skipWhitespace(i)
-            guard i == count else { throw failure(at: i, "Unexpected bytes after the top-level value") }
+            i = document.skipWhitespace(i)
+            guard i == document.count else { throw failure(at: i, "Unexpected bytes after the top-level value") }
             return
         }
     }
 
     // MARK: Structure
-
-    /// The byte at `offset`, or 0 past the end: 0 is never valid where the scanner looks, so
-    /// the end of the document stops every loop like an unexpected byte would.
-    @inline(__always)
-    private func byte(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
-
-    /// An upper bound of the number of tokens: every value but the top-level one and every key
-    /// comes right after one of `[`, `{`, `,` and `:` (counted inside strings too), so the token
-    /// array is allocated once, at most this size, and never regrows.
-    ///
-    /// Eight bytes at a time (``SWAR``): this pass reads every byte once more than the scan, so
-    /// it must cost a fraction of it.
-    private func tokenBound() -> Int {
-        var structural = 0
-        var offset = 0
-        let raw = UnsafeRawPointer(bytes)
-        while offset + 8 <= count {
-            // A count per byte lane, summed every 255 words before a lane can overflow: cheaper
-            // than a population count, which the baseline x86-64 target has no instruction for.
-            var lanes: UInt64 = 0
-            let stop = Swift.min(count, offset + 8 * 255)
-            while offset + 8 <= stop {
-                let word = SWAR.load(raw, offset)
-                let matches =
-                    SWAR.zeroBytes(word ^ SWAR.repeating(UInt8(ascii: ",")))
-                    | SWAR.zeroBytes(word ^ SWAR.repeating(UInt8(ascii: ":")))
-                    // `[` | 0x20 is `{`.
-                    | SWAR.zeroBytes((word | SWAR.repeating(0x20)) ^ SWAR.repeating(UInt8(ascii: "{")))
-                lanes &+= matches >> 7
-                offset += 8
-            }
-            structural &+= SWAR.sumOfBytes(lanes)
-        }
-        while offset < count {
-            let value = bytes[offset]
-            structural &+=
-                value | 0x20 == UInt8(ascii: "{") || value == UInt8(ascii: ",") || value == UInt8(ascii: ":") ? 1 : 0
-            offset += 1
-        }
-        return structural + 2
-    }
-
-    private func skipWhitespace(_ start: Int) -> Int {
-        var i = start
-        while true {
-            switch byte(i) {
-            case 0x20, 0x0A, 0x0D, 0x09: i += 1
-            default: return i
-            }
-        }
-    }
 
     private mutating func openContainer(_ kind: JSONToken.Kind, at i: Int) throws {
         guard open.count < Self.maximumDepth else {
@@ -174,7 +138,15 @@ struct JSONScanner {
         open.append((tokens.count, 0, members))
         members = 0
         innermostIsObject = kind == .object
-        tokens.append(JSONToken(kind: kind, flags: 0, start: UInt32(i), end: 0, next: 0, count: 0))
+        append(JSONToken(kind: kind, flags: 0, start: UInt32(i), end: 0, next: 0, count: 0))
+    }
+
+    /// Adds a token; the array has room for every token (``Document/tokenBound()``).
+    private mutating func append(_ token: JSONToken) {
+        tokens.append(token)
+        #if DEBUG
+        noteTokenBuffer()
+        #endif
     }
 
     private mutating func closeContainer(at i: Int) {
@@ -188,6 +160,9 @@ struct JSONScanner {
         {
             tokens[container].flags |= JSONToken.irregularKeys
         }
+        #if DEBUG
+        noteTokenBuffer()
+        #endif
     }
 
     /// Whether the object at `container` has a key twice or a key that is not plain. Each key's
@@ -199,8 +174,8 @@ struct JSONScanner {
         while capacity < Int(object.count) * 2 { capacity <<= 1 }
         if scratch.count < capacity { scratch = [UInt32](repeating: 0, count: capacity) }
         let mask = capacity - 1
-        let bytes = self.bytes
-        let count = self.count
+        let bytes = document.bytes
+        let count = document.count
         return tokens.withUnsafeMutableBufferPointer { tokens in
             scratch.withUnsafeMutableBufferPointer { slots in
                 defer { slots.baseAddress!.update(repeating: 0, count: capacity) }
@@ -236,16 +211,20 @@ struct JSONScanner {
 
     /// Scans `"key"` and the colon after it; returns the offset after the colon.
     private mutating func scanKey(at start: Int) throws -> Int {
-        guard byte(start) == UInt8(ascii: "\"") else {
+        guard document.byte(start) == UInt8(ascii: "\"") else {
             throw failure(
                 at: start,
-                start >= count
+                start >= document.count
                     ? "Unexpected end of data; a key was expected" : "Unexpected byte; a string key was expected")
         }
         let key = tokens.count
-        let i = skipWhitespace(try scanString(at: start))
+        // Not `skipWhitespace(try scanString(at: start))` on the scanner: an unoptimized build
+        // reads `self` for the outer call first and keeps that copy, tokens and all, while the
+        // inner call appends to them, so every key copied the token array.
+        let end = try scanString(at: start)
+        let i = document.skipWhitespace(end)
         open[open.count - 1].key = key
-        guard byte(i) == UInt8(ascii: ":") else { throw failure(at: i, "':' was expected after a key") }
+        guard document.byte(i) == UInt8(ascii: ":") else { throw failure(at: i, "':' was expected after a key") }
         return i + 1
     }
 
@@ -254,10 +233,10 @@ struct JSONScanner {
     private mutating func scanLiteral(_ literal: StaticString, _ kind: JSONToken.Kind, at start: Int) throws -> Int {
         let length = literal.utf8CodeUnitCount
         let text = literal.utf8Start
-        for offset in 0..<length where byte(start + offset) != text[offset] {
+        for offset in 0..<length where document.byte(start + offset) != text[offset] {
             throw failure(at: start + offset, "Invalid literal; '\(literal)' was expected")
         }
-        tokens.append(
+        append(
             JSONToken(
                 kind: kind, flags: 0, start: UInt32(start), end: UInt32(start + length), next: UInt32(tokens.count + 1),
                 count: 0))
@@ -267,40 +246,42 @@ struct JSONScanner {
     private mutating func scanNumber(at start: Int) throws -> Int {
         var i = start
         var flags = JSONToken.integer
-        if byte(i) == UInt8(ascii: "-") { i += 1 }
-        switch byte(i) {
+        if document.byte(i) == UInt8(ascii: "-") { i += 1 }
+        switch document.byte(i) {
         case UInt8(ascii: "0"):
             i += 1
         case UInt8(ascii: "1")...UInt8(ascii: "9"):
             i += 1
-            while isDigit(byte(i)) { i += 1 }
+            while Self.isDigit(document.byte(i)) { i += 1 }
         default:
             throw failure(at: i, "Invalid number; a digit was expected")
         }
-        if byte(i) == UInt8(ascii: ".") {
+        if document.byte(i) == UInt8(ascii: ".") {
             flags = 0
             i += 1
-            guard isDigit(byte(i)) else { throw failure(at: i, "Invalid number; a digit was expected after '.'") }
-            while isDigit(byte(i)) { i += 1 }
+            guard Self.isDigit(document.byte(i)) else {
+                throw failure(at: i, "Invalid number; a digit was expected after '.'")
+            }
+            while Self.isDigit(document.byte(i)) { i += 1 }
         }
-        if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
+        if document.byte(i) == UInt8(ascii: "e") || document.byte(i) == UInt8(ascii: "E") {
             flags = 0
             i += 1
-            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
-            guard isDigit(byte(i)) else {
+            if document.byte(i) == UInt8(ascii: "+") || document.byte(i) == UInt8(ascii: "-") { i += 1 }
+            guard Self.isDigit(document.byte(i)) else {
                 throw failure(at: i, "Invalid number; a digit was expected in the exponent")
             }
-            while isDigit(byte(i)) { i += 1 }
+            while Self.isDigit(document.byte(i)) { i += 1 }
         }
         // A digit right after a leading zero ("01") is caught by the caller: no value may follow.
-        tokens.append(
+        append(
             JSONToken(
                 kind: .number, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(tokens.count + 1),
                 count: 0))
         return i
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// Scans a string from its opening quote; returns the offset after the closing quote.
     private mutating func scanString(at start: Int) throws -> Int {
@@ -309,35 +290,35 @@ struct JSONScanner {
         while true {
             // Printable ASCII other than the quote and the backslash: nearly every byte, so
             // eight at a time while they last.
-            while i + 8 <= count {
-                let stops = SWAR.stringStops(SWAR.load(UnsafeRawPointer(bytes), i))
+            while i + 8 <= document.count {
+                let stops = SWAR.stringStops(SWAR.load(UnsafeRawPointer(document.bytes), i))
                 if stops != 0 {
                     i += stops.trailingZeroBitCount >> 3
                     break
                 }
                 i += 8
             }
-            while i < count {
-                let current = bytes[i]
+            while i < document.count {
+                let current = document.bytes[i]
                 guard current >= 0x20, current < 0x80, current != UInt8(ascii: "\""), current != UInt8(ascii: "\\")
                 else { break }
                 i += 1
             }
-            let current = byte(i)
-            if current == UInt8(ascii: "\"") && i < count { break }
+            let current = document.byte(i)
+            if current == UInt8(ascii: "\"") && i < document.count { break }
             if current == UInt8(ascii: "\\") {
                 flags |= JSONToken.escaped
                 i = try scanEscape(at: i)
             } else if current >= 0x80 {
                 flags |= JSONToken.nonASCII
                 i = try scanUTF8Sequence(at: i)
-            } else if i >= count {
+            } else if i >= document.count {
                 throw failure(at: i, "Unexpected end of data inside a string")
             } else {
                 throw failure(at: i, "Unescaped control character in a string")
             }
         }
-        tokens.append(
+        append(
             JSONToken(
                 kind: .string, flags: flags, start: UInt32(start + 1), end: UInt32(i), next: UInt32(tokens.count + 1),
                 count: 0))
@@ -346,18 +327,19 @@ struct JSONScanner {
 
     /// Checks the escape at `start` (a backslash); returns the offset after it.
     private func scanEscape(at start: Int) throws -> Int {
-        switch byte(start + 1) {
+        switch document.byte(start + 1) {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return start + 2
         case UInt8(ascii: "u"):
-            guard start + 6 <= count, let unit = JSONScanner.hexUnit(bytes + start + 2) else {
+            guard start + 6 <= document.count, let unit = JSONScanner.hexUnit(document.bytes + start + 2) else {
                 throw failure(at: start, "Invalid \\u escape; four hexadecimal digits were expected")
             }
             switch unit {
             case 0xD800...0xDBFF:
-                guard start + 12 <= count, byte(start + 6) == UInt8(ascii: "\\"), byte(start + 7) == UInt8(ascii: "u"),
-                    let low = JSONScanner.hexUnit(bytes + start + 8), (0xDC00...0xDFFF).contains(low)
+                guard start + 12 <= document.count, document.byte(start + 6) == UInt8(ascii: "\\"),
+                    document.byte(start + 7) == UInt8(ascii: "u"),
+                    let low = JSONScanner.hexUnit(document.bytes + start + 8), (0xDC00...0xDFFF).contains(low)
                 else {
                     throw failure(at: start, "Invalid \\u escape; a high surrogate must be followed by a low surrogate")
                 }
@@ -393,9 +375,9 @@ struct JSONScanner {
     /// sequences: no overlong forms, no surrogates, nothing above U+10FFFF); returns the offset
     /// after it.
     private func scanUTF8Sequence(at start: Int) throws -> Int {
-        let lead = byte(start)
+        let lead = document.byte(start)
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            range.contains(byte(start + offset))
+            range.contains(document.byte(start + offset))
         }
         let length: Int
         switch lead {
@@ -416,7 +398,9 @@ struct JSONScanner {
         default:
             length = 0
         }
-        guard length > 0, start + length <= count else { throw failure(at: start, "Invalid UTF-8 in a string") }
+        guard length > 0, start + length <= document.count else {
+            throw failure(at: start, "Invalid UTF-8 in a string")
+        }
         return start + length
     }
 
@@ -429,7 +413,7 @@ struct JSONScanner {
             if tokens[container].kind == .object {
                 // A key is recorded once scanned; a failure inside a key leaves the previous one
                 // (or none) recorded, which still points close by.
-                if key > container, let text = Self.plainText(of: tokens[key], in: bytes) {
+                if key > container, let text = Self.plainText(of: tokens[key], in: document.bytes) {
                     path.append(JSONCodingKey(stringValue: text))
                 }
             } else {
