@@ -141,14 +141,7 @@ enum DocumentMemory {
         #if os(Linux)
         if let peak = procStatus("VmHWM") { return peak }
         #endif
-        var usage = rusage()
-        #if canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)
-        #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024
-        #endif
+        return ProcessUsage.maximumResidentBytes()
     }
 
     /// A `kB` field of `/proc/self/status`, in bytes.

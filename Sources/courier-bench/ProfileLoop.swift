@@ -29,21 +29,13 @@ enum ProfileLoop {
         }
     }
 
-    /// User and system CPU time this process has used, in seconds.
-    private static func processorTime() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
     static func run(repository: URL, concurrency: Int, seconds: Int, threads: Int?, mode: Mode) async throws {
         #if os(Linux)
         let threads = threads ?? CurlTransport.defaultThreads
         let nginx = try await Nginx(repository: repository, files: ["small.json": try Feed.json(atLeast: 1_800)])
         defer { nginx.stop() }
         nginx.stopOnInterrupt()
-        let cpuBefore = processorTime()
+        let cpuBefore = ProcessUsage.cpuSeconds()
         let result: RunResult
         if mode == .socket {
             result = try await SocketLoop.run(
@@ -60,7 +52,7 @@ enum ProfileLoop {
                 }
             }
         }
-        let cpu = processorTime() - cpuBefore
+        let cpu = ProcessUsage.cpuSeconds() - cpuBefore
         print(
             "\(mode.subject)\(mode == .socket ? "" : " (\(threads) threads)"), "
                 + "\(concurrency) in flight for \(seconds) s: \(Int(result.operationsPerSecond))/s, "
