@@ -38,7 +38,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows.\n  --build-ratio-only runs only the debug/release ratio on the Reddit corpus (both builds of courier-bench as children: `swift build` and `swift build -c release` first).\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows, the debug/release ratio and the comment tree growth rows.\n  --build-ratio-only runs only the debug/release ratio on the Reddit corpus (both builds of courier-bench as children: `swift build` and `swift build -c release` first).\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
             )
             return
         }
@@ -201,6 +201,7 @@ struct CourierBench {
         print("")
         try printDecoderDocuments(plan, repository: repository, listing: listing)
         try await printDecoderScaling(plan, listing: listing, comments: comments)
+        try await printCommentTreeGrowth(plan, comments: comments)
         print(try await StoreScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
@@ -287,6 +288,7 @@ struct CourierBench {
         print("")
         try printDecoderDocuments(plan, repository: repository, listing: listing)
         try await printDecoderScaling(plan, listing: listing, comments: comments)
+        try await printCommentTreeGrowth(plan, comments: comments)
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 
@@ -297,6 +299,20 @@ struct CourierBench {
         let scaling = DecoderScaling(sizes: sizes, listing: listing, comments: comments)
         print("Decoding growing Reddit pages through RedditClient, in memory (the cost per item should stay flat):")
         print(try await scaling.run(runs: plan.name == "quick" ? 1 : 3))
+        print("")
+    }
+
+    /// The time per level of a thread followed one "continue this thread" at a time
+    /// (``CommentTreeGrowth``).
+    private static func printCommentTreeGrowth(_ plan: Plan, comments: Data) async throws {
+        let quick = plan.name == "quick"
+        let growth = CommentTreeGrowth(
+            inPlaceLevels: quick ? [200, 1_000] : [1_000, 10_000, 30_000],
+            keptCopyLevels: quick ? [200, 1_000] : [1_000, 3_000], comments: comments)
+        print(
+            "Following a thread one \"continue this thread\" at a time through RedditClient.loadMore, in memory "
+                + "(in place, the time per level should stay flat):")
+        print(try await growth.run())
         print("")
     }
 

@@ -61,7 +61,7 @@ import Testing
         #expect(lines.count == 21)
         #expect(lines[3] == "      [100 more replies]")
         if let stub = tree.stubs.first {
-            tree = try await reddit.loadMore(stub, in: tree)
+            try await reddit.loadMore(stub, in: &tree)
         }
         tree.collapse(tree.roots[0].name)
         // The stub gave way to 7 top-level comments; the collapsed first comment hides 4 rows.

@@ -1,62 +1,81 @@
 /// One node of a ``CommentTree``: a comment with its replies, or a stub for comments not loaded.
-public indirect enum CommentNode: Sendable, Hashable {
-    /// A comment and its direct replies. The comment's own ``Comment/replies`` is emptied; the
-    /// replies live here.
-    case comment(Comment, replies: [CommentNode])
-    /// Comments not loaded yet: "load more" (``More/count`` > 0) or "continue this thread".
-    case more(More)
+///
+/// A node is a view into the tree's table, not a nested value: holding, comparing, hashing and
+/// releasing one costs no call per level of the thread below it, however deep (a node of a
+/// 100,000-level thread is two words). Equal nodes hold equal comments and stubs in the same
+/// shape below them, whichever tree they come from. A node shows the tree as it was when read
+/// (see ``CommentTree/roots``).
+public struct CommentNode: Sendable, Hashable, Identifiable {
+    /// The table the node reads; never written while a node holds it.
+    private let table: CommentTable
+    private let entry: CommentTable.Entry
+
+    /// The node's identity in its tree (see ``CommentNodeID``).
+    public let id: CommentNodeID
+
+    /// The node `id` of `table`, or nil when the table has no such node.
+    init?(_ table: CommentTable, id: CommentNodeID) {
+        guard let entry = table.entries[id] else { return nil }
+        self.table = table
+        self.entry = entry
+        self.id = id
+    }
+
+    /// The comment or stub, as a row of ``CommentTree/rows`` shows it.
+    public var content: CommentRow.Content { CommentTable.rowContent(entry) }
 
     /// The comment, if this node is one.
     public var comment: Comment? {
-        if case .comment(let comment, _) = self { comment } else { nil }
+        if case .comment(let comment) = entry.content { comment } else { nil }
+    }
+
+    /// The stub, if this node is one.
+    public var more: More? {
+        if case .more(let more) = entry.content { more } else { nil }
     }
 
     /// The direct replies (empty for a stub).
     public var replies: [CommentNode] {
-        if case .comment(_, let replies) = self { replies } else { [] }
-    }
-
-    /// The node's identity in a tree (see ``CommentNodeID``).
-    public var id: CommentNodeID {
-        switch self {
-        case .comment(let comment, _): CommentNodeID(comment)
-        case .more(let more): CommentNodeID(more)
-        }
+        entry.children.compactMap { CommentNode(table, id: $0) }
     }
 
     /// The node's name: the comment's fullname, or the stub's (`t1__` for every
     /// continue-this-thread stub; ``id`` tells those apart).
     public var name: Fullname {
-        switch self {
-        case .comment(let comment, _): comment.name
+        switch entry.content {
+        case .comment(let comment): comment.name
         case .more(let more): more.name
         }
     }
 
     /// Comments below this node that are loaded, plus those stubs say are hidden.
-    public var descendantCount: Int {
-        switch self {
-        case .comment(_, let replies):
-            replies.reduce(0) { total, reply in total + (reply.isMore ? 0 : 1) + reply.descendantCount }
-        case .more(let more): more.count
+    public var descendantCount: Int { table.descendantCount(of: id) }
+
+    /// Whether both nodes hold equal comments and stubs, in the same shape, all the way down
+    /// (compared without recursion).
+    public static func == (lhs: CommentNode, rhs: CommentNode) -> Bool {
+        if lhs.table === rhs.table, lhs.id == rhs.id { return true }
+        var pairs = [(lhs.entry, rhs.entry)]
+        while let (left, right) = pairs.popLast() {
+            guard left.content == right.content, left.children.count == right.children.count else { return false }
+            for (leftChild, rightChild) in zip(left.children, right.children) {
+                guard let leftEntry = lhs.table.entries[leftChild], let rightEntry = rhs.table.entries[rightChild]
+                else { return false }
+                pairs.append((leftEntry, rightEntry))
+            }
         }
+        return true
     }
 
-    var isMore: Bool {
-        if case .more = self { true } else { false }
-    }
-
-    /// Builds a node from a listing item; items that are neither comments nor stubs give nil.
-    init?(_ thing: Thing) {
-        switch thing {
-        case .comment(var comment):
-            let replies = comment.replies?.children.compactMap(CommentNode.init) ?? []
-            comment.replies = nil
-            self = .comment(comment, replies: replies)
-        case .more(let more):
-            self = .more(more)
-        default:
-            return nil
+    /// Hashes the comments and stubs and the shape below the node (without recursion).
+    public func hash(into hasher: inout Hasher) {
+        var stack = [entry]
+        while let entry = stack.popLast() {
+            hasher.combine(entry.content)
+            hasher.combine(entry.children.count)
+            for child in entry.children.reversed() {
+                if let childEntry = table.entries[child] { stack.append(childEntry) }
+            }
         }
     }
 }

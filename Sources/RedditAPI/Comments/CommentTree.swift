@@ -6,29 +6,19 @@
 ///     print(String(repeating: "  ", count: row.depth), row.id)
 /// }
 /// if case .loadMore(let more)? = tree.rows.last?.content {
-///     tree = try await reddit.loadMore(more, in: tree)
+///     try await reddit.loadMore(more, in: &tree)
 /// }
 /// ```
 ///
 /// The tree keeps its nodes in a table indexed by ``CommentNodeID``, so finding a parent or a
 /// stub costs the same however large the tree is, and every walk over it is a loop rather than
-/// a recursion: a thread followed through "continue this thread" without end (thousands of
-/// levels) neither slows growing down nor overflows the stack.
+/// a recursion: a thread followed through "continue this thread" without end (100,000 levels)
+/// neither slows growing down nor overflows the stack.
+///
+/// The table is shared by copies of the tree and by the ``CommentNode`` values ``roots`` returns,
+/// and copied at the first change made while something else holds it. Grown in place (through
+/// `inout`, with no older copy or node kept), a tree costs what the new comments cost.
 public struct CommentTree: Sendable, Hashable {
-    /// What the table holds for one node.
-    struct Entry: Sendable, Hashable {
-        enum Content: Sendable, Hashable {
-            case comment(Comment)
-            case more(More)
-        }
-
-        var content: Content
-        /// The parent node, or nil at the top level.
-        var parent: CommentNodeID?
-        /// The direct replies, in order (always empty for a stub).
-        var children: [CommentNodeID] = []
-    }
-
     /// The post.
     public var link: Link
     /// The sort the comments were fetched with; more comments are fetched with it too.
@@ -36,16 +26,54 @@ public struct CommentTree: Sendable, Hashable {
     /// Names of collapsed comments.
     public private(set) var collapsed: Set<Fullname> = []
 
-    /// Every node by identity.
-    var entries: [CommentNodeID: Entry] = [:]
-    /// The top-level nodes, in Reddit's order.
-    var rootIDs: [CommentNodeID] = []
+    /// The nodes; written only through ``uniqueTable()``.
+    private(set) var table = CommentTable()
 
     /// Builds the tree from a `/comments/ID` answer.
     public init(_ page: PostWithComments, sort: CommentSort? = nil) {
         link = page.link
         self.sort = sort
-        rootIDs = insert(page.comments.children, under: nil)
+        let table = uniqueTable()
+        table.rootIDs = table.insert(page.comments.children, under: nil)
+    }
+
+    /// The table, copied first if anything else holds it: the one way to write to it.
+    mutating func uniqueTable() -> CommentTable {
+        if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+        return table
+    }
+
+    /// Whether two trees hold the same post, sort, folds and nodes.
+    public static func == (lhs: CommentTree, rhs: CommentTree) -> Bool {
+        lhs.link == rhs.link && lhs.sort == rhs.sort && lhs.collapsed == rhs.collapsed
+            && lhs.table.hasSameNodes(as: rhs.table)
+    }
+
+    /// Hashes the post, sort, folds and nodes (without recursion).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(link)
+        hasher.combine(sort)
+        hasher.combine(collapsed)
+        hasher.combine(table.rootIDs)
+        hasher.combine(table.entries)
+    }
+
+    // MARK: Growing
+
+    /// Replaces a stub with the flat list `/api/morechildren` returned, re-threaded by parent.
+    ///
+    /// Items whose parent is in the list hang under it; items whose parent is already in the
+    /// tree (or is the post) are appended to its replies (or the top level); the rest take the
+    /// stub's place. Comments already in the tree, or repeated in the list, are not added twice.
+    /// Only the stub identified by ``CommentNodeID/init(_:)-(More)`` is replaced.
+    public mutating func replace(_ stub: More, with things: [Thing]) {
+        let post = link.name
+        uniqueTable().replace(stub, with: things, post: post)
+    }
+
+    /// Replaces a continue-this-thread stub with the replies of its parent from the parent's own page.
+    public mutating func replace(_ stub: More, withThreadOf page: PostWithComments) {
+        uniqueTable().replace(stub, withThreadOf: page)
     }
 
     // MARK: Collapsing
@@ -64,66 +92,50 @@ public struct CommentTree: Sendable, Hashable {
     // MARK: Reading
 
     /// The number of comments and stubs in the tree.
-    public var count: Int { entries.count }
+    public var count: Int { table.entries.count }
 
     /// The node with this identity, as a flat value: the comment or stub, without its replies.
     public func content(of id: CommentNodeID) -> CommentRow.Content? {
-        entries[id].map(Self.rowContent)
+        table.entries[id].map(CommentTable.rowContent)
     }
 
     /// The identity of a node's parent; nil for a top-level node or one not in the tree.
-    public func parent(of id: CommentNodeID) -> CommentNodeID? { entries[id]?.parent }
+    public func parent(of id: CommentNodeID) -> CommentNodeID? { table.entries[id]?.parent }
 
     /// The identities of a node's direct replies, in order.
-    public func children(of id: CommentNodeID) -> [CommentNodeID] { entries[id]?.children ?? [] }
+    public func children(of id: CommentNodeID) -> [CommentNodeID] { table.entries[id]?.children ?? [] }
 
     /// The identities of the top-level nodes, in order.
-    public var topLevelIDs: [CommentNodeID] { rootIDs }
+    public var topLevelIDs: [CommentNodeID] { table.rootIDs }
 
     /// The top-level comments and stubs, each with its replies, in Reddit's order.
     ///
-    /// This builds nested values; ``rows``, ``comments`` and ``stubs`` read the tree without
-    /// nesting and suit very deep threads better.
+    /// Each node reads the tree's table as it was when `roots` was read; holding nodes while the
+    /// tree changes makes the tree copy its table once, at its next change.
     public var roots: [CommentNode] {
-        // Post-order without recursion: a node is built once all its replies are.
-        var built: [CommentNodeID: CommentNode] = [:]
-        var stack: [(id: CommentNodeID, expanded: Bool)] = rootIDs.reversed().map { ($0, false) }
-        while let (id, expanded) = stack.popLast() {
-            guard let entry = entries[id] else { continue }
-            if !expanded, !entry.children.isEmpty {
-                stack.append((id, true))
-                stack += entry.children.reversed().map { ($0, false) }
-                continue
-            }
-            switch entry.content {
-            case .comment(let comment):
-                built[id] = .comment(comment, replies: entry.children.compactMap { built.removeValue(forKey: $0) })
-            case .more(let more):
-                built[id] = .more(more)
-            }
-        }
-        return rootIDs.compactMap { built[$0] }
+        table.rootIDs.compactMap { CommentNode(table, id: $0) }
     }
 
     /// The tree flattened in display order, each row with its depth; replies of collapsed
     /// comments are left out.
     public var rows: [CommentRow] {
         var rows: [CommentRow] = []
-        rows.reserveCapacity(entries.count)
-        var stack: [(id: CommentNodeID, depth: Int)] = rootIDs.reversed().map { ($0, 0) }
+        rows.reserveCapacity(table.entries.count)
+        var stack: [(id: CommentNodeID, depth: Int)] = table.rootIDs.reversed().map { ($0, 0) }
         while let (id, depth) = stack.popLast() {
-            guard let entry = entries[id] else { continue }
+            guard let entry = table.entries[id] else { continue }
             switch entry.content {
             case .comment(let comment):
                 let isCollapsed = collapsed.contains(comment.name)
                 rows.append(
                     CommentRow(
                         content: .comment(comment), depth: depth, isCollapsed: isCollapsed,
-                        hiddenCount: isCollapsed ? descendantCount(of: id) : 0))
+                        hiddenCount: isCollapsed ? table.descendantCount(of: id) : 0))
                 if !isCollapsed { stack += entry.children.reversed().map { ($0, depth + 1) } }
             case .more:
                 rows.append(
-                    CommentRow(content: Self.rowContent(entry), depth: depth, isCollapsed: false, hiddenCount: 0))
+                    CommentRow(
+                        content: CommentTable.rowContent(entry), depth: depth, isCollapsed: false, hiddenCount: 0))
             }
         }
         return rows
@@ -131,51 +143,18 @@ public struct CommentTree: Sendable, Hashable {
 
     /// Every loaded comment, depth first.
     public var comments: [Comment] {
-        walk().compactMap { id in
-            if case .comment(let comment)? = entries[id]?.content { comment } else { nil }
+        table.walk().compactMap { id in
+            if case .comment(let comment)? = table.entries[id]?.content { comment } else { nil }
         }
     }
 
     /// Every `more` stub still in the tree, depth first.
     public var stubs: [More] {
-        walk().compactMap { id in
-            if case .more(let more)? = entries[id]?.content { more } else { nil }
+        table.walk().compactMap { id in
+            if case .more(let more)? = table.entries[id]?.content { more } else { nil }
         }
     }
 
     /// Comments below a node that are loaded, plus those its stubs say are hidden.
-    public func descendantCount(of id: CommentNodeID) -> Int {
-        var total = 0
-        var stack = entries[id]?.children ?? []
-        if case .more(let more)? = entries[id]?.content { return more.count }
-        while let child = stack.popLast() {
-            guard let entry = entries[child] else { continue }
-            switch entry.content {
-            case .comment: total += 1
-            case .more(let more): total += more.count
-            }
-            stack += entry.children
-        }
-        return total
-    }
-
-    /// Every node's identity in display order (depth first), without recursion.
-    func walk() -> [CommentNodeID] {
-        var order: [CommentNodeID] = []
-        order.reserveCapacity(entries.count)
-        var stack = Array(rootIDs.reversed())
-        while let id = stack.popLast() {
-            guard let entry = entries[id] else { continue }
-            order.append(id)
-            stack += entry.children.reversed()
-        }
-        return order
-    }
-
-    static func rowContent(_ entry: Entry) -> CommentRow.Content {
-        switch entry.content {
-        case .comment(let comment): .comment(comment)
-        case .more(let more): more.isContinueThread ? .continueThread(more) : .loadMore(more)
-        }
-    }
+    public func descendantCount(of id: CommentNodeID) -> Int { table.descendantCount(of: id) }
 }

@@ -14,16 +14,20 @@ extension RedditClient {
         CommentTree(try await send(Reddit.comments(of: linkID, sort: sort, depth: depth, limit: limit)), sort: sort)
     }
 
-    /// Loads the comments behind a stub and returns the tree with them in place.
+    /// Loads the comments behind a stub and puts them in its place in `tree`.
     ///
     /// A "load more" stub goes through `/api/morechildren`, at most 100 ids per call, one call at
     /// a time as Reddit asks; a "continue this thread" stub fetches the parent comment's page.
-    public func loadMore(_ stub: More, in tree: CommentTree) async throws(HTTPError) -> CommentTree {
-        var tree = tree
+    /// The tree changes only once everything has arrived: when a call fails, it is left as it was.
+    ///
+    /// The tree grows in place and the call costs what it adds, however large the tree already
+    /// is, as long as nothing else holds the tree's nodes (a copy of the tree, or nodes read from
+    /// ``CommentTree/roots``): then they are copied once first, as any value would be.
+    public func loadMore(_ stub: More, in tree: inout CommentTree) async throws(HTTPError) {
         if stub.isContinueThread {
             let page = try await send(Reddit.comments(of: tree.link.id, sort: tree.sort, focusing: stub.parentID.id))
             tree.replace(stub, withThreadOf: page)
-            return tree
+            return
         }
         var things: [Thing] = []
         var start = stub.children.startIndex
@@ -34,6 +38,5 @@ extension RedditClient {
             start = end
         }
         tree.replace(stub, with: things)
-        return tree
     }
 }

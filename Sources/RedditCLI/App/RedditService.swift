@@ -65,10 +65,10 @@ package struct RedditService: Sendable {
         return Answer(value: CommentTree(page.value, sort: options.sort), bodies: page.bodies)
     }
 
-    /// The tree with the comments behind `stub` loaded.
-    package func loadMore(_ stub: More, in tree: CommentTree) async throws(CLIError) -> CommentTree {
+    /// Loads the comments behind `stub` into `tree`, in place.
+    package func loadMore(_ stub: More, in tree: inout CommentTree) async throws(CLIError) {
         do {
-            return try await client.loadMore(stub, in: tree)
+            try await client.loadMore(stub, in: &tree)
         } catch {
             throw Self.describe(error)
         }

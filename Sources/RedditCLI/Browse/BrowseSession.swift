@@ -71,8 +71,7 @@ package struct BrowseSession: Sendable {
             case .openPost(let id):
                 state.didOpen(try await service.commentTree(CommentsOptions(postID: id)))
             case .loadMore(let stub):
-                guard case .thread(let thread) = state.current else { return }
-                state.didLoadMore(try await service.loadMore(stub, in: thread.tree))
+                try await state.growThread { tree throws(CLIError) in try await service.loadMore(stub, in: &tree) }
             case .nextPage(let listing):
                 state.didLoadNextPage(try await service.listing(listing))
             case .search(let query):

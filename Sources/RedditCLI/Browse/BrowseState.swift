@@ -363,14 +363,21 @@ package struct BrowseState: Sendable {
         replaceCurrent(.posts(list))
     }
 
-    /// Shows the tree with more comments loaded, keeping the folds and the selection.
-    package mutating func didLoadMore(_ tree: CommentTree) {
+    /// Lets `grow` load more comments into the open thread's tree, in place, keeping the folds
+    /// and the selection; the tree stays as it was when `grow` fails.
+    ///
+    /// The thread's screen leaves the stack while `grow` runs, so the tree it holds is the only
+    /// reference to its nodes and grows without a copy (see ``CommentTree``).
+    package mutating func growThread(
+        _ grow: (inout CommentTree) async throws(CLIError) -> Void
+    ) async throws(CLIError) {
         guard case .thread(var thread) = current else { return }
-        var grown = tree
-        for name in thread.tree.collapsed { grown.collapse(name) }
-        thread.tree = grown
-        thread.selected = min(thread.selected, thread.rows.count - 1)
-        replaceCurrent(.thread(thread))
+        stack.removeLast()
+        defer {
+            thread.selected = min(thread.selected, thread.rows.count - 1)
+            stack.append(.thread(thread))
+        }
+        try await grow(&thread.tree)
     }
 
     /// Reverts an optimistic vote or save that failed, and says why.

@@ -46,8 +46,7 @@ import Testing
 
     @Test func morechildrenIsRethreadedByParent() async throws {
         let tree = try await Self.tree("comments/comments_3hahrw_limit10_more.json")
-        let stub = try #require(tree.roots.last?.comment == nil ? tree.roots.last : nil)
-        guard case .more(let more) = stub else { return }
+        let more = try #require(tree.roots.last?.more)
         let things: [Thing] = try await F.value("morechildren/morechildren_small.json")
         var grown = tree
         grown.replace(more, with: things)
@@ -93,7 +92,8 @@ import Testing
         let stub = More(id: "x0", name: "t1_x0", parentID: "t3_3hahrw", count: 250, children: ids, depth: 0)
         var tree = base
         tree.replace(base.stubs[0], with: [.more(stub)])  // place the big stub into the tree
-        let grown = try await client.loadMore(stub, in: tree)
+        var grown = tree
+        try await client.loadMore(stub, in: &grown)
         let sent = transport.requests.map { $0.form["children"]?.split(separator: ",").count ?? 0 }
         #expect(sent == [100, 100, 50])
         #expect(
@@ -122,7 +122,8 @@ import Testing
         let tree = CommentTree(
             PostWithComments(link: thread.link, comments: Listing(children: [.more(stub)])), sort: .new)
         #expect(tree.rows.first?.content == .continueThread(stub))
-        let grown = try await client.loadMore(stub, in: tree)
+        var grown = tree
+        try await client.loadMore(stub, in: &grown)
         #expect(
             grown.rows.map(\.id.rawValue) == ["t1_e7q58bn", "t1_e4uaa59", "t1_e4uhrr8", "t1_e4ulzqx", "t1_e4j4fhz"])
         #expect(transport.requests.first?.query("sort") == "new")

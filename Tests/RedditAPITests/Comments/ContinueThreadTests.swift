@@ -76,7 +76,7 @@ import Testing
         for parent in ["t1_x9", "t1_b9", "t1_a9", "t1_c9"] {
             let stub = try #require(tree.stubs.first { $0.parentID.rawValue == parent })
             let before = tree.stubs.count
-            tree = try await client.loadMore(stub, in: tree)
+            try await client.loadMore(stub, in: &tree)
             #expect(tree.stubs.count == before - 1, "loading \(parent)'s stub removes only that stub")
             #expect(!tree.stubs.contains { $0.parentID.rawValue == parent })
             #expect(transport.requests.last?.url.path == "/comments/98vj9e/_/\(parent.dropFirst(3))")

@@ -79,12 +79,13 @@ import Testing
         }
         #expect(first.count == 100)
         _ = state.handle(.end)
-        guard case .loadMore(let last)? = state.handle(.enter), case .thread(let thread) = state.current else {
+        guard case .loadMore(let last)? = state.handle(.enter), case .thread = state.current else {
             Issue.record("Enter on the last stub did not ask to load it")
             return
         }
         #expect(last.count == 332)
-        state.didLoadMore(try await service().loadMore(last, in: thread.tree))
+        let service = try service()
+        try await state.growThread { tree throws(CLIError) in try await service.loadMore(last, in: &tree) }
         let grown = rows(state)
         #expect(!grown.contains("0:+332"))
         #expect(grown.contains("0:lava1o"))

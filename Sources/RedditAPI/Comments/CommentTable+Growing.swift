@@ -1,13 +1,10 @@
-extension CommentTree {
-    // MARK: Growing
-
-    /// Replaces a stub with the flat list `/api/morechildren` returned, re-threaded by parent.
-    ///
-    /// Items whose parent is in the list hang under it; items whose parent is already in the
-    /// tree (or is the post) are appended to its replies (or the top level); the rest take the
-    /// stub's place. Comments already in the tree, or repeated in the list, are not added twice.
-    /// Only the stub identified by ``CommentNodeID/init(_:)-(More)`` is replaced.
-    public mutating func replace(_ stub: More, with things: [Thing]) {
+/// Growing a ``CommentTree``: the table's side of ``CommentTree/replace(_:with:)`` and
+/// ``CommentTree/replace(_:withThreadOf:)``. Each costs what it adds (plus a look along the stub's
+/// siblings), never a pass over the whole table; the tree makes sure the table is its own first.
+extension CommentTable {
+    /// Replaces a stub with the flat list `/api/morechildren` returned, re-threaded by parent;
+    /// `post` is the post's fullname, the parent of top-level items.
+    func replace(_ stub: More, with things: [Thing], post: Fullname) {
         let stubID = CommentNodeID(stub)
         // Group the new items by parent, skipping what the tree or the batch already holds.
         var byParent: [Fullname: [Thing]] = [:]
@@ -38,7 +35,7 @@ extension CommentTree {
         for parent in parentOrder.sorted(by: { $0.rawValue < $1.rawValue }) where !inBatch.contains(parent) {
             guard let items = byParent.removeValue(forKey: parent) else { continue }
             let parentID = CommentNodeID(comment: parent)
-            if parent == link.name {
+            if parent == post {
                 rootIDs += attach(items, under: nil, from: &byParent)
             } else if entries[parentID] != nil {
                 let added = attach(items, under: parentID, from: &byParent)
@@ -51,7 +48,7 @@ extension CommentTree {
     }
 
     /// Replaces a continue-this-thread stub with the replies of its parent from the parent's own page.
-    public mutating func replace(_ stub: More, withThreadOf page: PostWithComments) {
+    func replace(_ stub: More, withThreadOf page: PostWithComments) {
         let stubID = CommentNodeID(stub)
         let top = page.comments.children
         let replies: [Thing]
@@ -69,7 +66,7 @@ extension CommentTree {
 
     /// Adds `items` under `parent`, then threads the batch's items below them by lookup (one
     /// pass, no recursion); returns the identities added at the first level.
-    private mutating func attach(
+    private func attach(
         _ items: [Thing], under parent: CommentNodeID?, from byParent: inout [Fullname: [Thing]]
     ) -> [CommentNodeID] {
         let ids = insert(items, under: parent)
@@ -84,7 +81,7 @@ extension CommentTree {
     }
 
     /// Takes a node out of the table and its parent's children; returns where it was.
-    private mutating func detach(_ id: CommentNodeID) -> (parent: CommentNodeID?, index: Int)? {
+    private func detach(_ id: CommentNodeID) -> (parent: CommentNodeID?, index: Int)? {
         guard let entry = entries.removeValue(forKey: id) else { return nil }
         if let parent = entry.parent {
             guard let index = entries[parent]?.children.firstIndex(of: id) else { return nil }
@@ -97,7 +94,7 @@ extension CommentTree {
     }
 
     /// Puts `ids` where a stub was; at the end of the top level when the stub was not in the tree.
-    private mutating func place(_ ids: [CommentNodeID], at position: (parent: CommentNodeID?, index: Int)?) {
+    private func place(_ ids: [CommentNodeID], at position: (parent: CommentNodeID?, index: Int)?) {
         guard let position else {
             for id in ids { entries[id]?.parent = nil }
             rootIDs += ids
@@ -114,7 +111,7 @@ extension CommentTree {
     /// skipping identities the tree already holds; returns the identities of the items added at
     /// the first level, in order. The caller links them into `parent`'s children or the top level.
     @discardableResult
-    mutating func insert(_ things: [Thing], under parent: CommentNodeID?) -> [CommentNodeID] {
+    func insert(_ things: [Thing], under parent: CommentNodeID?) -> [CommentNodeID] {
         var firstLevel: [CommentNodeID] = []
         // Each work item: things to add, under which node; nil `owner` marks the first level.
         var work: [(things: [Thing], parent: CommentNodeID?, owner: CommentNodeID?)] = [(things, parent, nil)]
