@@ -1,8 +1,8 @@
 /// One node of a ``CommentTree``: a comment with its replies, or a stub for comments not loaded.
 ///
-/// A node is a view into the tree's table, not a nested value: holding, comparing, hashing and
-/// releasing one costs no call per level of the thread below it, however deep (a node of a
-/// 100,000-level thread is two words). Equal nodes hold equal comments and stubs in the same
+/// A node is a view into the tree's table, not a nested value: it holds its own comment or stub
+/// and a reference to the table, so holding, comparing, hashing and releasing one costs no call
+/// per level of the thread below it, however deep (a 100,000-level thread is tested). Equal nodes hold equal comments and stubs in the same
 /// shape below them, whichever tree they come from. A node shows the tree as it was when read
 /// (see ``CommentTree/roots``).
 public struct CommentNode: Sendable, Hashable, Identifiable {
