@@ -86,7 +86,8 @@ let package = Package(
             path: "Tests/UploadHelper",
             swiftSettings: swiftSettings
         ),
-        // A child process for the timeout test under a starved thread pool (it blocks its own pool).
+        // A child process for the timeout tests under a starved thread pool or a held FoundationNetworking
+        // queue (it blocks its own, not the test process's).
         .executableTarget(
             name: "courier-starved-pool-helper",
             dependencies: ["Courier", "TestSupport"],

@@ -17,7 +17,7 @@ struct TransportTimeoutStarvationTests {
         let output = try await ChildProcess.run(
             try HelperExecutable.url(named: "courier-starved-pool-helper"),
             arguments: [
-                transport.rawValue, url.absoluteString + "?delay=3", "300", "5000",
+                "pool", transport.rawValue, url.absoluteString + "?delay=3", "300", "5000",
                 try TestServers.faults().appendingPathComponent("hits/\(key)").absoluteString,
             ])
         #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "timeout")
