@@ -25,7 +25,7 @@ struct TransportConnectionLimitTests {
     }
 
     #if os(Linux)
-    @Test("CurlTransport's limit is configurable", .timeLimit(.minutes(1)))
+    @Test("CurlTransport's limit is configurable", .timeLimit(.minutes(3)))
     func configurableLimit() async throws {
         let server = try TestServers.faultsWithSmallBacklog()
         let client = HTTPClient(baseURL: server, transport: try CurlTransport(maximumConnectionsPerHost: 2))
@@ -36,7 +36,7 @@ struct TransportConnectionLimitTests {
         #expect(used.max_open <= 2 && used.connections <= 2, "\(used)")
     }
 
-    @Test("A request queued for a connection still ends at its timeout, saying it waited", .timeLimit(.minutes(1)))
+    @Test("A request queued for a connection still ends at its timeout, saying it waited", .timeLimit(.minutes(3)))
     func queuedRequestTimesOut() async throws {
         let server = try TestServers.faults()
         let client = HTTPClient(baseURL: server, transport: try CurlTransport(maximumConnectionsPerHost: 1))
@@ -56,7 +56,7 @@ struct TransportConnectionLimitTests {
 
     @Test(
         "On two threads, a request queued for a connection times out naming its thread's share and the whole limit",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func queuedRequestTimesOutOnTwoThreads() async throws {
         let server = try TestServers.faults()
         let client = HTTPClient(

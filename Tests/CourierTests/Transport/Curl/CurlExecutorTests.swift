@@ -10,7 +10,7 @@ import Testing
 struct CurlExecutorTests {
     @Test(
         "40 requests from 8 tasks on the executor all succeed, each task resumed on the transport's thread",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func requestsRunOnTheTransportThread() async throws {
         let transport = try CurlTransport()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
@@ -22,7 +22,7 @@ struct CurlExecutorTests {
         #expect(threads.names == ["Courier.Curl"], "resumed on \(threads.names)")
     }
 
-    @Test("The README's example: a task group on the executor decodes every answer", .timeLimit(.minutes(1)))
+    @Test("The README's example: a task group on the executor decodes every answer", .timeLimit(.minutes(3)))
     func readmeExample() async throws {
         struct Hit: Decodable, Sendable {
             let key: String
@@ -43,7 +43,7 @@ struct CurlExecutorTests {
         #expect(hits.map(\.hit).sorted() == [1, 2, 3])
     }
 
-    @Test("Without the preference, callers are resumed on the cooperative pool", .timeLimit(.minutes(1)))
+    @Test("Without the preference, callers are resumed on the cooperative pool", .timeLimit(.minutes(3)))
     func callersElsewhereStayElsewhere() async throws {
         let transport = try CurlTransport()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
@@ -56,7 +56,7 @@ struct CurlExecutorTests {
     }
 
     @Test(
-        "Cancelling a task on the executor ends its request at once and closes its connection", .timeLimit(.minutes(1)))
+        "Cancelling a task on the executor ends its request at once and closes its connection", .timeLimit(.minutes(3)))
     func cancellation() async throws {
         let transport = try CurlTransport()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
@@ -76,7 +76,7 @@ struct CurlExecutorTests {
         }
     }
 
-    @Test("A task that prefers the executor of a released transport still runs to its end", .timeLimit(.minutes(1)))
+    @Test("A task that prefers the executor of a released transport still runs to its end", .timeLimit(.minutes(3)))
     func outlivesTheTransport() async throws {
         var transport: CurlTransport? = try CurlTransport()
         weak let released = transport

@@ -78,7 +78,7 @@ struct CurlTLSTests {
 
     @Test(
         "Over TLS to an HTTP/1.1-only server, two threads use both shares of the connection limit once the protocol is known",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func http1OverTLSUsesEveryThread() async throws {
         let client = try trustingClient(threads: 2, server: "COURIER_TLS_HTTP1_URL")
         let name = "slow-\(uniqueKey("tls-http1")).bin"

@@ -31,7 +31,7 @@ struct CurlThreadsTests {
         #expect(used.max_open <= 6 && used.connections <= 6, "\(used)")
     }
 
-    @Test("A limit of 2 over two threads means one connection each, 2 in all", .timeLimit(.minutes(1)))
+    @Test("A limit of 2 over two threads means one connection each, 2 in all", .timeLimit(.minutes(3)))
     func smallLimitIsShared() async throws {
         let server = try TestServers.faultsWithSmallBacklog()
         let client = HTTPClient(baseURL: server, transport: try CurlTransport(maximumConnectionsPerHost: 2, threads: 2))
@@ -44,7 +44,7 @@ struct CurlThreadsTests {
 
     @Test(
         "16 tasks on a two-thread transport's executor run on both of its threads, and get every answer",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func executorSpreadsTasks() async throws {
         let transport = try CurlTransport(threads: 2)
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)
@@ -57,7 +57,7 @@ struct CurlThreadsTests {
         #expect(threads.ids.count == 2, "thread ids: \(threads.ids)")
     }
 
-    @Test("Cancelling a call on a two-thread transport ends it at once", .timeLimit(.minutes(1)))
+    @Test("Cancelling a call on a two-thread transport ends it at once", .timeLimit(.minutes(3)))
     func cancellation() async throws {
         let transport = try CurlTransport(threads: 2)
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: transport)

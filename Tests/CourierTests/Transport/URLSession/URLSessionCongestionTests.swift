@@ -11,7 +11,7 @@ import Testing
 /// URLSession test running beside this one.
 @Suite("URLSessionTransport keeps its timeouts while FoundationNetworking's queue is busy")
 struct URLSessionCongestionTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aTimeoutEndsTheCallWhileAnotherSessionHoldsTheQueue() async throws {
         // Another session's delegate holds the queue for up to 20 s; the call's timeout is 300 ms.
         let output = try await ChildProcess.run(
