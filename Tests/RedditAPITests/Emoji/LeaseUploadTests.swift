@@ -50,10 +50,13 @@ import Testing
         try await makeClient(reddit).moderation(of: "swift").addEmoji(
             named: "swift_bird", image: png, filename: "bird.png", mimeType: "image/png", modFlairOnly: true)
 
-        #expect(reddit.requests.map(\.url.path) == ["/api/v1/swift/emoji_asset_upload_s3.json", "/api/v1/swift/emoji.json"])
+        #expect(
+            reddit.requests.map(\.url.path) == ["/api/v1/swift/emoji_asset_upload_s3.json", "/api/v1/swift/emoji.json"])
         #expect(reddit.requests[0].form == ["filepath": "bird.png", "mimetype": "image/png", "api_type": "json"])
         #expect(
-            reddit.requests[1].form == ["name": "swift_bird", "s3_key": key, "mod_flair_only": "true", "api_type": "json"])
+            reddit.requests[1].form == [
+                "name": "swift_bird", "s3_key": key, "mod_flair_only": "true", "api_type": "json",
+            ])
         let uploaded = try await Self.upload(key)
         #expect(uploaded["fields"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } == fields)
         #expect(uploaded["file"]?["filename"]?.stringValue == "bird.png" && uploaded["file"]?["size"]?.intValue == 100)
@@ -66,7 +69,8 @@ import Testing
         let reddit = Self.reddit(leasePath: "/api/v1/style_asset_upload_s3/swift", lease: lease)
 
         let url = try await makeClient(reddit).moderation(of: "swift").uploadStyleImage(
-            Data(repeating: 2, count: 300), filename: "banner.jpg", mimeType: "image/jpeg", for: "bannerBackgroundImage")
+            Data(repeating: 2, count: 300), filename: "banner.jpg", mimeType: "image/jpeg", for: "bannerBackgroundImage"
+        )
 
         let bucket = try TestServers.faults().appendingPathComponent("s3-upload").absoluteString
         #expect(url == bucket + "/" + key)
@@ -76,7 +80,8 @@ import Testing
             ])
         #expect(
             reddit.requests[0].form == [
-                "imagetype": "bannerBackgroundImage", "filepath": "banner.jpg", "mimetype": "image/jpeg", "api_type": "json",
+                "imagetype": "bannerBackgroundImage", "filepath": "banner.jpg", "mimetype": "image/jpeg",
+                "api_type": "json",
             ])
         #expect(reddit.requests[1].form == ["bannerBackgroundImage": url, "api_type": "json"])
         #expect(try await Self.upload(key)["file"]?["size"]?.intValue == 300)
@@ -110,11 +115,14 @@ import Testing
         }
         #expect(error?.statusCode == 403)
         #expect(bucket.requests.count == 1 && bucket.requests[0].headers["Authorization"] == nil)
-        #expect(reddit.requests.map(\.url.path) == ["/api/v1/swift/emoji_asset_upload_s3.json"], "no emoji without its image")
+        #expect(
+            reddit.requests.map(\.url.path) == ["/api/v1/swift/emoji_asset_upload_s3.json"],
+            "no emoji without its image")
     }
 
     @Test func aLeaseWithoutAKeyIsRefusedBeforeAnythingIsUploaded() throws {
-        let body = Data(#"{"s3UploadLease": {"action": "//bucket.example", "fields": [{"name": "acl", "value": "x"}]}}"#.utf8)
+        let body = Data(
+            #"{"s3UploadLease": {"action": "//bucket.example", "fields": [{"name": "acl", "value": "x"}]}}"#.utf8)
         #expect(throws: DecodingError.self) { try JSON.TapeDecoder().decode(MediaLease.self, from: body) }
     }
 }

@@ -74,7 +74,8 @@ import Testing
             let report = await CheckReport.check(folder: try Self.folder("praw").appendingPathComponent(area))
             for result in report.results {
                 guard case .redditError(let error) = result.outcome else { continue }
-                byFile[result.file] = error.apiErrors.map(\.code).joined(separator: ",") + (error.code.map { " " + $0 } ?? "")
+                byFile[result.file] =
+                    error.apiErrors.map(\.code).joined(separator: ",") + (error.code.map { " " + $0 } ?? "")
             }
         }
         #expect(

@@ -50,7 +50,8 @@ import Testing
                     UserFlair(user: "bsimpson", text: nil, cssClass: "async default"),
                     UserFlair(user: "spladug", text: "a,b", cssClass: #"say "hi""#),
                 ], in: "swift"))
-        #expect(transport.requests[0].form["flair_csv"] == "bsimpson,,async default\nspladug,\"a,b\",\"say \"\"hi\"\"\"")
+        #expect(
+            transport.requests[0].form["flair_csv"] == "bsimpson,,async default\nspladug,\"a,b\",\"say \"\"hi\"\"\"")
     }
 
     @Test func everyUserIsReadAcrossPagesUntilRedditSendsNoCursor() async throws {
@@ -68,7 +69,11 @@ import Testing
         var users: [UserFlair] = []
         for try await user in try makeClient(transport).flair(of: "swift").allUsers() { users.append(user) }
 
-        #expect(users == [UserFlair(user: "a", text: "A"), UserFlair(user: "b", cssClass: "b"), UserFlair(user: "c", text: "C", cssClass: "")])
+        #expect(
+            users == [
+                UserFlair(user: "a", text: "A"), UserFlair(user: "b", cssClass: "b"),
+                UserFlair(user: "c", text: "C", cssClass: ""),
+            ])
         #expect(transport.requests.map { $0.query("after") } == [nil, "t2_a", "t2_b"])
         #expect(transport.requests.allSatisfy { $0.url.path == "/r/swift/api/flairlist" && $0.query("limit") == "100" })
     }

@@ -15,7 +15,8 @@ import Testing
             SubredditRules.Rule(shortName: "PRAW Test", description: "Test by PRAW"))
         #expect(
             transport.requests[0].form == [
-                "api_type": "json", "r": "swift", "short_name": "PRAW Test", "kind": "all", "description": "Test by PRAW",
+                "api_type": "json", "r": "swift", "short_name": "PRAW Test", "kind": "all",
+                "description": "Test by PRAW",
                 "violation_reason": "PRAW Test",
             ])
         #expect(rule.shortName == "PRAW Test" && rule.violationReason == "PTest" && rule.priority == 4)
@@ -29,7 +30,8 @@ import Testing
         let rules = try await makeClient(transport).moderation(of: "swift").reorderRules([
             "Test post 12", "tesy all", "PRAW Update", "sdf", "a,b/c",
         ])
-        #expect(transport.requests[0].form["new_rule_order"] == "Test%20post%2012,tesy%20all,PRAW%20Update,sdf,a%2Cb%2Fc")
+        #expect(
+            transport.requests[0].form["new_rule_order"] == "Test%20post%2012,tesy%20all,PRAW%20Update,sdf,a%2Cb%2Fc")
         #expect(rules.map(\.shortName).prefix(2) == ["Test post 12", "tesy all"])
         #expect(rules.map(\.priority) == Array(0..<rules.count))
     }

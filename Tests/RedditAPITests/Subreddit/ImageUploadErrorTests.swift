@@ -21,7 +21,9 @@ import Testing
         let contentType = try #require(sent.headers["Content-Type"])
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let body = String(decoding: try #require(sent.body?.data), as: UTF8.self)
-        for field in ["api_type\"\r\n\r\njson", "img_type\"\r\n\r\njpg", "name\"\r\n\r\nlogo", "upload_type\"\r\n\r\nimg"] {
+        for field in [
+            "api_type\"\r\n\r\njson", "img_type\"\r\n\r\njpg", "name\"\r\n\r\nlogo", "upload_type\"\r\n\r\nimg",
+        ] {
             #expect(body.contains(field))
         }
         let file = try #require(body.range(of: "name=\"file\"; filename=\"image.jpg\"\r\nContent-Type: image/jpeg"))

@@ -32,7 +32,8 @@ import Testing
         let target = try await makeClient(share).send(
             Reddit.resolveShareLink(URL(string: "https://www.reddit.com/r/redditdev/s/WNauetbiNG")!))
         #expect(target.path == "/r/redditdev/comments/2gmzqe/praw_https_enabled_praw_testing_needed")
-        #expect(share.requests[0].url.host == "www.reddit.com" && share.requests[0].url.path == "/r/redditdev/s/WNauetbiNG")
+        #expect(
+            share.requests[0].url.host == "www.reddit.com" && share.requests[0].url.path == "/r/redditdev/s/WNauetbiNG")
     }
 
     @Test func aQuarantineOptInTakesTheRedirectAsItsAcknowledgement() async throws {
@@ -46,7 +47,8 @@ import Testing
         let error = await #expect(throws: HTTPError.self) {
             try await makeClient(transport).send(Reddit.subredditAbout("tiananmenaquarefalse"))
         }
-        #expect(error?.redditError?.kind == .redirect(location: "https://oauth.reddit.com/r/tiananmenaquarefalse/.json"))
+        #expect(
+            error?.redditError?.kind == .redirect(location: "https://oauth.reddit.com/r/tiananmenaquarefalse/.json"))
     }
 
     @Test func aCallThatExpectsARedirectFailsWithoutOne() async throws {

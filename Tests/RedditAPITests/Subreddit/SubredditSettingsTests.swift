@@ -23,9 +23,10 @@ import Testing
         changes["welcome_message_text"] = "Hi"
         let changed = try await makeClient(transport).moderation(of: "announcements").updateSettings(changes)
 
-        #expect(transport.requests.map { "\($0.method.rawValue) \($0.url.path)" } == [
-            "GET /r/announcements/about", "PATCH /api/v1/subreddit/update_settings",
-        ])
+        #expect(
+            transport.requests.map { "\($0.method.rawValue) \($0.url.path)" } == [
+                "GET /r/announcements/about", "PATCH /api/v1/subreddit/update_settings",
+            ])
         let body = try JSON.TapeDecoder().decode(JSON.self, from: try #require(transport.requests[1].body?.data))
         #expect(
             body == [

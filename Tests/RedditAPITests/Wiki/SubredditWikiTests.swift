@@ -18,7 +18,8 @@ import Testing
         for try await revision in try makeClient(transport).wiki(of: "swift").allRevisions(of: "config/sidebar") {
             revisions.append(revision)
         }
-        #expect(revisions.map(\.id) == ["50419daa-ced8-11eb-bf2e-0edf8c79a977", "08a4ddfa-c000-11ea-999f-0e1fd5dedea1"])
+        #expect(
+            revisions.map(\.id) == ["50419daa-ced8-11eb-bf2e-0edf8c79a977", "08a4ddfa-c000-11ea-999f-0e1fd5dedea1"])
         #expect(revisions[0].reason == "PRAW testing" && revisions[0].author?.name == "Lil_SpazBot")
         #expect(revisions[0].date == Date(timeIntervalSince1970: 1_623_871_401) && !revisions[0].isHidden)
         #expect(
