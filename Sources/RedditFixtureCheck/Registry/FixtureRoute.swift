@@ -69,6 +69,12 @@ package struct FixtureCall: Sendable {
         return copy
     }
 
+    /// This call, leaving out PRAW's `unique` query item: a counter PRAW adds so that no cache
+    /// answers, which selects nothing.
+    package var leavingOutUnique: FixtureCall {
+        leavingOut("unique", because: "PRAW's cache-busting counter, which selects nothing")
+    }
+
     /// This call, tolerating that it leaves out the field `name` PRAW sent, for `reason`.
     package func leavingOut(_ name: String, because reason: String) -> FixtureCall {
         var copy = self

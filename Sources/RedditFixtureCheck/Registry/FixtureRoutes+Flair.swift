@@ -37,12 +37,10 @@ extension FixtureRoutes {
 
     private static let templates: [FixtureRoute] = [
         FixtureRoute("user_flair", call: "Reddit.flairTemplates(_:in:)") { r throws(FixtureRouteError) in
-            FixtureCall(Reddit.flairTemplates(.user, in: try r.path("subreddit")))
-                .leavingOut("unique", because: "PRAW's cache-busting counter, which selects nothing")
+            FixtureCall(Reddit.flairTemplates(.user, in: try r.path("subreddit"))).leavingOutUnique
         },
         FixtureRoute("link_flair", call: "Reddit.flairTemplates(_:in:)") { r throws(FixtureRouteError) in
-            FixtureCall(Reddit.flairTemplates(.link, in: try r.path("subreddit")))
-                .leavingOut("unique", because: "PRAW's cache-busting counter, which selects nothing")
+            FixtureCall(Reddit.flairTemplates(.link, in: try r.path("subreddit"))).leavingOutUnique
         },
         FixtureRoute(
             "flairtemplate_v2", call: "Reddit.createFlairTemplate(_:kind:in:), Reddit.updateFlairTemplate(_:in:)"

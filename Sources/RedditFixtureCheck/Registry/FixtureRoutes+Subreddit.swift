@@ -168,8 +168,7 @@ extension FixtureRoutes {
         },
         FixtureRoute("subreddit_filter_list", call: "Reddit.subredditFilters(of:user:)") {
             r throws(FixtureRouteError) in
-            FixtureCall(Reddit.subredditFilters(of: try r.path("special"), user: try r.path("user")))
-                .leavingOut("unique", because: "PRAW's cache-busting counter, which selects nothing")
+            FixtureCall(Reddit.subredditFilters(of: try r.path("special"), user: try r.path("user"))).leavingOutUnique
         },
         FixtureRoute(
             "subreddit_filter",
@@ -195,7 +194,7 @@ extension FixtureRoutes {
             let name = try r.path("subreddit")
             guard name == "random" || name == "randnsfw" else { throw .unsupported("r/\(name) is not r/random") }
             return FixtureCall(Reddit.randomSubreddit(nsfw: name == "randnsfw"), summary: { "subreddit \($0)" })
-                .leavingOut("unique", because: "PRAW's cache-busting counter, which selects nothing")
+                .leavingOutUnique
         },
         shareLink("unmapped/r_X_s_X"), shareLink("unmapped/r_X_s"),
     ]

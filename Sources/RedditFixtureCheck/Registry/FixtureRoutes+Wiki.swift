@@ -7,8 +7,7 @@ import RedditAPI
 extension FixtureRoutes {
     static let wiki: [FixtureRoute] = [
         FixtureRoute("wiki_pages", call: "Reddit.wikiPages(of:)") { r throws(FixtureRouteError) in
-            FixtureCall(Reddit.wikiPages(of: try r.path("subreddit")))
-                .leavingOut("unique", because: "PRAW's cache-busting counter, which selects nothing")
+            FixtureCall(Reddit.wikiPages(of: try r.path("subreddit"))).leavingOutUnique
         },
         FixtureRoute("wiki_page", call: "Reddit.wikiPage(_:subreddit:revision:)") { r throws(FixtureRouteError) in
             FixtureCall(
