@@ -2,7 +2,7 @@ import Foundation
 
 /// A custom emoji usable in a subreddit's flair (`/api/v1/SUB/emojis/all`): the subreddit's own,
 /// or one of Reddit's (`snoomojis`) that every subreddit has.
-public struct Emoji: Sendable, Hashable, Identifiable {
+public struct Emoji: Sendable, Hashable {
     /// Its name, used as `:name:` in flair text.
     public var name: String
     /// The image.
@@ -17,9 +17,6 @@ public struct Emoji: Sendable, Hashable, Identifiable {
     public var createdBy: Fullname?
     /// Whether it is one of Reddit's own (`snoomojis`) rather than the subreddit's.
     public var isRedditEmoji: Bool
-
-    /// The name.
-    public var id: String { name }
 }
 
 /// `{"snoomojis": {name: emoji}, "t5_…": {name: emoji}}`: the subreddit's emoji first, then

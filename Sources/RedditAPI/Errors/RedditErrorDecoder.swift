@@ -103,9 +103,11 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         return RedditError(kind: .status, status: status, message: message)
     }
 
-    /// Whether a 2xx body's first key is one an error payload starts with. Reddit's listings start
-    /// with `kind` or `[`, so they are never parsed twice.
+    /// Whether a 2xx body's first key is one an error payload starts with, or a small body (an
+    /// image upload's answer, whose keys come in any order) names an `errors` list. Reddit's
+    /// listings start with `kind` or `[` and are larger, so they are never parsed twice.
     static func mayHoldError(_ body: Data) -> Bool {
+        if body.count <= 1024, body.range(of: Data(#""errors""#.utf8)) != nil { return true }
         var index = body.startIndex
         func skipSpace() {
             while index < body.endIndex, [0x20, 0x0A, 0x0D, 0x09].contains(body[index]) { index += 1 }

@@ -6,7 +6,7 @@ import Foundation
 public struct PostRequirements: Sendable, Hashable, Decodable {
     /// Whether a post needs a body: `none`, `required` or `notAllowed`.
     public var bodyRestrictionPolicy: String
-    /// Whether a post may be a link: `none`, `required`, `notAllowed` or `whitelist`.
+    /// Which links a post may hold: `none` (any), `whitelist` or `blacklist` (see the domain lists).
     public var linkRestrictionPolicy: String
     /// Whether a post needs flair.
     public var isFlairRequired: Bool

@@ -46,4 +46,22 @@ import Testing
             if status == 413 { #expect(reddit.apiErrors.last?.message == "too big. keep it under 500 KiB") }
         }
     }
+
+    @Test func theErrorsListIsFoundInAnyKeyOrderWithItsMessages() async throws {
+        let transport = StubTransport { request in
+            HTTPResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json"],
+                body: Data(#"{"img_src": "", "errors": ["BAD_CSS_NAME"], "errors_values": ["bad name"]}"#.utf8),
+                url: request.url)
+        }
+        let error = await #expect(throws: HTTPError.self) {
+            try await makeClient(transport).send(
+                Reddit.uploadSubredditImage(Data([1]), mimeType: "image/png", as: .stylesheet(name: "x y"), in: "swift")
+            )
+        }
+        #expect(
+            error?.redditError?.apiErrors == [
+                RedditError.APIError(code: "BAD_CSS_NAME", message: "bad name", field: nil)
+            ])
+    }
 }
