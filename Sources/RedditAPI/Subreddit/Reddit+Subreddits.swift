@@ -18,7 +18,7 @@ extension Reddit {
     /// Names of subreddits like `subreddits`, leaving out `omitting` (`/api/recommend/sr/NAMES`).
     public static func recommendedSubreddits(for subreddits: [String], omitting: [String] = []) -> Request<[String]> {
         let names = subreddits.map(segment).joined(separator: ",")
-        let query = omitting.isEmpty ? [] : [URLQueryItem(name: "omit", value: omitting.joined(separator: ","))]
+        let query = [URLQueryItem(name: "omit", value: omitting.joined(separator: ","))]
         return Request<Void>(path: "/api/recommend/sr/" + names, query: query)
             .reading([RecommendedSubreddit].self) { $0.map(\.name) }
     }

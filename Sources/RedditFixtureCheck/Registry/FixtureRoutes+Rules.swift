@@ -10,10 +10,13 @@ extension FixtureRoutes {
             FixtureCall(Reddit.rules(of: try r.path("subreddit")))
         },
         FixtureRoute("add_subreddit_rule", call: "Reddit.addRule(_:to:)") { r throws(FixtureRouteError) in
-            FixtureCall(Reddit.addRule(try rule(r), to: try r.field("r")))
+            let rule = try rule(r)
+            return FixtureCall(Reddit.addRule(rule, to: try r.field("r"))).sendingDefaults(defaults(rule))
         },
         FixtureRoute("update_subreddit_rule", call: "Reddit.updateRule(named:to:in:)") { r throws(FixtureRouteError) in
-            FixtureCall(Reddit.updateRule(named: try r.field("old_short_name"), to: try rule(r), in: try r.field("r")))
+            let rule = try rule(r)
+            return FixtureCall(Reddit.updateRule(named: try r.field("old_short_name"), to: rule, in: try r.field("r")))
+                .sendingDefaults(defaults(rule))
         },
         FixtureRoute("remove_subreddit_rule", call: "Reddit.deleteRule(named:in:)") { r throws(FixtureRouteError) in
             FixtureCall(Reddit.deleteRule(named: try r.field("short_name"), in: try r.field("r")))
@@ -26,6 +29,12 @@ extension FixtureRoutes {
             return FixtureCall(Reddit.reorderRules(names, in: try r.field("r")))
         },
     ]
+
+    /// What the calls send when the form leaves a field out: an empty description, and the
+    /// title as the violation reason (as PRAW does when it is not given).
+    private static func defaults(_ rule: SubredditRules.Rule) -> [Field] {
+        [Field("description", ""), Field("violation_reason", rule.shortName)]
+    }
 
     /// The rule a recorded form describes.
     private static func rule(_ r: RecordedRequest) throws(FixtureRouteError) -> SubredditRules.Rule {

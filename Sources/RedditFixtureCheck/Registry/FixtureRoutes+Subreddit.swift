@@ -145,7 +145,8 @@ extension FixtureRoutes {
                 let list = { (text: String?) in text.map { $0.split(separator: ",").map(String.init) } ?? [] }
                 return FixtureCall(
                     Reddit.recommendedSubreddits(
-                        for: list(try r.path("subreddits")), omitting: list(r.optionalQuery("omit"))))
+                        for: list(try r.path("subreddits")), omitting: list(r.optionalQuery("omit")))
+                ).sendingDefaults([Field("omit", "")])
             },
         ]
 

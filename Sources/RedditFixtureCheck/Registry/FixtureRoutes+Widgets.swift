@@ -6,7 +6,9 @@ import RedditAPI
 extension FixtureRoutes {
     static let widgets: [FixtureRoute] = [
         FixtureRoute("widgets", call: "Reddit.widgets(of:)") { r throws(FixtureRouteError) in
-            FixtureCall(Reddit.widgets(of: try r.path("subreddit")))
+            FixtureCall(Reddit.widgets(of: try r.path("subreddit"))).sendingDefaults([
+                Field("progressive_images", "false")
+            ])
         },
         FixtureRoute("widget_create", call: "Reddit.createWidget(_:in:)") { r throws(FixtureRouteError) in
             FixtureCall(Reddit.createWidget(try widget(r), in: try r.path("subreddit")))
