@@ -29,7 +29,8 @@ public enum Reddit {
         listing(sort, subreddit: nil, page: page)
     }
 
-    /// Posts matching `query`, site-wide or within one subreddit.
+    /// Posts matching `query`, site-wide or within one subreddit (`r/all` searches every
+    /// subreddit, as PRAW does: `restrict_sr=false`).
     public static func search(
         _ query: String, subreddit: String? = nil, sort: SearchSort = .relevance, time: TimeRange? = nil,
         page: PageParameters = .first
@@ -37,7 +38,7 @@ public enum Reddit {
         var items = [("q", query), ("sort", sort.rawValue)] + page.queryItems
         if let time { items.append(("t", time.rawValue)) }
         if let subreddit {
-            items.append(("restrict_sr", "on"))
+            items.append(("restrict_sr", subreddit.lowercased() == "all" ? "false" : "true"))
             return get("/r/" + segment(subreddit) + "/search", items)
         }
         return get("/search", items)
@@ -48,10 +49,15 @@ public enum Reddit {
         get("/subreddits/search", [("q", query)] + page.queryItems)
     }
 
-    /// Subreddit names starting with `query` (for autocompletion).
-    public static func subredditNames(startingWith query: String, includeOver18: Bool = false) -> Request<[String]> {
-        post("/api/search_reddit_names", ["query": query, "include_over_18": includeOver18 ? "true" : "false"])
-            .reading(SubredditNames.self) { $0.names }
+    /// Subreddit names starting with `query` (for autocompletion); with `exact`, only the
+    /// subreddit named `query` (Reddit answers 404 when there is none).
+    public static func subredditNames(startingWith query: String, includeOver18: Bool = false, exact: Bool = false)
+        -> Request<[String]>
+    {
+        post(
+            "/api/search_reddit_names",
+            ["query": query, "include_over_18": String(includeOver18), "exact": String(exact)]
+        ).reading(SubredditNames.self) { $0.names }
     }
 
     /// Subreddits trending today.
@@ -66,9 +72,12 @@ public enum Reddit {
         unwrapped("/r/" + segment(name) + "/about")
     }
 
-    /// Subscribes to subreddits, by name.
+    /// Subscribes to subreddits, by name (without subscribing a new account to the default
+    /// subreddits too: `skip_inital_defaults`, Reddit's spelling).
     public static func subscribe(to names: [String]) -> Request<Void> {
-        post("/api/subscribe", ["action": "sub", "sr_name": names.joined(separator: ",")])
+        post(
+            "/api/subscribe",
+            ["action": "sub", "sr_name": names.joined(separator: ","), "skip_inital_defaults": "true"])
     }
 
     /// Unsubscribes from subreddits, by name.

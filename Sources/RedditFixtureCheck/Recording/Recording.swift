@@ -94,11 +94,13 @@ package struct Recording: Sendable {
     }
 
     /// Whether the response is one of Reddit's errors: a status outside 2xx, a `json.errors`
-    /// list with an entry, or a top-level `error`.
+    /// list with an entry, a top-level `errors` list with an entry (an image upload's
+    /// `{"errors": ["IMAGE_ERROR"], "img_src": ""}`), or a top-level `error`.
     package var isErrorResponse: Bool {
         guard (200..<300).contains(status) else { return true }
         guard let json = try? JSON.TapeDecoder().decode(JSON.self, from: body) else { return false }
         if let errors = json["json"]?["errors"]?.arrayValue, !errors.isEmpty { return true }
+        if let errors = json["errors"]?.arrayValue, !errors.isEmpty { return true }
         return json["error"] != nil && json["error"]?.isNull == false
     }
 
