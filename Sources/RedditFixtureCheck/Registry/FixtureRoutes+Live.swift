@@ -1,11 +1,11 @@
 import Courier
 import RedditAPI
 
-/// The `live` area: live threads, their updates, settings and contributors.
+/// The `live` area: live liveThreads, their updates, settings and contributors.
 extension FixtureRoutes {
-    static let live: [FixtureRoute] = threads + updates + contributors
+    static let live: [FixtureRoute] = liveThreadRoutes + liveUpdateRoutes + liveContributorRoutes
 
-    private static let threads: [FixtureRoute] = [
+    private static let liveThreadRoutes: [FixtureRoute] = [
         FixtureRoute("liveabout", call: "Reddit.liveThreadAbout(_:)") { r throws(FixtureRouteError) in
             FixtureCall(Reddit.liveThreadAbout(try r.path("id")))
         },
@@ -44,7 +44,7 @@ extension FixtureRoutes {
         },
     ]
 
-    private static let updates: [FixtureRoute] = [
+    private static let liveUpdateRoutes: [FixtureRoute] = [
         FixtureRoute("live_updates", call: "Reddit.liveUpdates(of:page:)") { r throws(FixtureRouteError) in
             FixtureCall(Reddit.liveUpdates(of: try r.path("id"), page: try r.page))
         },
@@ -62,7 +62,7 @@ extension FixtureRoutes {
         },
     ]
 
-    private static let contributors: [FixtureRoute] = [
+    private static let liveContributorRoutes: [FixtureRoute] = [
         FixtureRoute("live_contributors", call: "Reddit.liveContributors(of:)") { r throws(FixtureRouteError) in
             FixtureCall(Reddit.liveContributors(of: try r.path("id")))
         },
