@@ -54,7 +54,8 @@ public struct UserRelationship: Sendable, Hashable, Decodable {
         note = try c.decodeIfPresent(String.self, forKey: .note)
         daysLeft = try c.decodeIfPresent(Int.self, forKey: .daysLeft)
         relationshipID = try c.decodeIfPresent(String.self, forKey: .relationshipID)
-        permissions = try c.decodeIfPresent([String].self, forKey: .permissions)
+        permissions =
+            try c.decodeIfPresent([String].self, forKey: .permissions)
             ?? c.value(.livePermissions, or: [String]())
         flairText = try c.decodeIfPresent(String.self, forKey: .flairText)
     }
