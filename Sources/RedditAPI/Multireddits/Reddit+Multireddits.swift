@@ -23,6 +23,9 @@ extension Reddit {
     /// Creates a multireddit; Reddit makes its name from `displayName`. Answers with it.
     ///
     /// - Parameters:
+    ///   - displayName: The name shown to people.
+    ///   - subreddits: The subreddits, by name.
+    ///   - description: The description in Markdown.
     ///   - visibility: `private` (the default), `public` or `hidden`.
     ///   - weightingScheme: `classic` (the default) or `fresh`.
     ///   - iconName: An icon name from Reddit's list.
