@@ -119,10 +119,10 @@ public struct SubmitOptions: Sendable, Hashable {
         if liveChat { fields["discussion_type"] = "CHAT" }
         if let draftID { fields["draft_id"] = draftID }
         if eventStart != nil || eventEnd != nil {
-            let zone = eventTimeZone ?? TimeZone(identifier: "UTC") ?? .current
+            let zone = eventTimeZone ?? TimeZone(secondsFromGMT: 0) ?? .current
             if let eventStart { fields["event_start"] = Self.eventTime(eventStart, in: zone) }
             if let eventEnd { fields["event_end"] = Self.eventTime(eventEnd, in: zone) }
-            fields["event_tz"] = zone.identifier
+            fields["event_tz"] = eventTimeZone?.identifier ?? "UTC"
         }
         return fields
     }
