@@ -34,9 +34,7 @@ extension Reddit {
     public static func submitLink(
         subreddit: String, title: String, url: String, text: String? = nil, options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
-        var fields = ["url": url]
-        if let text { fields["text"] = text }
-        return submit(subreddit: subreddit, title: title, kind: "link", fields, options: options)
+        submit(subreddit: subreddit, title: title, kind: "link", ["url": url], text: text, options: options)
     }
 
     /// A crosspost of another post (`kind=crosspost`). ``SubmitOptions/resubmit`` does not
@@ -54,9 +52,7 @@ extension Reddit {
     public static func submitImage(
         subreddit: String, title: String, imageURL: String, text: String? = nil, options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
-        var fields = ["url": imageURL]
-        if let text { fields["text"] = text }
-        return submit(subreddit: subreddit, title: title, kind: "image", fields, options: options)
+        submit(subreddit: subreddit, title: title, kind: "image", ["url": imageURL], text: text, options: options)
     }
 
     /// A video post (`kind=video`, or `videogif` without sound) from uploaded files, optionally
@@ -65,9 +61,9 @@ extension Reddit {
         subreddit: String, title: String, videoURL: String, posterURL: String, isGIF: Bool = false,
         text: String? = nil, options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
-        var fields = ["url": videoURL, "video_poster_url": posterURL]
-        if let text { fields["text"] = text }
-        return submit(subreddit: subreddit, title: title, kind: isGIF ? "videogif" : "video", fields, options: options)
+        submit(
+            subreddit: subreddit, title: title, kind: isGIF ? "videogif" : "video",
+            ["url": videoURL, "video_poster_url": posterURL], text: text, options: options)
     }
 
     /// A poll (`/api/submit_poll_post`, a JSON body) lasting `durationDays` (1 to 7).
@@ -103,11 +99,12 @@ extension Reddit {
     }
 
     private static func submit(
-        subreddit: String, title: String, kind: String, _ fields: [String: String], options: SubmitOptions,
-        omitting omitted: String? = nil
+        subreddit: String, title: String, kind: String, _ fields: [String: String], text: String? = nil,
+        options: SubmitOptions, omitting omitted: String? = nil
     ) -> Request<SubmittedPost> {
         var form = options.formFields.merging(fields) { _, new in new }
         if let omitted { form[omitted] = nil }
+        if let text { form["text"] = text }
         form["sr"] = subreddit
         form["title"] = title
         form["kind"] = kind
