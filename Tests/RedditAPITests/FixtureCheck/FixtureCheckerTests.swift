@@ -174,13 +174,13 @@ import Testing
             ])
         #expect(report.passed == 2)
 
-        // An error shape Reddit's decoder lets through on a 200 (`{"error": 403}`) that decodes
-        // into a model is a failure, not a pass.
+        // An error shape Reddit's decoder lets through on a 200 (it peeks at the first key only,
+        // and here `error` comes second) that decodes into a model is a failure, not a pass.
         let swallowing = FixtureRoute("approve", call: "test") { _ throws(FixtureRouteError) in
             FixtureCall(Request<Data>(method: .post, path: "/api/approve", body: .form(["id": "t1_abc"])))
         }
         let lax = try Folder()
-        try lax.record("ok", form: ["id": "t1_abc"], status: 200, body: #"{"error": 403, "message": "Forbidden"}"#)
+        try lax.record("ok", form: ["id": "t1_abc"], status: 200, body: #"{"message": "Forbidden", "error": 403}"#)
         let laxReport = await lax.check([swallowing])
         #expect(laxReport.failed == 1, "\(Self.lines(laxReport))")
     }
