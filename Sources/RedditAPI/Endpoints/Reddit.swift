@@ -28,17 +28,15 @@ public enum Reddit {
         listing(sort, subreddit: nil, page: page)
     }
 
-    /// Posts matching `query`, site-wide or within one subreddit (`/r/SUB/search`, restricted
-    /// to it unless it is `all`), in `syntax` (Reddit's default, Lucene, when nil).
+    /// Posts matching `query`, site-wide or within one subreddit.
     public static func search(
         _ query: String, subreddit: String? = nil, sort: SearchSort = .relevance, time: TimeRange? = nil,
-        syntax: SearchSyntax? = nil, page: PageParameters = .first
+        page: PageParameters = .first
     ) -> Request<Listing> {
         var items = [("q", query), ("sort", sort.rawValue)] + page.queryItems
         if let time { items.append(("t", time.rawValue)) }
-        if let syntax { items.append(("syntax", syntax.rawValue)) }
         if let subreddit {
-            items.append(("restrict_sr", String(subreddit.lowercased() != "all")))
+            items.append(("restrict_sr", "on"))
             return get("/r/" + segment(subreddit) + "/search", items)
         }
         return get("/search", items)
@@ -49,15 +47,10 @@ public enum Reddit {
         get("/subreddits/search", [("q", query)] + page.queryItems)
     }
 
-    /// Subreddit names starting with `query` (for autocompletion), or with `exact` only the
-    /// subreddit of exactly that name (Reddit answers 404 when there is none).
-    public static func subredditNames(startingWith query: String, includeOver18: Bool = false, exact: Bool = false)
-        -> Request<[String]>
-    {
-        post(
-            "/api/search_reddit_names",
-            ["query": query, "include_over_18": String(includeOver18), "exact": String(exact)]
-        ).reading(SubredditNames.self) { $0.names }
+    /// Subreddit names starting with `query` (for autocompletion).
+    public static func subredditNames(startingWith query: String, includeOver18: Bool = false) -> Request<[String]> {
+        post("/api/search_reddit_names", ["query": query, "include_over_18": includeOver18 ? "true" : "false"])
+            .reading(SubredditNames.self) { $0.names }
     }
 
     /// Subreddits trending today.

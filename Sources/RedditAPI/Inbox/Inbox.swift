@@ -2,7 +2,7 @@ public import Courier
 import Foundation
 
 /// The signed-in user's inbox, from ``RedditClient/inbox``: its folders, conversations,
-/// read marks, composing, blocking and muting, and Reddit's announcements.
+/// read marks, composing, muting, and Reddit's announcements.
 ///
 /// Each call sends the ``Reddit`` request of the same name through the client (its rate
 /// limiter and token; writes are never retried). The calls that take many items send them
@@ -85,7 +85,7 @@ public struct Inbox: Sendable {
         try await inBatches(ids) { Reddit.setCollapsed($0, collapsed) }
     }
 
-    // MARK: Writing, blocking and muting
+    // MARK: Writing and muting
 
     /// Sends a private message, as a subreddit's moderators with `fromSubreddit`.
     public func compose(to recipient: MessageRecipient, subject: String, text: String, fromSubreddit: String? = nil)
@@ -103,11 +103,6 @@ public struct Inbox: Sendable {
     /// Deletes a message from your inbox.
     public func delete(_ message: Fullname) async throws(HTTPError) {
         try await client.send(Reddit.deleteMessage(message))
-    }
-
-    /// Blocks the author of a message or comment reply.
-    public func blockAuthor(of item: Fullname) async throws(HTTPError) {
-        try await client.send(Reddit.blockAuthor(of: item))
     }
 
     /// Mutes or unmutes the sender of a message to a subreddit you moderate.
@@ -158,6 +153,6 @@ public struct Inbox: Sendable {
 }
 
 extension RedditClient {
-    /// The signed-in user's inbox: folders, marks, composing, blocking and announcements.
+    /// The signed-in user's inbox: folders, marks, composing, muting and announcements.
     public var inbox: Inbox { Inbox(client: self) }
 }

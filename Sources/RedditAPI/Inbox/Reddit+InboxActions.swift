@@ -1,8 +1,8 @@
 public import Courier
 import Foundation
 
-/// What you do to items of your inbox besides reading them: collapse them, block or mute the
-/// one who sent them, unblock a subreddit that messaged you. ``Inbox`` batches the calls that
+/// What you do to items of your inbox besides reading them: collapse them, mute the one who
+/// sent them, unblock a subreddit that messaged you. ``Inbox`` batches the calls that
 /// take many items.
 extension Reddit {
     /// The most items `/api/read_message`, `/api/unread_message`, `/api/collapse_message` and
@@ -16,10 +16,6 @@ extension Reddit {
             collapsed ? "/api/collapse_message" : "/api/uncollapse_message",
             ["id": ids.map(\.rawValue).joined(separator: ",")])
     }
-
-    /// Blocks the author of a message or of a comment reply in your inbox (`/api/block`): they
-    /// can no longer message you or reply to you.
-    public static func blockAuthor(of item: Fullname) -> Request<Void> { post("/api/block", ["id": item.rawValue]) }
 
     /// Mutes the sender of a message to a subreddit you moderate (`/api/mute_message_author`):
     /// they cannot message its moderators for 72 hours. New modmail mutes with

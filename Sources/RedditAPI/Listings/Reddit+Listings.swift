@@ -1,9 +1,8 @@
 public import Courier
 import Foundation
 
-/// Listings of posts beyond a subreddit's and the front page's: a domain's, a multireddit's, a
-/// post's duplicates, the comments of a multireddit, and the lists of a user's votes, hidden
-/// posts and gildings. Each is a ``Listing`` paged with ``PageParameters``; pass the request to
+/// Listings of posts beyond a subreddit's and the front page's: a domain's, a post's
+/// duplicates, and the lists of a user's votes, hidden posts and gildings. Each is a ``Listing`` paged with ``PageParameters``; pass the request to
 /// ``RedditClient/pages(_:)`` or ``RedditClient/items(_:)`` to read every page.
 ///
 /// ```swift
@@ -16,20 +15,6 @@ extension Reddit {
         Listing
     > {
         sortedListing(sort, at: "/domain/" + domainSegment(domain), page: page)
-    }
-
-    /// A multireddit's posts (`/user/OWNER/m/NAME/SORT`), in Reddit's default order when `sort` is nil.
-    public static func listing(
-        _ sort: ListingSort? = nil, multireddit name: String, owner: String, page: PageParameters = .first
-    ) -> Request<Listing> {
-        sortedListing(sort, at: multiredditPath(name, owner: owner), page: page)
-    }
-
-    /// A multireddit's newest comments (`/user/OWNER/m/NAME/comments`), newest first.
-    public static func multiredditComments(_ name: String, owner: String, page: PageParameters = .first) -> Request<
-        Listing
-    > {
-        get(multiredditPath(name, owner: owner) + "/comments", page.queryItems)
     }
 
     /// Other posts of the same link (`/duplicates/ID`): crossposts and reposts elsewhere.
@@ -70,11 +55,6 @@ extension Reddit {
         if let range = sort?.timeRange { query.append(("t", range.rawValue)) }
         guard let sort else { return get(base.isEmpty ? "/" : base, query) }
         return get(base + "/" + sort.path, query)
-    }
-
-    /// `/user/OWNER/m/NAME`.
-    static func multiredditPath(_ name: String, owner: String) -> String {
-        "/user/" + segment(owner) + "/m/" + segment(name)
     }
 
     /// A domain for one path segment: like ``segment(_:)`` but keeping dots (`youtube.com`);

@@ -1,9 +1,8 @@
 import Courier
 import RedditAPI
 
-/// The `listings` area: things by fullname, a post's duplicates, every listing variant (the
-/// front page, subreddits, domains, multireddits and users, by sort), search, and the lists of
-/// subreddits (whose recordings sit in the `subreddit` and `multireddits` folders).
+/// The `listings` area: things by fullname, a post's duplicates, and the listing variants of the
+/// front page, subreddits, domains and users (a multireddit's are the `multireddits` area's).
 extension FixtureRoutes {
     static let listings: [FixtureRoute] =
         [
@@ -14,30 +13,27 @@ extension FixtureRoutes {
                 FixtureCall(
                     Reddit.duplicates(of: Fullname(kind: .link, id: try r.path("submission_id")), page: try r.page))
             },
-        ] + sortedListings + commentListings + userListings + subredditLists
+        ] + sortedListings + userListings + [
+            FixtureRoute("listing/subreddit_comments", call: "Reddit.subredditComments(_:page:)") {
+                r throws(FixtureRouteError) in
+                FixtureCall(Reddit.subredditComments(try r.path("subreddit"), page: try r.page))
+            }
+        ]
 
     /// The `listing/<source>_<sort>` keys, and the bare `domain` key (Reddit's default order).
     private static let sortedListings: [FixtureRoute] =
         ["best", "controversial", "hot", "new", "top"].map { sorted("listing/front_" + $0, "front") }
         + ["controversial", "hot", "new", "rising", "top"].flatMap { sort in
-            ["domain", "subreddit", "multireddit"].map { sorted("listing/\($0)_" + sort, $0) }
+            ["domain", "subreddit"].map { sorted("listing/\($0)_" + sort, $0) }
         } + [sorted("listing/front_index", "front"), sorted("domain", "domain")]
 
     private static func sorted(_ key: String, _ source: String) -> FixtureRoute {
-        let call =
-            switch source {
-            case "domain": "Reddit.listing(_:domain:page:)"
-            case "multireddit": "Reddit.listing(_:multireddit:owner:page:)"
-            default: "Reddit.listing(_:subreddit:page:)"
-            }
+        let call = source == "domain" ? "Reddit.listing(_:domain:page:)" : "Reddit.listing(_:subreddit:page:)"
         return FixtureRoute(key, call: call) { r throws(FixtureRouteError) in
             let suffix = key.split(separator: "_").last.map(String.init)
             let sort = key.hasPrefix("listing/") && suffix != "index" ? try listingSort(suffix ?? "", r) : nil
             switch source {
             case "domain": return FixtureCall(Reddit.listing(sort, domain: try r.path("domain"), page: try r.page))
-            case "multireddit":
-                return FixtureCall(
-                    Reddit.listing(sort, multireddit: try r.path("multi"), owner: try r.path("user"), page: try r.page))
             case "subreddit":
                 return FixtureCall(Reddit.listing(sort, subreddit: try r.path("subreddit"), page: try r.page))
             default: return FixtureCall(Reddit.listing(sort, page: try r.page))
@@ -60,17 +56,6 @@ extension FixtureRoutes {
         default: throw .unsupported("the sort \(name)")
         }
     }
-
-    private static let commentListings: [FixtureRoute] = [
-        FixtureRoute("listing/subreddit_comments", call: "Reddit.subredditComments(_:page:)") {
-            r throws(FixtureRouteError) in
-            FixtureCall(Reddit.subredditComments(try r.path("subreddit"), page: try r.page))
-        },
-        FixtureRoute("listing/multireddit_comments", call: "Reddit.multiredditComments(_:owner:page:)") {
-            r throws(FixtureRouteError) in
-            FixtureCall(Reddit.multiredditComments(try r.path("multi"), owner: try r.path("user"), page: try r.page))
-        },
-    ]
 
     private static let userListings: [FixtureRoute] =
         [
@@ -108,41 +93,6 @@ extension FixtureRoutes {
         case (let sort, _): throw .unsupported("user listing sort=\(sort) t=\(range?.rawValue ?? "none")")
         }
     }
-
-    private static let subredditLists: [FixtureRoute] =
-        [
-            ("subreddits_popular", SubredditList.popular), ("subreddits_new", .new), ("subreddits_default", .default),
-            ("subreddits_premium", .premium), ("my_subreddits", .subscribed), ("my_contributor", .contributing),
-            ("my_moderator", .moderating),
-        ].map { key, list in
-            FixtureRoute(key, call: "Reddit.subreddits(_:page:)") { r throws(FixtureRouteError) in
-                FixtureCall(Reddit.subreddits(list, page: try r.page))
-            }
-        } + [
-            FixtureRoute("subreddits_search", call: "Reddit.searchSubreddits(_:page:)") { r throws(FixtureRouteError) in
-                FixtureCall(Reddit.searchSubreddits(try r.query("q"), page: try r.page))
-            },
-            FixtureRoute("subreddits_name_search", call: "Reddit.subredditNames(startingWith:includeOver18:exact:)") {
-                r throws(FixtureRouteError) in
-                FixtureCall(
-                    Reddit.subredditNames(
-                        startingWith: try r.field("query"),
-                        includeOver18: try r.optionalBool("include_over_18") ?? false,
-                        exact: try r.optionalBool("exact") ?? false)
-                ).sendingDefaults([Field("include_over_18", "false"), Field("exact", "false")])
-            },
-            FixtureRoute("search", call: "Reddit.search(_:subreddit:sort:time:syntax:page:)") {
-                r throws(FixtureRouteError) in
-                FixtureCall(
-                    Reddit.search(
-                        try r.query("q"), subreddit: try r.path("subreddit"),
-                        sort: try r.choice(r.optionalQuery("sort"), "sort", as: SearchSort.self) ?? .relevance,
-                        time: try r.choice(r.optionalQuery("t"), "t", as: TimeRange.self),
-                        syntax: try r.choice(r.optionalQuery("syntax"), "syntax", as: SearchSyntax.self),
-                        page: try r.page)
-                ).sendingDefaults([Field("sort", "relevance")])
-            },
-        ]
 
     /// A comma-separated list of fullnames (`t3_a,t3_b`).
     static func fullnames(_ text: String) -> [Fullname] { text.split(separator: ",").map { Fullname(String($0)) } }

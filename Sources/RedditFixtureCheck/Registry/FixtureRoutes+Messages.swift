@@ -2,8 +2,7 @@ import Courier
 import RedditAPI
 
 /// The `messages` area: the inbox's folders, conversations, read marks, collapsing,
-/// composing, deleting, muting and unblocking, Reddit's announcements, and blocking the author
-/// of an inbox item (whose recording sits in the `relationships` folder).
+/// composing, deleting, muting and unblocking, and Reddit's announcements.
 extension FixtureRoutes {
     static let messages: [FixtureRoute] = folders + marks + writing + announcements
 
@@ -46,7 +45,6 @@ extension FixtureRoutes {
                     fromSubreddit: r.optionalField("from_sr")))
         },
         byFullname("delete_message", "Reddit.deleteMessage(_:)", Reddit.deleteMessage),
-        byFullname("block", "Reddit.blockAuthor(of:)", Reddit.blockAuthor),
         byFullname("mute_sender", "Reddit.muteAuthor(of:)", Reddit.muteAuthor),
         byFullname("unmute_sender", "Reddit.unmuteAuthor(of:)", Reddit.unmuteAuthor),
         byFullname("unblock_subreddit", "Reddit.unblockSubreddit(of:)", Reddit.unblockSubreddit),

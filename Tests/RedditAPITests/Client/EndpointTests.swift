@@ -37,7 +37,7 @@ import Testing
         let inSubreddit = try await Self.sent(
             Reddit.search("swift concurrency", subreddit: "swift", sort: .top, time: .year))
         #expect(inSubreddit.url.path == "/r/swift/search")
-        #expect(inSubreddit.query("q") == "swift concurrency" && inSubreddit.query("restrict_sr") == "true")
+        #expect(inSubreddit.query("q") == "swift concurrency" && inSubreddit.query("restrict_sr") == "on")
         #expect(inSubreddit.query("sort") == "top" && inSubreddit.query("t") == "year")
         let everywhere = try await Self.sent(Reddit.search("linux"))
         #expect(everywhere.url.path == "/search" && everywhere.query("restrict_sr") == nil)

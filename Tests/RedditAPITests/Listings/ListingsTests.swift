@@ -7,8 +7,8 @@ import Testing
 
 @testable import RedditAPI
 
-/// The listings beyond a subreddit's: Reddit's default order, domains, multireddits,
-/// duplicates across pages, lists of subreddits, and search in r/all.
+/// The listings beyond a subreddit's: Reddit's default order, domains, duplicates across pages,
+/// and a user's own lists.
 @Suite struct ListingsTests {
     typealias E = EndpointTests
 
@@ -25,13 +25,6 @@ import Testing
         #expect(dots.url.absoluteString.contains("/domain/%2E%2E/hot"))
         let slash = try await E.sent(Reddit.listing(.new, domain: "a/../../api/v1/me"))
         #expect(slash.url.absoluteString.contains("/domain/a%2F..%2F..%2Fapi%2Fv1%2Fme/new"))
-    }
-
-    @Test func multiredditsAndTheirComments() async throws {
-        let hot = try await E.sent(Reddit.listing(.controversial(.all), multireddit: "sfwporn", owner: "kjoneslol"))
-        #expect(hot.url.path == "/user/kjoneslol/m/sfwporn/controversial" && hot.query("t") == "all")
-        let comments = try await E.sent(Reddit.multiredditComments("sfwporn", owner: "kjoneslol"))
-        #expect(comments.url.path == "/user/kjoneslol/m/sfwporn/comments")
     }
 
     /// The duplicates come second in Reddit's answer; the listing pages through them.
@@ -56,24 +49,6 @@ import Testing
         #expect(names == ["t3_a", "t3_b", "t3_c"])
         #expect(transport.requests.map(\.url.path) == ["/duplicates/orig", "/duplicates/orig"])
         #expect(transport.requests.last?.query("after") == "t3_b")
-    }
-
-    @Test func listsOfSubreddits() async throws {
-        #expect(try await E.sent(Reddit.subreddits(.popular)).url.path == "/subreddits/popular")
-        #expect(try await E.sent(Reddit.subreddits(.default)).url.path == "/subreddits/default")
-        #expect(try await E.sent(Reddit.subreddits(.moderating)).url.path == "/subreddits/mine/moderator")
-        let names = try await E.sent(Reddit.subredditNames(startingWith: "red", exact: true))
-        #expect(names.form["exact"] == "true" && names.form["include_over_18"] == "false")
-    }
-
-    /// PRAW restricts a search to the subreddit unless it is r/all; Reddit reads `restrict_sr`
-    /// as a Boolean.
-    @Test func searchingAllIsNotRestricted() async throws {
-        let all = try await E.sent(Reddit.search("praw", subreddit: "all", time: .all, syntax: .cloudsearch))
-        #expect(all.url.path == "/r/all/search" && all.query("restrict_sr") == "false")
-        #expect(all.query("syntax") == "cloudsearch" && all.query("t") == "all")
-        let one = try await E.sent(Reddit.search("praw", subreddit: "redditdev"))
-        #expect(one.query("restrict_sr") == "true" && one.query("syntax") == nil)
     }
 
     @Test func aUsersOwnLists() async throws {
