@@ -73,7 +73,7 @@ public struct MediaLease: Sendable, Hashable, Decodable {
 public struct UploadedMedia: Sendable, Hashable {
     /// The asset's id, for a gallery item (``GalleryUploadItem/mediaID``).
     public var assetID: String
-    /// The file's URL, for an image or video post (``Reddit/submitImage(subreddit:title:imageURL:options:)``).
+    /// The file's URL, for an image or video post (``Reddit/submitImage(subreddit:title:imageURL:text:options:)``).
     public var url: String
     /// Where Reddit announces when the asset is processed.
     public var websocketURL: String?
