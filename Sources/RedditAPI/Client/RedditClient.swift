@@ -161,6 +161,12 @@ struct RedditConventions: Interceptor {
             components.percentEncodedQueryItems = items
             if let url = components.url { request.url = url }
         }
-        return try await next(request)
+        var response = try await next(request)
+        // A call that takes a redirect as its answer (a sticky post's location, a quarantine
+        // opt-in) says so in its acceptable statuses; the error decoder leaves those alone.
+        if (300..<400).contains(response.statusCode), request.accepts(statusCode: response.statusCode) {
+            response.headers[RedditErrorDecoder.acceptedRedirectHeader] = "1"
+        }
+        return response
     }
 }

@@ -57,6 +57,9 @@ public enum RedditUsageError: Error, Sendable, Hashable, CustomStringConvertible
     case invalidUserAgent(String, reason: String)
     /// `/api/morechildren` takes at most 100 ids per call; ``RedditClient`` splits bigger sets itself.
     case tooManyChildren(Int)
+    /// `/r/SUB/api/flaircsv` takes at most 100 users per call; ``SubredditFlair/setUsers(_:)``
+    /// splits bigger sets itself.
+    case tooManyFlairs(Int)
 
     /// What is wrong and how to fix it.
     public var description: String {
@@ -65,6 +68,8 @@ public enum RedditUsageError: Error, Sendable, Hashable, CustomStringConvertible
             "invalid User-Agent \"\(agent)\": \(reason); Reddit requires \"<platform>:<app ID>:<version> (by /u/<username>)\""
         case .tooManyChildren(let count):
             "/api/morechildren takes at most 100 ids per call, got \(count)"
+        case .tooManyFlairs(let count):
+            "/api/flaircsv takes at most 100 users per call, got \(count)"
         }
     }
 }

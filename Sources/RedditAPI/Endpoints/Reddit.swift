@@ -14,14 +14,13 @@ import Foundation
 public enum Reddit {
     // MARK: Listings
 
-    /// A subreddit's posts, or the front page's when `subreddit` is nil.
-    public static func listing(_ sort: ListingSort, subreddit: String? = nil, page: PageParameters = .first) -> Request<
-        Listing
-    > {
-        var query = page.queryItems
-        if let range = sort.timeRange { query.append(("t", range.rawValue)) }
-        let prefix = subreddit.map { "/r/" + segment($0) } ?? ""
-        return get(prefix + "/" + sort.path, query)
+    /// A subreddit's posts, or the front page's when `subreddit` is nil; with `sort` nil, in
+    /// Reddit's default order (`/r/SUB`, `/`). A subreddit may be several joined with `+`
+    /// (`swift+iOSProgramming`) or `all` minus some (`all-pics`).
+    public static func listing(_ sort: ListingSort? = nil, subreddit: String? = nil, page: PageParameters = .first)
+        -> Request<Listing>
+    {
+        sortedListing(sort, at: subreddit.map { "/r/" + segment($0) } ?? "", page: page)
     }
 
     /// The front page (the signed-in user's subscriptions, or the default set).
@@ -29,7 +28,8 @@ public enum Reddit {
         listing(sort, subreddit: nil, page: page)
     }
 
-    /// Posts matching `query`, site-wide or within one subreddit.
+    /// Posts matching `query`, site-wide or within one subreddit (`r/all` searches every
+    /// subreddit, as PRAW does: `restrict_sr=false`).
     public static func search(
         _ query: String, subreddit: String? = nil, sort: SearchSort = .relevance, time: TimeRange? = nil,
         page: PageParameters = .first
@@ -37,7 +37,7 @@ public enum Reddit {
         var items = [("q", query), ("sort", sort.rawValue)] + page.queryItems
         if let time { items.append(("t", time.rawValue)) }
         if let subreddit {
-            items.append(("restrict_sr", "on"))
+            items.append(("restrict_sr", subreddit.lowercased() == "all" ? "false" : "true"))
             return get("/r/" + segment(subreddit) + "/search", items)
         }
         return get("/search", items)
@@ -48,10 +48,15 @@ public enum Reddit {
         get("/subreddits/search", [("q", query)] + page.queryItems)
     }
 
-    /// Subreddit names starting with `query` (for autocompletion).
-    public static func subredditNames(startingWith query: String, includeOver18: Bool = false) -> Request<[String]> {
-        post("/api/search_reddit_names", ["query": query, "include_over_18": includeOver18 ? "true" : "false"])
-            .reading(SubredditNames.self) { $0.names }
+    /// Subreddit names starting with `query` (for autocompletion); with `exact`, only the
+    /// subreddit named `query` (Reddit answers 404 when there is none).
+    public static func subredditNames(startingWith query: String, includeOver18: Bool = false, exact: Bool = false)
+        -> Request<[String]>
+    {
+        post(
+            "/api/search_reddit_names",
+            ["query": query, "include_over_18": String(includeOver18), "exact": String(exact)]
+        ).reading(SubredditNames.self) { $0.names }
     }
 
     /// Subreddits trending today.
@@ -66,9 +71,12 @@ public enum Reddit {
         unwrapped("/r/" + segment(name) + "/about")
     }
 
-    /// Subscribes to subreddits, by name.
+    /// Subscribes to subreddits, by name (without subscribing a new account to the default
+    /// subreddits too: `skip_inital_defaults`, Reddit's spelling).
     public static func subscribe(to names: [String]) -> Request<Void> {
-        post("/api/subscribe", ["action": "sub", "sr_name": names.joined(separator: ",")])
+        post(
+            "/api/subscribe",
+            ["action": "sub", "sr_name": names.joined(separator: ","), "skip_inital_defaults": "true"])
     }
 
     /// Unsubscribes from subreddits, by name.
@@ -87,15 +95,18 @@ public enum Reddit {
     ///   - limit: How many comments to send before `more` stubs.
     ///   - comment: Focus on this comment's subtree (the "continue this thread" page).
     ///   - context: With `comment`, how many parents of it to include.
+    ///   - richText: Whether the post and comments also carry their text as a rich text
+    ///     document (`rtj=all`), as the editor needs for inline media.
     public static func comments(
         of linkID: String, sort: CommentSort? = nil, depth: Int? = nil, limit: Int? = nil,
-        focusing comment: String? = nil, context: Int? = nil
+        focusing comment: String? = nil, context: Int? = nil, richText: Bool = false
     ) -> Request<PostWithComments> {
         var query: [(String, String)] = []
         if let sort { query.append(("sort", sort.rawValue)) }
         if let depth { query.append(("depth", String(depth))) }
         if let limit { query.append(("limit", String(limit))) }
         if let context { query.append(("context", String(context))) }
+        if richText { query.append(("rtj", "all")) }
         var path = "/comments/" + segment(Fullname(linkID).id)
         if let comment { path += "/_/" + segment(Fullname(comment).id) }
         return get(path, query)
@@ -135,8 +146,13 @@ public enum Reddit {
         post("/api/vote", ["id": id.rawValue, "dir": String(vote.rawValue)])
     }
 
-    /// Saves a post or comment (scope `save`).
-    public static func save(_ id: Fullname) -> Request<Void> { post("/api/save", ["id": id.rawValue]) }
+    /// Saves a post or comment (scope `save`), in one of your categories (Reddit Premium) when
+    /// `category` is given.
+    public static func save(_ id: Fullname, category: String? = nil) -> Request<Void> {
+        var form = ["id": id.rawValue]
+        if let category { form["category"] = category }
+        return post("/api/save", form)
+    }
 
     /// Unsaves a post or comment (scope `save`).
     public static func unsave(_ id: Fullname) -> Request<Void> { post("/api/unsave", ["id": id.rawValue]) }

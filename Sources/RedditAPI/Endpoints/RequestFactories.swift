@@ -37,9 +37,11 @@ extension Reddit {
 
     /// A GET request whose body is decoded as `Raw` and then transformed.
     static func decoded<Raw: Decodable & Sendable, Value>(
-        _ path: String, as raw: Raw.Type, _ transform: @escaping @Sendable (Raw) -> Value
+        _ path: String, query: [(String, String)] = [], as raw: Raw.Type,
+        _ transform: @escaping @Sendable (Raw) -> Value
     ) -> Request<Value> {
-        Request<Void>(path: path).reading(Raw.self, transform)
+        Request<Void>(path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) }).reading(
+            Raw.self, transform)
     }
 
     /// The most ids `/api/morechildren` takes in one call.

@@ -4,16 +4,21 @@ import Foundation
 /// Reads every error shape Reddit sends into a ``RedditError``; an `APIErrorDecoder` for
 /// `HTTPClient`.
 ///
-/// - 3xx: a redirect, reported rather than followed.
+/// - 3xx: a redirect, reported rather than followed (unless the call takes the redirect as its
+///   answer, as ``Reddit/stickiedPost(of:slot:)`` does).
 /// - 401/403 with `WWW-Authenticate: Bearer ... error="..."`: an invalid token or a missing scope.
 /// - 429: rate limited, with `Retry-After` when sent.
 /// - Other 4xx/5xx: the JSON shapes `{"json":{"errors":...}}`, `{"reason",...}`,
 ///   `{"error":"oauth_code"}`, `{"message","error":N}`; else the body is reported as empty or non-JSON.
-/// - 2xx: only `{"json":{"errors":[...]}}` with at least one error, or an OAuth error body.
+/// - 2xx: only `{"json":{"errors":[...]}}` with at least one error, an image upload's
+///   `{"errors": ["IMAGE_ERROR"], "errors_values": [...]}`, or an OAuth error body.
 ///   Other 2xx bodies are not parsed here (only their first key is peeked at), so listings pay nothing.
 public struct RedditErrorDecoder: APIErrorDecoder {
     /// Creates the decoder.
     public init() {}
+
+    /// The header ``RedditClient`` marks a redirect with when the call takes it as its answer.
+    static let acceptedRedirectHeader = "X-RedditAPI-Accepted-Redirect"
 
     /// The error the response carries, or nil.
     public func decodeError(from response: HTTPResponse) -> (any Error)? {
@@ -26,8 +31,9 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         switch status {
         case 200..<300:
             guard Self.mayHoldError(response.body), let payload = Self.payload(response.body) else { return nil }
-            if !payload.apiErrors.isEmpty {
-                return RedditError(kind: .api(payload.apiErrors), status: status)
+            let errors = payload.apiErrors.isEmpty ? payload.uploadErrors : payload.apiErrors
+            if !errors.isEmpty {
+                return RedditError(kind: .api(errors), status: status)
             }
             switch payload.error {
             case .code(let code)?:
@@ -41,6 +47,7 @@ public struct RedditErrorDecoder: APIErrorDecoder {
                 return nil
             }
         case 300..<400 where status != 304:
+            guard response.headers[Self.acceptedRedirectHeader] == nil else { return nil }
             return RedditError(kind: .redirect(location: response.headers["Location"]), status: status)
         case 400...:
             return failure(response)
@@ -68,6 +75,9 @@ public struct RedditErrorDecoder: APIErrorDecoder {
             }
         }
         guard let payload else {
+            if let errors = UploadFailurePage.errors(in: response.body) {
+                return RedditError(kind: .api(errors), status: status)
+            }
             if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 return RedditError(kind: .emptyBody, status: status)
             }
@@ -93,9 +103,11 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         return RedditError(kind: .status, status: status, message: message)
     }
 
-    /// Whether a 2xx body's first key is one an error payload starts with. Reddit's listings start
-    /// with `kind` or `[`, so they are never parsed twice.
+    /// Whether a 2xx body's first key is one an error payload starts with, or a small body (an
+    /// image upload's answer, whose keys come in any order) names an `errors` list. Reddit's
+    /// listings start with `kind` or `[` and are larger, so they are never parsed twice.
     static func mayHoldError(_ body: Data) -> Bool {
+        if body.count <= 1024, body.range(of: Data(#""errors""#.utf8)) != nil { return true }
         var index = body.startIndex
         func skipSpace() {
             while index < body.endIndex, [0x20, 0x0A, 0x0D, 0x09].contains(body[index]) { index += 1 }
@@ -108,7 +120,7 @@ public struct RedditErrorDecoder: APIErrorDecoder {
         let start = index + 1
         guard let end = body[start...].prefix(32).firstIndex(of: UInt8(ascii: "\"")) else { return false }
         let key = String(decoding: body[start..<end], as: UTF8.self)
-        return key == "json" || key == "error" || key == "error_description"
+        return key == "json" || key == "error" || key == "error_description" || key == "errors"
     }
 
     /// The body as an error payload; nil when it is not a JSON object. Such a body carries no
@@ -174,6 +186,9 @@ struct ErrorPayload: Decodable {
     let errorType: String?
     let quarantineMessage: String?
     let specialErrors: [String]?
+    /// `/r/SUB/api/upload_sr_img`'s codes, with their messages in `errors_values`.
+    let errors: [String]?
+    let errorsValues: [String]?
 
     private enum CodingKeys: String, CodingKey {
         case json, message, error
@@ -182,6 +197,8 @@ struct ErrorPayload: Decodable {
         case errorType = "error_type"
         case quarantineMessage = "quarantine_message"
         case specialErrors = "special_errors"
+        case errors
+        case errorsValues = "errors_values"
     }
 
     init(from decoder: any Decoder) throws {
@@ -197,5 +214,15 @@ struct ErrorPayload: Decodable {
         errorType = try? c.decodeIfPresent(String.self, forKey: .errorType)
         quarantineMessage = try? c.decodeIfPresent(String.self, forKey: .quarantineMessage)
         specialErrors = try? c.decodeIfPresent([String].self, forKey: .specialErrors)
+        errors = try? c.decodeIfPresent([String].self, forKey: .errors)
+        errorsValues = try? c.decodeIfPresent([String].self, forKey: .errorsValues)
+    }
+
+    /// An image upload's `{"errors": [code, ...], "errors_values": [message, ...]}`.
+    var uploadErrors: [RedditError.APIError] {
+        (errors ?? []).enumerated().map { index, code in
+            let messages = errorsValues ?? []
+            return RedditError.APIError(code: code, message: index < messages.count ? messages[index] : "", field: nil)
+        }
     }
 }

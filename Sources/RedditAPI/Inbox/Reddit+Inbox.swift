@@ -71,12 +71,14 @@ extension Reddit {
         }
     }
 
-    /// Marks messages and comment replies read (`/api/read_message`, t1 and t4 fullnames mixed).
+    /// Marks messages and comment replies read (`/api/read_message`, t1 and t4 fullnames mixed),
+    /// at most ``inboxBatchLimit``; ``Inbox/markRead(_:)`` takes any number.
     public static func markRead(_ ids: [Fullname]) -> Request<Void> {
         post("/api/read_message", ["id": ids.map(\.rawValue).joined(separator: ",")])
     }
 
-    /// Marks messages and comment replies unread (`/api/unread_message`).
+    /// Marks messages and comment replies unread (`/api/unread_message`), at most
+    /// ``inboxBatchLimit``; ``Inbox/markUnread(_:)`` takes any number.
     public static func markUnread(_ ids: [Fullname]) -> Request<Void> {
         post("/api/unread_message", ["id": ids.map(\.rawValue).joined(separator: ",")])
     }

@@ -1,6 +1,8 @@
 public import Foundation
 
-/// Permission to upload one file to Reddit's media bucket (`/api/media/asset.json`).
+/// Permission to upload one file to one of Reddit's buckets: the media bucket of posts
+/// (`/api/media/asset.json`), or a subreddit's bucket for style images, emoji and widget images
+/// (`s3UploadLease` answers).
 public struct MediaLease: Sendable, Hashable, Decodable {
     /// One form field of the upload, sent before the file, in this order.
     public struct Field: Sendable, Hashable, Decodable {
@@ -14,7 +16,8 @@ public struct MediaLease: Sendable, Hashable, Decodable {
     public var uploadURL: URL
     /// The fields to send first, in Reddit's order.
     public var fields: [Field]
-    /// The asset's id: a gallery item's `media_id`, and the upload's `key`.
+    /// The asset's id: a gallery item's `media_id`, and the upload's `key`. A subreddit bucket's
+    /// lease names no asset: its id is the `key` field.
     public var assetID: String
     /// Where Reddit announces when the asset is processed.
     public var websocketURL: String?
@@ -26,12 +29,16 @@ public struct MediaLease: Sendable, Hashable, Decodable {
         case assetID = "asset_id"
         case websocketURL = "websocket_url"
         case processingState = "processing_state"
+        case s3UploadLease
+        case bucketWebsocketURL = "websocketUrl"
     }
 
-    /// Decodes `{"args": {"action", "fields"}, "asset": {"asset_id", …}}`.
+    /// Decodes `{"args": {"action", "fields"}, "asset": {"asset_id", …}}`, or a subreddit
+    /// bucket's `{"s3UploadLease": {"action", "fields"}, "websocketUrl"}`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        let args = try c.nestedContainer(keyedBy: Keys.self, forKey: .args)
+        let bucketLease = c.contains(.s3UploadLease)
+        let args = try c.nestedContainer(keyedBy: Keys.self, forKey: bucketLease ? .s3UploadLease : .args)
         let action = try args.decode(String.self, forKey: .action)
         let absolute = action.hasPrefix("//") ? "https:" + action : action
         guard let url = URL(string: absolute), let scheme = url.scheme, ["https", "http"].contains(scheme),
@@ -42,6 +49,16 @@ public struct MediaLease: Sendable, Hashable, Decodable {
         }
         uploadURL = url
         fields = try args.decode([Field].self, forKey: .fields)
+        if bucketLease {
+            guard let key = fields.first(where: { $0.name == "key" })?.value else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .fields, in: args, debugDescription: "an upload lease without a key field")
+            }
+            assetID = key
+            websocketURL = try c.decodeIfPresent(String.self, forKey: .bucketWebsocketURL)
+            processingState = nil
+            return
+        }
         let asset = try c.nestedContainer(keyedBy: Keys.self, forKey: .asset)
         assetID = try asset.decode(String.self, forKey: .assetID)
         websocketURL = try asset.decodeIfPresent(String.self, forKey: .websocketURL)
@@ -56,7 +73,7 @@ public struct MediaLease: Sendable, Hashable, Decodable {
 public struct UploadedMedia: Sendable, Hashable {
     /// The asset's id, for a gallery item (``GalleryUploadItem/mediaID``).
     public var assetID: String
-    /// The file's URL, for an image or video post (``Reddit/submitImage(subreddit:title:imageURL:options:)``).
+    /// The file's URL, for an image or video post (``Reddit/submitImage(subreddit:title:imageURL:text:options:)``).
     public var url: String
     /// Where Reddit announces when the asset is processed.
     public var websocketURL: String?

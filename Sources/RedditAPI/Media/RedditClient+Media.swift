@@ -59,7 +59,21 @@ extension RedditClient {
         _ content: RequestBody.Multipart.Part.Content, filename: String, mimeType: String,
         uploadTransport: any HTTPTransport
     ) async throws(HTTPError) -> UploadedMedia {
-        let lease = try await send(Reddit.mediaLease(filename: filename, mimeType: mimeType))
+        let (lease, url) = try await upload(
+            content, filename: filename, mimeType: mimeType,
+            lease: Reddit.mediaLease(filename: filename, mimeType: mimeType), uploadTransport: uploadTransport)
+        return UploadedMedia(assetID: lease.assetID, url: url, websocketURL: lease.websocketURL)
+    }
+
+    /// Takes the lease `leaseRequest` asks for, then POSTs the file as `multipart/form-data` to
+    /// the lease's upload URL with every lease field first, through a plain client on
+    /// `uploadTransport` (no Reddit token, no Reddit rate limiting), and reads S3's `201` XML
+    /// answer. Answers with the lease and the uploaded file's URL (the upload URL and the key).
+    func upload(
+        _ content: RequestBody.Multipart.Part.Content, filename: String, mimeType: String,
+        lease leaseRequest: Request<MediaLease>, uploadTransport: any HTTPTransport
+    ) async throws(HTTPError) -> (lease: MediaLease, url: String) {
+        let lease = try await send(leaseRequest)
         var form = RequestBody.Multipart()
         for field in lease.fields { form.add(name: field.name, value: field.value) }
         switch content {
@@ -79,6 +93,6 @@ extension RedditClient {
         let answer = try await uploader.send(request).value
         var base = lease.uploadURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        return UploadedMedia(assetID: lease.assetID, url: base + "/" + answer.key, websocketURL: lease.websocketURL)
+        return (lease, base + "/" + answer.key)
     }
 }

@@ -38,6 +38,19 @@ public struct Account: Sendable, Hashable, Identifiable, Codable {
         case inboxCount = "inbox_count"
     }
 
+    /// An account from a summary that is not a `t2` object (`/api/user_data_by_account_ids`).
+    init(id: String, name: String, created: Date, linkKarma: Int, commentKarma: Int, iconURL: String?) {
+        self.id = id
+        self.name = name
+        self.created = created
+        self.linkKarma = linkKarma
+        self.commentKarma = commentKarma
+        isGold = false
+        isMod = false
+        isEmployee = false
+        self.iconURL = iconURL
+    }
+
     /// Decodes an account's `data` object.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -18,6 +18,20 @@ public struct Multi: Sendable, Hashable, Identifiable, Codable {
     public var created: Date
     /// Whether the signed-in user may edit it.
     public var canEdit: Bool
+    /// The path of the multireddit it was copied from, if any.
+    public var copiedFrom: String?
+    /// Its colour (`#cee3f8`), when set.
+    public var keyColor: String?
+    /// Its icon, when set.
+    public var iconURL: String?
+    /// How its posts are mixed: `classic` or `fresh`, when sent.
+    public var weightingScheme: String?
+
+    /// The owner's username, read from ``path`` (`/user/NAME/m/MULTI`).
+    public var owner: String? {
+        let parts = path.split(separator: "/")
+        return parts.count >= 2 && parts[0] == "user" ? String(parts[1]) : nil
+    }
 
     /// The path.
     public var id: String { path }
@@ -30,6 +44,10 @@ public struct Multi: Sendable, Hashable, Identifiable, Codable {
         case subreddits, visibility
         case created = "created_utc"
         case canEdit = "can_edit"
+        case copiedFrom = "copied_from"
+        case keyColor = "key_color"
+        case iconURL = "icon_url"
+        case weightingScheme = "weighting_scheme"
     }
 
     private struct Member: Codable { var name: String }
@@ -45,6 +63,10 @@ public struct Multi: Sendable, Hashable, Identifiable, Codable {
         visibility = try c.value(.visibility, or: "private")
         created = try c.date(.created) ?? Date(timeIntervalSince1970: 0)
         canEdit = try c.value(.canEdit, or: false)
+        copiedFrom = try c.decodeIfPresent(String.self, forKey: .copiedFrom)
+        keyColor = try c.decodeIfPresent(String.self, forKey: .keyColor).flatMap { $0.isEmpty ? nil : $0 }
+        iconURL = try c.decodeIfPresent(String.self, forKey: .iconURL)
+        weightingScheme = try c.decodeIfPresent(String.self, forKey: .weightingScheme)
     }
 
     /// Encodes the fields this type keeps, in Reddit's shape.
@@ -58,5 +80,9 @@ public struct Multi: Sendable, Hashable, Identifiable, Codable {
         try c.encode(visibility, forKey: .visibility)
         try c.encode(created.timeIntervalSince1970, forKey: .created)
         try c.encode(canEdit, forKey: .canEdit)
+        try c.encodeIfPresent(copiedFrom, forKey: .copiedFrom)
+        try c.encodeIfPresent(keyColor, forKey: .keyColor)
+        try c.encodeIfPresent(iconURL, forKey: .iconURL)
+        try c.encodeIfPresent(weightingScheme, forKey: .weightingScheme)
     }
 }

@@ -46,6 +46,24 @@ public struct Subreddit: Sendable, Hashable, Identifiable, Codable {
         case iconImage = "icon_img"
     }
 
+    /// A subreddit from an entry that is not a `t5` object (`/user/NAME/moderated_subreddits`).
+    init(
+        name: Fullname, displayName: String, title: String, subscribers: Int?, created: Date, over18: Bool, url: String,
+        subredditType: String, iconURL: String?
+    ) {
+        id = name.id
+        self.name = name
+        self.displayName = displayName
+        self.title = title
+        publicDescription = ""
+        self.subscribers = subscribers
+        self.created = created
+        self.over18 = over18
+        self.url = url
+        self.subredditType = subredditType
+        self.iconURL = iconURL
+    }
+
     /// Decodes a subreddit's `data` object.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -16,7 +16,8 @@ public struct UserRelationship: Sendable, Hashable, Decodable {
     /// The relationship's id (`rb_…`), when Reddit sends it.
     public var relationshipID: String?
     /// For a moderator or invited moderator: the permissions (`all`, or some of `access`,
-    /// `config`, `flair`, `mail`, `posts`, `wiki`...).
+    /// `config`, `flair`, `mail`, `posts`, `wiki`...); for a live thread's contributor, theirs
+    /// (`all`, or some of `update`, `edit`, `manage`, `settings`, `close`).
     public var permissions: [String]
     /// For a moderator: the user's flair in the subreddit.
     public var flairText: String?
@@ -40,6 +41,7 @@ public struct UserRelationship: Sendable, Hashable, Decodable {
         case daysLeft = "days_left"
         case relationshipID = "rel_id"
         case permissions = "mod_permissions"
+        case livePermissions = "permissions"
         case flairText = "author_flair_text"
     }
 
@@ -52,7 +54,9 @@ public struct UserRelationship: Sendable, Hashable, Decodable {
         note = try c.decodeIfPresent(String.self, forKey: .note)
         daysLeft = try c.decodeIfPresent(Int.self, forKey: .daysLeft)
         relationshipID = try c.decodeIfPresent(String.self, forKey: .relationshipID)
-        permissions = try c.value(.permissions, or: [String]())
+        permissions =
+            try c.decodeIfPresent([String].self, forKey: .permissions)
+            ?? c.value(.livePermissions, or: [String]())
         flairText = try c.decodeIfPresent(String.self, forKey: .flairText)
     }
 }

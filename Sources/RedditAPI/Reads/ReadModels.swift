@@ -72,6 +72,18 @@ public struct SubredditRules: Sendable, Hashable, Decodable {
         /// When it was made.
         public var created: Date
 
+        /// A rule to add with ``Reddit/addRule(_:to:)`` or to send to
+        /// ``Reddit/updateRule(named:to:in:)``: `kind` is `all`, `link` or `comment`; without a
+        /// `violationReason` the title is used, as PRAW does.
+        public init(shortName: String, kind: String = "all", description: String = "", violationReason: String? = nil) {
+            self.kind = kind
+            self.shortName = shortName
+            self.description = description
+            self.violationReason = violationReason
+            priority = 0
+            created = Date(timeIntervalSince1970: 0)
+        }
+
         private enum CodingKeys: String, CodingKey {
             case kind
             case shortName = "short_name"

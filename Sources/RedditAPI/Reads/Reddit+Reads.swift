@@ -26,13 +26,14 @@ extension Reddit {
         get("/r/" + segment(subreddit) + "/about/rules")
     }
 
-    /// A wiki page (`/r/SUB/wiki/PAGE`); a bad name fails with ``RedditError`` reason
-    /// `INVALID_PAGE_NAME` (400), a missing page with `PAGE_NOT_FOUND` (404). `page` may contain
-    /// `/` for sub-pages; each segment is escaped.
-    public static func wikiPage(_ page: String, subreddit: String) -> Request<WikiPage> {
-        let path = page.split(separator: "/", omittingEmptySubsequences: false).map { segment(String($0)) }.joined(
-            separator: "/")
-        return unwrapped("/r/" + segment(subreddit) + "/wiki/" + path)
+    /// A wiki page (`/r/SUB/wiki/PAGE`), as it is now or at `revision` (a ``WikiRevision/id``);
+    /// a bad name fails with ``RedditError`` reason `INVALID_PAGE_NAME` (400), a missing page
+    /// with `PAGE_NOT_FOUND` (404). `page` may contain `/` for sub-pages; each segment is escaped.
+    public static func wikiPage(_ page: String, subreddit: String, revision: String? = nil) -> Request<WikiPage> {
+        let path = wikiPath(subreddit, wikiPageSegments(page))
+        guard let revision else { return unwrapped(path) }
+        return Request<Void>(path: path, query: [URLQueryItem(name: "v", value: revision)])
+            .reading(Wrapped<WikiPage>.self) { $0.value }
     }
 
     /// Records that the account visited these posts (`/api/store_visits`, Reddit Premium only).

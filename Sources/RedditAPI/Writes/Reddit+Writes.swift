@@ -20,41 +20,50 @@ extension Reddit {
         submit(subreddit: subreddit, title: title, kind: "self", ["text": text], options: options)
     }
 
+    /// A text post in rich text (`richtext_json`): a document as ``convertToRichText(_:)``
+    /// builds it, which may hold images and videos uploaded with
+    /// ``RedditClient/upload(_:filename:mimeType:uploadTransport:)``.
+    public static func submitSelf(subreddit: String, title: String, richText: JSON, options: SubmitOptions = .init())
+        -> Request<SubmittedPost>
+    {
+        submit(
+            subreddit: subreddit, title: title, kind: "self", ["richtext_json": richText.description], options: options)
+    }
+
     /// A link post (`kind=link`), optionally with text under the link.
     public static func submitLink(
         subreddit: String, title: String, url: String, text: String? = nil, options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
-        var fields = ["url": url]
-        if let text { fields["text"] = text }
-        return submit(subreddit: subreddit, title: title, kind: "link", fields, options: options)
+        submit(subreddit: subreddit, title: title, kind: "link", ["url": url], text: text, options: options)
     }
 
-    /// A crosspost of another post (`kind=crosspost`).
+    /// A crosspost of another post (`kind=crosspost`). ``SubmitOptions/resubmit`` does not
+    /// apply and is not sent.
     public static func submitCrosspost(
         subreddit: String, title: String, of post: Fullname, options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
         submit(
             subreddit: subreddit, title: title, kind: "crosspost", ["crosspost_fullname": post.rawValue],
-            options: options)
+            options: options, omitting: "resubmit")
     }
 
-    /// An image post from an uploaded file (``RedditClient/upload(_:filename:mimeType:uploadTransport:)``'s URL).
-    /// Reddit answers with no post id: see ``SubmittedPost``.
-    public static func submitImage(subreddit: String, title: String, imageURL: String, options: SubmitOptions = .init())
-        -> Request<SubmittedPost>
-    {
-        submit(subreddit: subreddit, title: title, kind: "image", ["url": imageURL], options: options)
+    /// An image post from an uploaded file (``RedditClient/upload(_:filename:mimeType:uploadTransport:)``'s URL),
+    /// optionally with text under it. Reddit answers with no post id: see ``SubmittedPost``.
+    public static func submitImage(
+        subreddit: String, title: String, imageURL: String, text: String? = nil, options: SubmitOptions = .init()
+    ) -> Request<SubmittedPost> {
+        submit(subreddit: subreddit, title: title, kind: "image", ["url": imageURL], text: text, options: options)
     }
 
-    /// A video post (`kind=video`, or `videogif` without sound) from uploaded files. Reddit
-    /// answers with no post id: see ``SubmittedPost``.
+    /// A video post (`kind=video`, or `videogif` without sound) from uploaded files, optionally
+    /// with text under it. Reddit answers with no post id: see ``SubmittedPost``.
     public static func submitVideo(
         subreddit: String, title: String, videoURL: String, posterURL: String, isGIF: Bool = false,
-        options: SubmitOptions = .init()
+        text: String? = nil, options: SubmitOptions = .init()
     ) -> Request<SubmittedPost> {
         submit(
             subreddit: subreddit, title: title, kind: isGIF ? "videogif" : "video",
-            ["url": videoURL, "video_poster_url": posterURL], options: options)
+            ["url": videoURL, "video_poster_url": posterURL], text: text, options: options)
     }
 
     /// A poll (`/api/submit_poll_post`, a JSON body) lasting `durationDays` (1 to 7).
@@ -90,9 +99,12 @@ extension Reddit {
     }
 
     private static func submit(
-        subreddit: String, title: String, kind: String, _ fields: [String: String], options: SubmitOptions
+        subreddit: String, title: String, kind: String, _ fields: [String: String], text: String? = nil,
+        options: SubmitOptions, omitting omitted: String? = nil
     ) -> Request<SubmittedPost> {
         var form = options.formFields.merging(fields) { _, new in new }
+        if let omitted { form[omitted] = nil }
+        if let text { form["text"] = text }
         form["sr"] = subreddit
         form["title"] = title
         form["kind"] = kind
@@ -100,14 +112,9 @@ extension Reddit {
     }
 
     private static func jsonFields(_ options: SubmitOptions, subreddit: String, title: String) -> [String: JSON] {
-        var body: [String: JSON] = [
-            "sr": .string(subreddit), "title": .string(title), "nsfw": .bool(options.nsfw),
-            "spoiler": .bool(options.spoiler), "sendreplies": .bool(options.sendReplies),
-            "resubmit": .bool(options.resubmit),
-            "validate_on_submit": .bool(options.validateOnSubmit),
-        ]
-        if let flairID = options.flairID { body["flair_id"] = .string(flairID) }
-        if let flairText = options.flairText { body["flair_text"] = .string(flairText) }
+        var body = options.jsonFields
+        body["sr"] = .string(subreddit)
+        body["title"] = .string(title)
         return body
     }
 
@@ -158,9 +165,15 @@ extension Reddit {
     /// Deletes your post or comment (`/api/del`).
     public static func delete(_ id: Fullname) -> Request<Void> { post("/api/del", ["id": id.rawValue]) }
 
-    /// Reports a post, comment or message to the moderators (`/api/report`).
+    /// Turns inbox replies to your post or comment on or off (`/api/sendreplies`).
+    public static func setInboxReplies(_ id: Fullname, _ enabled: Bool) -> Request<Void> {
+        post("/api/sendreplies", ["id": id.rawValue, "state": String(enabled)])
+    }
+
+    /// Reports a post, comment or message to the moderators (`/api/report`), with a reason of
+    /// at most 100 characters (a rule's ``SubredditRules/Rule/violationReason``, or your own).
     public static func report(_ id: Fullname, reason: String) -> Request<Void> {
-        post("/api/report", ["thing_id": id.rawValue, "id": id.rawValue, "reason": reason])
+        post("/api/report", ["id": id.rawValue, "reason": reason])
     }
 
     // MARK: Flair

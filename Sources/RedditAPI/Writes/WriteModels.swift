@@ -1,4 +1,5 @@
-import Foundation
+import Courier
+public import Foundation
 
 /// What `/api/submit` (and the poll and gallery endpoints) answered for a new post.
 ///
@@ -51,12 +52,28 @@ public struct SubmitOptions: Sendable, Hashable {
     /// Whether Reddit checks the post against the subreddit's post requirements and refuses it
     /// with a ``RedditError`` (`SUBMIT_VALIDATION_…`) instead of posting it (`validate_on_submit`).
     public var validateOnSubmit = true
+    /// A collection of the subreddit to add the post to, by its id (`collection_id`).
+    public var collectionID: String?
+    /// Replaces the comments with a live chat (`discussion_type=CHAT`).
+    public var liveChat = false
+    /// The draft this post is made from, which Reddit then deletes (`draft_id`).
+    public var draftID: String?
+    /// For an event post: when the event starts (`event_start`, sent in ``eventTimeZone``).
+    public var eventStart: Date?
+    /// For an event post: when it ends (`event_end`).
+    public var eventEnd: Date?
+    /// The time zone the event's times are given in (`event_tz`, an IANA name such as
+    /// `America/Los_Angeles`); UTC when nil.
+    public var eventTimeZone: TimeZone?
 
     /// The defaults: not NSFW, no spoiler, replies to the inbox, resubmits allowed, no flair,
-    /// validated against the subreddit's requirements.
+    /// validated against the subreddit's requirements, comments (not a chat), no collection,
+    /// draft or event.
     public init(
         nsfw: Bool = false, spoiler: Bool = false, sendReplies: Bool = true, resubmit: Bool = true,
-        flairID: String? = nil, flairText: String? = nil, validateOnSubmit: Bool = true
+        flairID: String? = nil, flairText: String? = nil, validateOnSubmit: Bool = true, collectionID: String? = nil,
+        liveChat: Bool = false, draftID: String? = nil, eventStart: Date? = nil, eventEnd: Date? = nil,
+        eventTimeZone: TimeZone? = nil
     ) {
         self.nsfw = nsfw
         self.spoiler = spoiler
@@ -65,16 +82,62 @@ public struct SubmitOptions: Sendable, Hashable {
         self.flairID = flairID
         self.flairText = flairText
         self.validateOnSubmit = validateOnSubmit
+        self.collectionID = collectionID
+        self.liveChat = liveChat
+        self.draftID = draftID
+        self.eventStart = eventStart
+        self.eventEnd = eventEnd
+        self.eventTimeZone = eventTimeZone
     }
 
+    /// The fields as text: the form of `/api/submit`.
     var formFields: [String: String] {
         var form = [
             "nsfw": String(nsfw), "spoiler": String(spoiler), "sendreplies": String(sendReplies),
             "resubmit": String(resubmit), "validate_on_submit": String(validateOnSubmit),
         ]
-        if let flairID { form["flair_id"] = flairID }
-        if let flairText { form["flair_text"] = flairText }
+        form.merge(optionalFields) { _, new in new }
         return form
+    }
+
+    /// The fields as JSON: the body of the poll and gallery endpoints.
+    var jsonFields: [String: JSON] {
+        var body: [String: JSON] = [
+            "nsfw": .bool(nsfw), "spoiler": .bool(spoiler), "sendreplies": .bool(sendReplies),
+            "resubmit": .bool(resubmit), "validate_on_submit": .bool(validateOnSubmit),
+        ]
+        for (name, value) in optionalFields { body[name] = .string(value) }
+        return body
+    }
+
+    /// The fields sent only when set.
+    private var optionalFields: [String: String] {
+        var fields: [String: String] = [:]
+        if let flairID { fields["flair_id"] = flairID }
+        if let flairText { fields["flair_text"] = flairText }
+        if let collectionID { fields["collection_id"] = collectionID }
+        if liveChat { fields["discussion_type"] = "CHAT" }
+        if let draftID { fields["draft_id"] = draftID }
+        if eventStart != nil || eventEnd != nil {
+            let zone = eventTimeZone ?? TimeZone(secondsFromGMT: 0) ?? .current
+            if let eventStart { fields["event_start"] = Self.eventTime(eventStart, in: zone) }
+            if let eventEnd { fields["event_end"] = Self.eventTime(eventEnd, in: zone) }
+            fields["event_tz"] = eventTimeZone?.identifier ?? "UTC"
+        }
+        return fields
+    }
+
+    /// `2018-09-11T12:00:00`: the wall-clock time in `zone`, as Reddit reads event times.
+    static func eventTime(_ date: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String {
+            let text = String(value ?? 0)
+            return text.count < 2 ? "0" + text : text
+        }
+        return String(parts.year ?? 1970) + "-" + two(parts.month) + "-" + two(parts.day) + "T" + two(parts.hour)
+            + ":" + two(parts.minute) + ":" + two(parts.second)
     }
 }
 

@@ -75,7 +75,7 @@ enum RequestComparison {
         var unmatched = sent
         var missing: [Field] = []
         for field in recorded {
-            if let index = unmatched.firstIndex(where: { $0.name == field.name && equivalent($0, field) }) {
+            if let index = unmatched.firstIndex(where: { $0.name == field.name && equivalent(field, $0, call) }) {
                 unmatched.remove(at: index)
             } else {
                 missing.append(field)
@@ -100,6 +100,13 @@ enum RequestComparison {
         return differences
     }
 
+    /// Whether PRAW's field and ours mean the same: by the call's own rule for that field when it
+    /// declares one, else by the general rule below.
+    static func equivalent(_ theirs: Field, _ ours: Field, _ call: FixtureCall) -> Bool {
+        if let rule = call.equivalences[theirs.name] { return rule(theirs.value, ours.value) }
+        return equivalent(theirs, ours)
+    }
+
     /// Whether two fields of the same name mean the same: their values are equivalent, or both
     /// are a `limit` of 100 or more (Reddit sends at most 100 items; PRAW asks for 1024 when it
     /// wants "all", our calls cap the limit at 100).
@@ -121,18 +128,22 @@ enum RequestComparison {
     }
 }
 
-/// The body our call sent, read as a form or as JSON by its content type.
+/// The body our call sent, read as a form or as JSON by its content type. A multipart form's
+/// fields are read as a form, each file as `<file content omitted by extractor: N bytes>`, the
+/// way the recordings' extractor wrote the files PRAW sent.
 private struct SentBody {
     var form: [Field]?
     var json: JSON?
 
     init(_ request: HTTPRequest) {
         guard let data = request.body?.data, !data.isEmpty else { return }
-        let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
-        if contentType.hasPrefix("application/json") {
+        let contentType = request.headers["Content-Type"] ?? ""
+        if contentType.lowercased().hasPrefix("application/json") {
             json = try? JSON.TapeDecoder().decode(JSON.self, from: data)
-        } else if contentType.hasPrefix("application/x-www-form-urlencoded") {
+        } else if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
             form = FormFields.parseQuery(String(decoding: data, as: UTF8.self))
+        } else if contentType.lowercased().hasPrefix("multipart/form-data") {
+            form = MultipartFields.parse(data, contentType: contentType)
         }
     }
 }

@@ -76,7 +76,9 @@ package struct Recording: Sendable {
         var parameters: [String: String] = [:]
         if let template, let captured = PathTemplate(template).match(rawPath) {
             parameters = captured
-        } else if key == nil || template == nil, let matched = PRAWEndpoints.match(path: rawPath) {
+        } else if key == nil || template == nil, Self.isReddit(request["host"]?.stringValue),
+            let matched = PRAWEndpoints.match(path: rawPath)
+        {
             key = key ?? matched.key
             parameters = matched.parameters
         }
@@ -93,12 +95,21 @@ package struct Recording: Sendable {
         writtenByHand = meta["written_by_hand"]?.boolValue ?? false
     }
 
+    /// Whether a recorded host is Reddit's (or unrecorded): a request to another host (an upload
+    /// to S3) is no endpoint of PRAW's, whatever its path.
+    private static func isReddit(_ host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return true }
+        return host == "reddit.com" || host.hasSuffix(".reddit.com")
+    }
+
     /// Whether the response is one of Reddit's errors: a status outside 2xx, a `json.errors`
-    /// list with an entry, or a top-level `error`.
+    /// list with an entry, a top-level `errors` list with an entry (an image upload's
+    /// `{"errors": ["IMAGE_ERROR"], "img_src": ""}`), or a top-level `error`.
     package var isErrorResponse: Bool {
         guard (200..<300).contains(status) else { return true }
         guard let json = try? JSON.TapeDecoder().decode(JSON.self, from: body) else { return false }
         if let errors = json["json"]?["errors"]?.arrayValue, !errors.isEmpty { return true }
+        if let errors = json["errors"]?.arrayValue, !errors.isEmpty { return true }
         return json["error"] != nil && json["error"]?.isNull == false
     }
 

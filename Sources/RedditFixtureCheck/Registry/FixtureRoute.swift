@@ -41,6 +41,9 @@ package struct FixtureCall: Sendable {
     /// Fields PRAW sent that this call leaves out, by name, each with the reason it may
     /// (`accounts`, the old name of `users`, sent by an earlier PRAW alongside it).
     package private(set) var legacy: [String: String] = [:]
+    /// Fields whose values this call compares by a rule of its own, by name (a CSV that PRAW
+    /// quoted differently from one version to the next).
+    package private(set) var equivalences: [String: @Sendable (String, String) -> Bool] = [:]
 
     /// A call that sends `request` and summarizes its answer with `summary` (by default
     /// ``FixtureSummary/describe(_:)``).
@@ -56,6 +59,20 @@ package struct FixtureCall: Sendable {
         var copy = self
         copy.defaults += fields
         return copy
+    }
+
+    /// This call, comparing the values of the field `name` with `equivalent` (what PRAW sent,
+    /// what we sent) instead of as text.
+    package func comparing(_ name: String, by equivalent: @escaping @Sendable (String, String) -> Bool) -> FixtureCall {
+        var copy = self
+        copy.equivalences[name] = equivalent
+        return copy
+    }
+
+    /// This call, leaving out PRAW's `unique` query item: a counter PRAW adds so that no cache
+    /// answers, which selects nothing.
+    package var leavingOutUnique: FixtureCall {
+        leavingOut("unique", because: "PRAW's cache-busting counter, which selects nothing")
     }
 
     /// This call, tolerating that it leaves out the field `name` PRAW sent, for `reason`.

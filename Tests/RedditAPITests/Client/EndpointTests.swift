@@ -37,7 +37,10 @@ import Testing
         let inSubreddit = try await Self.sent(
             Reddit.search("swift concurrency", subreddit: "swift", sort: .top, time: .year))
         #expect(inSubreddit.url.path == "/r/swift/search")
-        #expect(inSubreddit.query("q") == "swift concurrency" && inSubreddit.query("restrict_sr") == "on")
+        #expect(inSubreddit.query("q") == "swift concurrency" && inSubreddit.query("restrict_sr") == "true")
+        // r/all is every subreddit: PRAW sends restrict_sr=False there.
+        let all = try await Self.sent(Reddit.search("swift", subreddit: "all"))
+        #expect(all.url.path == "/r/all/search" && all.query("restrict_sr") == "false")
         #expect(inSubreddit.query("sort") == "top" && inSubreddit.query("t") == "year")
         let everywhere = try await Self.sent(Reddit.search("linux"))
         #expect(everywhere.url.path == "/search" && everywhere.query("restrict_sr") == nil)
@@ -62,6 +65,7 @@ import Testing
         #expect(try await Self.sent(Reddit.vote(.none, on: "t1_abc")).form["dir"] == "0")
         let subscribe = try await Self.sent(Reddit.subscribe(to: ["swift", "linux"]))
         #expect(subscribe.form["action"] == "sub" && subscribe.form["sr_name"] == "swift,linux")
+        #expect(subscribe.form["skip_inital_defaults"] == "true")
         #expect(try await Self.sent(Reddit.unsubscribe(from: ["swift"])).form["action"] == "unsub")
         let hide = try await Self.sent(Reddit.hide(["t3_a", "t3_b"]))
         #expect(hide.url.path == "/api/hide" && hide.form["id"] == "t3_a,t3_b")

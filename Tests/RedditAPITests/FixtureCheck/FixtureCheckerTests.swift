@@ -183,6 +183,18 @@ import Testing
         try odd.record("ok", form: ["id": "t1_abc"], status: 200, body: #"{"error": 403, "message": "Forbidden"}"#)
         let oddReport = await odd.check([plain])
         #expect(oddReport.passed == 1 && oddReport.failed == 0, "\(Self.lines(oddReport))")
+
+        // An error shape Reddit's decoder lets through on a 200 (an `errors` list late in a large
+        // body, which it does not look for) that decodes into a model is a failure, not a pass.
+        let swallowing = FixtureRoute("approve", call: "test") { _ throws(FixtureRouteError) in
+            FixtureCall(Request<Data>(method: .post, path: "/api/approve", body: .form(["id": "t1_abc"])))
+        }
+        let lax = try Folder()
+        let padding = String(repeating: "x", count: 2_000)
+        try lax.record(
+            "ok", form: ["id": "t1_abc"], status: 200, body: #"{"img_src": "\#(padding)", "errors": ["IMAGE_ERROR"]}"#)
+        let laxReport = await lax.check([swallowing])
+        #expect(laxReport.failed == 1, "\(Self.lines(laxReport))")
     }
 
     @Test func oddFilesAreFailuresNeverCrashes() async throws {
