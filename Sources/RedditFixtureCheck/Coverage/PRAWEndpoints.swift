@@ -304,7 +304,14 @@ package enum PRAWEndpoints {
     /// Every key, `API_PATH` first.
     package static var all: [PRAWEndpoint] { apiPath + listings }
 
-    private static let templates = all.map { ($0, PathTemplate($0.template)) }
+    /// Paths PRAW builds by extending a key's template, matched to that key but not counted as
+    /// keys of their own: a comment's permalink (`Comment.refresh` reads
+    /// `comments/{id}/_/{comment}`, the post's comments focused on that one).
+    private static let extensions = [
+        PRAWEndpoint("submission", "comments/{id}/_/{comment}/", area: "submissions")
+    ]
+
+    private static let templates = (all + extensions).map { ($0, PathTemplate($0.template)) }
 
     /// The key whose template matches `path` with the most literal text, and the placeholders'
     /// values (how the recordings' extractor maps paths to keys).

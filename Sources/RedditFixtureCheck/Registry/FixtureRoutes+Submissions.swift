@@ -84,7 +84,8 @@ extension FixtureRoutes {
                 Reddit.comments(
                     of: try r.path("id"), sort: try r.choice(r.optionalQuery("sort"), "sort", as: CommentSort.self),
                     depth: try r.optionalQueryInt("depth"), limit: try r.optionalQueryInt("limit"),
-                    context: try r.optionalQueryInt("context"), richText: r.optionalQuery("rtj") == "all"))
+                    focusing: r.pathParameters["comment"], context: try r.optionalQueryInt("context"),
+                    richText: r.optionalQuery("rtj") == "all"))
         },
         byFullnames("hide", "Reddit.hide(_:)", Reddit.hide), byFullnames("unhide", "Reddit.unhide(_:)", Reddit.unhide),
         FixtureRoute("sendreplies", call: "Reddit.setInboxReplies(_:_:)") { r throws(FixtureRouteError) in
