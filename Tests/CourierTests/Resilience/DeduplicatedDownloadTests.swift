@@ -28,7 +28,9 @@ final class DeduplicatedDownloadTests: Sendable {
     func downloadsAreNeverJoined(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
         let key = uniqueKey("dl")
-        let request = Request<Data>(path: "/gate/\(key)").deduplicated(.useCurrentIfPossible)
+        // The first download waits at the gate while the others get there: minutes on a loaded
+        // machine, so no idle timeout may end it first (seen: URLSession's 60 s default).
+        let request = Request<Data>(path: "/gate/\(key)").deduplicated(.useCurrentIfPossible).timeout(.seconds(600))
 
         // A waits at the server's gate.
         let first = client.download(request, to: folder.appendingPathComponent("a.json"))

@@ -21,7 +21,9 @@ struct TransportConnectionLimitTests {
         #expect(hits.sorted() == Array(1...200))
         let used = try await ConnectionsSeen.of(key, on: server)
         #expect(used.max_open <= 6, "\(used)")
-        #expect(used.connections <= 6, "\(used)")
+        // Connections are reused, not one a call. Not exactly 6 in all: on a loaded machine libcurl
+        // (under FoundationNetworking too) may close an idle one and open another later (seen: 7).
+        #expect(used.connections <= 12, "\(used)")
     }
 
     #if os(Linux)

@@ -59,7 +59,10 @@ import Testing
     func everyOlderRecordingPasses(_ folder: String) async throws {
         let report = await CheckReport.check(folder: try Self.folder(folder))
         #expect(!report.results.isEmpty)
-        #expect(report.results.filter { !$0.passed }.map(\.line) == [])
+        // A media upload's second request goes to S3, not to Reddit: no endpoint of PRAW's.
+        let toS3 = report.results.filter { $0.file.hasPrefix("s3_upload") }
+        #expect(toS3.allSatisfy { $0.isUnsupported }, "\(toS3.map(\.line))")
+        #expect(report.results.filter { !$0.passed && !$0.file.hasPrefix("s3_upload") }.map(\.line) == [])
     }
 
     /// The token endpoints are OAuth's (CourierOAuth reads them), not PRAW's: the check says so
