@@ -14,8 +14,9 @@
 // `--unshared` hides the file store's lock (the session sees a plain TokenStore), which is how
 // every session behaved before refreshes were single-flight across processes.
 //
-// The session treats a token as stale 2 s after it was issued (`refreshMargin` = the server's
-// 60 s lifetime of refreshed tokens minus 2 s), so an expiry comes every 2 s.
+// The session treats a token as stale 2 s after it was issued (`refreshMargin` = 58 s, the
+// lifetime its token requests ask the server for with X-Token-Seconds: 60, minus 2 s), so an
+// expiry comes every 2 s.
 import Courier
 import CourierOAuth
 import Foundation
@@ -68,7 +69,14 @@ let configuration = OAuthConfiguration(
 var sessionOptions = OAuthSession.Options()
 sessionOptions.refreshMargin = .seconds(58)
 sessionOptions.maximumRefreshes = 1000
-let tokenClient = HTTPClient(baseURL: nil) { $0.interceptors = [.adapt { $0.headers["X-Test-Key"] = key }] }
+let tokenClient = HTTPClient(baseURL: nil) {
+    $0.interceptors = [
+        .adapt {
+            $0.headers["X-Test-Key"] = key
+            $0.headers["X-Token-Seconds"] = "60"
+        }
+    ]
+}
 let session = OAuthSession(configuration: configuration, store: store, client: tokenClient, options: sessionOptions)
 /// Fingerprints (not the tokens) of the access tokens this process sent, in order of first use.
 let used = Mutex<[String]>([])

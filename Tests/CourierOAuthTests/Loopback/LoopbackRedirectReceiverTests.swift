@@ -6,21 +6,26 @@ import Testing
 
 @Suite struct LoopbackRedirectReceiverTests {
     private let client = HTTPClient(baseURL: nil)
+    /// The receiver serves once `waitForRedirect` runs, in a child task that a loaded machine may
+    /// start minutes late (seen: a GET's 60 s idle timeout passed first): the bounds here only
+    /// catch a hang.
+    private let patience = Duration.seconds(300)
 
     @Test func receivesTheRedirectAndIgnoresOtherPaths() async throws {
         let receiver = try LoopbackRedirectReceiver()
         #expect(receiver.port != 0)
         #expect(receiver.redirectURI.absoluteString == "http://127.0.0.1:\(receiver.port)/callback")
-        async let redirect = receiver.waitForRedirect(timeout: .seconds(30))
+        async let redirect = receiver.waitForRedirect(timeout: patience)
 
         let favicon = try await client.send(
             Request<String>(path: (URL(string: "http://127.0.0.1:\(receiver.port)/favicon.ico")!).absoluteString)
-                .allowed(statusCodes: [404]))
+                .allowed(statusCodes: [404]).timeout(patience))
         #expect(favicon.statusCode == 404)
 
         let page = try await client.send(
             Request<String>(
-                path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?code=c%2B1&state=s")!).absoluteString))
+                path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?code=c%2B1&state=s")!).absoluteString
+            ).timeout(patience))
         #expect(page.statusCode == 200)
         #expect(page.headers["Content-Type"]?.hasPrefix("text/html") == true)
         #expect(page.value.contains("Sign-in complete"))
@@ -36,10 +41,11 @@ import Testing
             ("error=access_denied&state=s", "access_denied"), ("code=c&state=other", "wrong state"),
         ] {
             let receiver = try LoopbackRedirectReceiver()
-            async let redirect = receiver.waitForRedirect(timeout: .seconds(30), expectedState: "s")
+            async let redirect = receiver.waitForRedirect(timeout: patience, expectedState: "s")
             let page = try await client.send(
                 Request<String>(
-                    path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?\(query)")!).absoluteString))
+                    path: (URL(string: "http://127.0.0.1:\(receiver.port)/callback?\(query)")!).absoluteString
+                ).timeout(patience))
             #expect(page.value.contains("Sign-in failed") && page.value.contains(reason), "\(query): \(page.value)")
             #expect(!page.value.contains("Sign-in complete"))
             // The redirect still reaches the app, which reports the failure itself.
