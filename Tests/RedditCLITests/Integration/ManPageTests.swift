@@ -10,25 +10,16 @@ struct ManPageTests {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `Scripts/reddit-manpage --check` on `page` with the built executable.
-    private static func check(_ page: URL) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("Scripts/reddit-manpage")
-        process.arguments = ["--check", "--reddit", try BuiltExecutable.path(), "--output", page.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = await ChildProcess.readToEnd(output)
-        // The output ended: the script is exiting.
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    /// - Throws: `ChildProcess.Failure`, with the difference, when the page is not what the script makes.
+    private static func check(_ page: URL) async throws {
+        _ = try await ChildProcess.run(
+            root.appendingPathComponent("Scripts/reddit-manpage"),
+            arguments: ["--check", "--reddit", try BuiltExecutable.path(), "--output", page.path])
     }
 
     @Test("Docs/reddit.1 is the help text as Scripts/reddit-manpage renders it")
     func theCommittedPageMatchesTheHelpText() async throws {
-        let result = try await Self.check(Self.root.appendingPathComponent("Docs/reddit.1"))
-        #expect(result.status == 0, "\(result.output)")
+        try await Self.check(Self.root.appendingPathComponent("Docs/reddit.1"))
     }
 
     @Test("The check fails, showing the difference, on a page that no longer matches the help text")
@@ -39,9 +30,13 @@ struct ManPageTests {
         defer { try? FileManager.default.removeItem(at: stale) }
         try committed.replacingOccurrences(of: "a post and its comment tree", with: "a post").write(
             to: stale, atomically: true, encoding: .utf8)
-        let result = try await Self.check(stale)
-        #expect(result.status == 1)
-        #expect(result.output.contains("\n+comments       a post and its comment tree\n"))
-        #expect(result.output.contains("run Scripts/reddit-manpage and commit it"))
+        do {
+            try await Self.check(stale)
+            Issue.record("the check passed on a stale page")
+        } catch let failure as ChildProcess.Failure {
+            #expect(failure.description.contains("reddit-manpage exited with 1"))
+            #expect(failure.description.contains("\n+comments       a post and its comment tree\n"))
+            #expect(failure.description.contains("run Scripts/reddit-manpage and commit it"))
+        }
     }
 }
