@@ -22,7 +22,7 @@ extension HTTPClient {
 }
 
 /// A publisher of one call's response. Configure the call before subscribing with
-/// ``allowed(statusCodes:)`` and ``validate(_:)``; they change the ``Request`` it sends.
+/// ``allowed(statusCodes:)-(Set<Int>)`` and ``validate(_:)``; they change the `Request` it sends.
 public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
     /// The decoded response.
     public typealias Output = Response<Value>
@@ -49,7 +49,7 @@ public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
             })
     }
 
-    /// The same publisher, accepting only the given status codes (see ``Request/allowed(statusCodes:)-(Set<Int>)``).
+    /// The same publisher, accepting only the given status codes (see `Request.allowed(statusCodes:)`).
     public func allowed(statusCodes: Set<Int>) -> Self {
         Self(client: client, request: request.allowed(statusCodes: statusCodes))
     }
@@ -58,7 +58,7 @@ public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
     public func allowed(statusCodes: Range<Int>) -> Self { allowed(statusCodes: Set(statusCodes)) }
 
     /// The same publisher with the call's own retry decision, asked before the client's
-    /// `RetryPolicy` (see ``Request/retryDecision(_:)``).
+    /// `RetryPolicy` (see `Request.retryDecision(_:)`).
     public func retryDecision(
         _ decide:
             @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy
@@ -68,7 +68,7 @@ public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
     }
 
     /// The same publisher, joining an identical request already in flight or dropping this
-    /// one (see ``Request/deduplicated(_:)``).
+    /// one (see `Request.deduplicated(_:)`).
     public func deduplicated(_ mode: HTTPClient.DeduplicationMode = .useCurrentIfPossible) -> Self {
         Self(client: client, request: request.deduplicated(mode))
     }

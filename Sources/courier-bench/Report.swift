@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 
-/// The tables courier-bench prints (Markdown, so they paste into the README as they are).
+/// The tables courier-bench prints (Markdown, so they paste into Benchmarks/README.md as they are).
 struct Report {
     let contenders: [String]
     let networkRows: [NetworkRow]

@@ -5,8 +5,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's examples (the README), compiled and run against a stub transport, so
-/// the documentation cannot drift from the API.
+/// The examples of the README and of the catalog's Getting Started article, compiled and run
+/// against a stub transport, so the documentation cannot drift from the API.
 @Suite("README examples")
 struct ReadmeExamplesTests {
     struct Session: Codable, Sendable, Equatable {

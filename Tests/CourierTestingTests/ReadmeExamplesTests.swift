@@ -3,12 +3,62 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// The code shown in the README, compiled and run.
+/// The code shown in the README and in the CourierTesting catalog's Getting Started article,
+/// compiled and run.
 @Suite("README examples")
 struct ReadmeExamplesTests {
     struct Account: Codable, Sendable, Equatable {
         let name: String
         let linkKarma: Int
+    }
+
+    struct User: Decodable, Sendable {
+        let id: Int
+        let login: String
+    }
+
+    enum GitHub {
+        static func user(_ login: String) -> Request<User> { Request(path: "/users/\(login)") }
+        static func star(_ repo: String) -> Request<Void> { Request(method: .put, path: "/user/starred/\(repo)") }
+    }
+
+    /// Where the README's Courier example gets its token.
+    struct Tokens {
+        func current() async throws -> String { "t0ken" }
+    }
+
+    @Test("The Courier example sends its headers, retries a 503 and decodes the user")
+    func courierExample() async throws {
+        let tokens = Tokens()
+        let stub = StubTransport(routes: [
+            StubRoute(
+                .get, .path("/users/octocat"),
+                sequence: [
+                    .string("busy", status: 503),
+                    .data(
+                        Data(#"{"id": 583231, "login": "octocat"}"#.utf8), headers: ["Content-Type": "application/json"]
+                    ),
+                ])
+        ])
+        var printed: [String] = []
+        // From the README; the one change: the stub transport.
+        let client = HTTPClient(baseURL: URL(string: "https://api.github.com"), transport: stub) {
+            $0.headers["User-Agent"] = "Example/1.0"
+            $0.interceptors = [
+                RetryPolicy(maxAttempts: 4),  // idempotent calls, transient failures
+                .adapt { $0.headers["Authorization"] = "Bearer \(try await tokens.current())" },
+            ]
+        }
+        do {
+            let user = try await client.send(GitHub.user("octocat")).value
+            printed.append(user.login)
+        } catch {
+            printed.append("\(error)")
+        }
+        #expect(printed == ["octocat"])
+        #expect(stub.requests.count == 2)
+        #expect(stub.requests.allSatisfy { $0.headers["Authorization"] == "Bearer t0ken" })
+        #expect(stub.requests.allSatisfy { $0.headers["User-Agent"] == "Example/1.0" })
     }
 
     @Test("The stub example works as written")

@@ -3,8 +3,8 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// The README's streaming example (a line-by-line log tail), compiled and run.
-@Suite("README streaming example")
+/// The example of the Courier catalog's "Streaming Responses" article (a line-by-line log tail), compiled and run.
+@Suite("Documented example: streaming")
 struct ReadmeStreamingExampleTests {
     @Test("The log tail example prints each line")
     func logTail() async throws {

@@ -7,7 +7,8 @@ import RedditAPI
 import TestSupport
 import Testing
 
-/// The README's examples, run against recorded responses.
+/// The examples of the README and of the RedditAPI catalog's articles (Getting Started,
+/// Writing, Streaming and the Account), run against recorded responses.
 @Suite struct ReadmeExamplesTests {
     static func transport() throws -> StubTransport {
         let hot = try Fixture("listings/subreddit_hot_askreddit.json")
@@ -70,7 +71,7 @@ import Testing
     }
 }
 
-/// The README's sign-in example, compiled and run offline.
+/// The sign-in example of the RedditAPI catalog's Getting Started article, compiled and run offline.
 @Suite struct ReadmeSignInExampleTests {
     @Test func signIn() async throws {
         let callback = URL(string: "http://127.0.0.1:65010/callback")!

@@ -4,8 +4,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The code of the README, compiled and run against the test servers.
-@Suite("README: observability")
+/// The examples of the Courier catalog's "Observing Calls" article, compiled and run against the test servers.
+@Suite("Documented example: observability")
 struct ObservabilityReadmeTests {
     @Test("Turning on logging and reading a download's progress")
     func readme() async throws {

@@ -4,8 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The code of the README, compiled and run on a scripted transport.
-@Suite("README: resilience example")
+/// The example of the Courier catalog's "Retries and De-duplication" article, compiled and run on a scripted transport.
+@Suite("Documented example: resilience")
 struct ReadmeExampleTests {
     actor Tokens {
         private(set) var refreshes = 0
@@ -17,11 +17,11 @@ struct ReadmeExampleTests {
 
     struct Order: Decodable, Sendable { let status: Int }
 
-    @Test("The README's retry and de-dup example compiles and behaves as described")
+    @Test("The article's retry and de-dup example compiles and behaves as described")
     func example() async throws {
         let tokens = Tokens()
         let transport = StubTransport(script: [.status(401), .status(200)])
-        // The one change from the README: the deadline runs on a clock that moves only when the
+        // The one change from the article: the deadline runs on a clock that moves only when the
         // test moves it, so a busy machine cannot run it out ("too slow") in real time.
         let clock = VirtualClock()
         let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: transport) {

@@ -4,10 +4,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's server-sent events example, compiled and run on a stub transport.
-@Suite("README: server-sent events example")
+/// The example of the Courier catalog's "Server-Sent Events" article, compiled and run on a stub transport.
+@Suite("Documented example: server-sent events")
 struct ServerSentEventsReadmeTests {
-    @Test("The README's SSE consumer prints the price events, resuming after a drop")
+    @Test("The article's SSE consumer prints the price events, resuming after a drop")
     func example() async throws {
         let stream: HTTPHeaders = ["Content-Type": "text/event-stream"]
         let transport = StubTransport(routes: [
@@ -24,7 +24,7 @@ struct ServerSentEventsReadmeTests {
         var printed: [String] = []
         func print(_ items: String...) { printed.append(items.joined(separator: " ")) }
 
-        // From the README; the one change: the waits run on a virtual clock.
+        // From the article; the one change: the waits run on a virtual clock.
         let updates = client.events(
             for: Request<Void>(path: "/v1/updates"),
             configuration: .init(retry: .seconds(3), maximumDelay: .seconds(60), clock: clock)

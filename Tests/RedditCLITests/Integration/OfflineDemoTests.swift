@@ -72,23 +72,36 @@ import Testing
         #expect(first.stdout.split(separator: "\n")[1] != next.stdout.split(separator: "\n")[1])
     }
 
-    /// Every `swift run reddit --offline …` line of the README's reddit section, run as written
-    /// (except `browse`, which BrowseTerminalTests drives in tmux).
+    /// Every `swift run reddit --offline …` line of the README and of the client's own page
+    /// (Docs/reddit.md), run as written (except `browse`, which BrowseTerminalTests drives in tmux).
     @Test func everyOfflineExampleOfTheReadmeWorks() async throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let examples = text.split(separator: "\n").compactMap { line -> [String]? in
-            let command = line.split(separator: "#").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            guard command.hasPrefix("swift run reddit "), command.contains("--offline"), !command.contains(" browse")
-            else { return nil }
-            return command.dropFirst("swift run reddit ".count).split(separator: " ").map(String.init)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        var examplesPerPage: [String: Int] = [:]
+        var examples: [[String]] = []
+        for page in ["README.md", "Docs/reddit.md"] {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            let found = Self.offlineExamples(in: text)
+            examplesPerPage[page] = found.count
+            examples += found
         }
-        #expect(examples.count >= 2)
+        // The README opens with `swift run reddit --offline`; the client's page shows more.
+        #expect(examplesPerPage["README.md", default: 0] >= 1)
+        #expect(examplesPerPage["Docs/reddit.md", default: 0] >= 2)
         for arguments in examples {
             let run = try await BuiltExecutable.run(arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(!run.stdout.isEmpty)
+        }
+    }
+
+    /// The arguments of every `swift run reddit … --offline …` line of `text` but `browse`.
+    private static func offlineExamples(in text: String) -> [[String]] {
+        text.split(separator: "\n").compactMap { line -> [String]? in
+            let command = line.split(separator: "#").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard command.hasPrefix("swift run reddit "), command.contains("--offline"), !command.contains(" browse")
+            else { return nil }
+            return command.dropFirst("swift run reddit ".count).split(separator: " ").map(String.init)
         }
     }
 

@@ -13,8 +13,9 @@ import Synchronization
 /// `curl_multi_poll` until a socket is ready, a libcurl timer is due, or a command arrives (and,
 /// with transfers under way, no longer than it has been quiet: libcurl 7.88 can leave a transfer
 /// that is ready to go on unreported, see `performAndFinish`). For 100 µs after any activity it
-/// polls without sleeping, yielding the core between polls: on loopback that cuts about 40% off
-/// the latency of requests sent one at a time, and an idle transport still sleeps.
+/// polls without sleeping, yielding the core between polls, which lowers the latency of requests
+/// sent one at a time (measured: Benchmarks/README.md, "Measurements behind the code"); an idle
+/// transport still sleeps.
 ///
 /// The multi handle opens at most `maximumConnectionsPerHost` connections to a host and keeps
 /// further transfers in its own queue. libcurl never times out a queued transfer (its timeout
@@ -276,8 +277,9 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
                 } else {
                     // Lets whatever else wants this core run first (on a loaded machine, often
                     // the server the response is coming from); on an idle core it returns at
-                    // once. Without it, a loaded 2-core machine measured twice the CPU time a
-                    // request, spent spinning, and fewer requests a second one at a time.
+                    // once. Without it, a loaded machine spends CPU time spinning and sends
+                    // fewer requests a second one at a time (Benchmarks/README.md, "History:
+                    // bringing `CurlTransport` closer to the socket").
                     sched_yield()
                 }
             } else {

@@ -79,8 +79,8 @@ public final class CurlTransport: HTTPTransport {
     /// on a machine with a single core.
     ///
     /// With many requests in flight, one thread running libcurl and resuming every caller is busy
-    /// all the time while another core has room; a second thread takes half of that work (see the
-    /// benchmarks in the README). More than two would split the default per-host limit of 6 into
+    /// all the time while another core has room; a second thread takes half of that work (see
+    /// Benchmarks/README.md). More than two would split the default per-host limit of 6 into
     /// shares of 2 connections or fewer a thread; two is what the benchmarks measured.
     public static let defaultThreads = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
 

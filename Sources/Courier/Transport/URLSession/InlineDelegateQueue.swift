@@ -7,10 +7,9 @@ import FoundationNetworking
 ///
 /// FoundationNetworking hands every delegate callback (response, each piece of data, completion,
 /// redirects, challenges) to the session's delegate queue with `addOperation(_:)`. On an
-/// `OperationQueue` each hand-over costs an operation object and a thread switch. A bare
-/// delegate-based client measured 0.84–0.97× raw `URLSession.data(from:)` (which completes
-/// inline) with an `OperationQueue`, and 0.97–1.04× with this (1.8 KB GETs on loopback, release).
-/// The callbacks stay serial, because the session's queue is.
+/// `OperationQueue` each hand-over costs an operation object and a thread switch, where raw
+/// `URLSession.data(from:)` completes inline (measured: Benchmarks/README.md, "Measurements
+/// behind the code"). The callbacks stay serial, because the session's queue is.
 ///
 /// The price: a callback must not call back into URLSession synchronously, since
 /// `URLSessionTask.cancel()` and a challenge's cancellation wait for that same queue; the

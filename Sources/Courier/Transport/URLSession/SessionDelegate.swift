@@ -461,7 +461,8 @@ extension HTTPResponse {
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(all.count)
         for (name, value) in all {
-            // The fields are strings; `String(describing:)` (several µs a response) only in case.
+            // The fields are strings; `String(describing:)` (slow: Benchmarks/README.md,
+            // "Measurements behind the code") only in case.
             fields.append(
                 .init(
                     name: name.base as? String ?? String(describing: name),

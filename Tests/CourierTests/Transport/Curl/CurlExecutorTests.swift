@@ -22,7 +22,8 @@ struct CurlExecutorTests {
         #expect(threads.names == ["Courier.Curl"], "resumed on \(threads.names)")
     }
 
-    @Test("The README's example: a task group on the executor decodes every answer", .timeLimit(.minutes(3)))
+    @Test(
+        "The transports article's example: a task group on the executor decodes every answer", .timeLimit(.minutes(3)))
     func readmeExample() async throws {
         struct Hit: Decodable, Sendable {
             let key: String

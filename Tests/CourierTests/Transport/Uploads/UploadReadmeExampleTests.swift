@@ -3,10 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's upload example, compiled and run against the fault server's `/sink` endpoints.
-@Suite("README: uploads example")
+/// The upload examples of the Courier catalog's "Uploading Files" article, compiled and run against the fault server's `/sink` endpoints.
+@Suite("Documented example: uploads")
 struct UploadReadmeExampleTests {
-    /// The README's log stream: three lines.
+    /// The article's log stream: three lines.
     struct LogChunks: AsyncSequence, Sendable {
         typealias Element = Data
         struct AsyncIterator: AsyncIteratorProtocol {
@@ -20,13 +20,13 @@ struct UploadReadmeExampleTests {
         func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
     }
 
-    @Test("The README's upload example compiles and sends a file, a form and a stream")
+    @Test("The article's upload example compiles and sends a file, a form and a stream")
     func example() async throws {
         let file = try UploadFile(size: 300_000, name: "holiday.mp4")
         defer { file.remove() }
         let client = HTTPClient(baseURL: try TestServers.faults())
         let key = uniqueKey("readme")
-        // From the README, with the server's paths.
+        // From the article, with the server's paths.
         let video = file.url
         let upload = client.transfer(
             Request<Data>(method: .put, path: "/sink/\(key)", body: .file(video, contentType: "video/mp4")))
