@@ -1,18 +1,28 @@
 #!/usr/bin/env python3
 """Builds the cassette `reddit --offline` replays, from recorded Reddit responses.
 
-Usage: Scripts/build-offline-cassette.py FIXTURES_DIR
+Usage: Scripts/build-offline-cassette.py FIXTURES_DIR [PRAW_FIXTURES_DIR]
   FIXTURES_DIR holds the recorded responses (each `X.json` body with its `X.meta.json` sidecar
-  naming the request, status and headers) and a LICENSES folder.
+  naming the request, status and headers) and a LICENSES folder. PRAW_FIXTURES_DIR holds the
+  recordings of PRAW's endpoints in the same format (the moderator commands' queues, log and
+  modmail); by default `reddit-praw` next to FIXTURES_DIR, else `praw` inside it.
 
 Writes Sources/RedditCLI/Resources/Offline/offline-cassette.json (the Courier cassette format,
 version 1) and copies the licence texts next to it. The responses are the recorded bodies
 (JSON re-serialized without indentation, values unchanged); only the request URLs are normalized the way `OfflineTransport` normalizes live
 requests (no trailing slash, no `raw_json`, no paging items, default sorts left out), so the
 client's requests find them whatever volatile query items it sends.
+
+In the PRAW recordings, placeholders such as `<TEST_SUBREDDIT>` become the bare name
+(`TEST_SUBREDDIT`), in the URL and in the body, so that `reddit --offline mod queue
+test_subreddit` can be typed and shows the name it was asked for. A moderation queue's
+recordings of one kind each (`only=links`, `only=comments`) are merged into one listing, newest
+first, which `OfflineTransport` filters by `only` again; the moderation log is filtered by `type`
+and `mod` the same way.
 """
 import json
 import os
+import re
 import shutil
 import sys
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
@@ -41,6 +51,7 @@ FIXTURES = [
     ("things/me_2016", "signed-in account"),
     ("things/subreddits_mine_subscriber", "subscriptions"),
     ("things/multi_mine", "multireddits"),
+    ("things/wiki_page_2022", "r/reddit.com wiki page search"),
     ("inbox/inbox_mixed_t1_t4_2025", "inbox"),
     ("inbox/sent_2025", "sent messages"),
     ("inbox/mentions_2025", "username mentions"),
@@ -50,6 +61,26 @@ FIXTURES = [
     ("actions/unsave_200", "unsave t3_4b536p"),
     ("auth/token_installed_client_200", "app-only token"),
 ]
+
+# (fixture in PRAW_FIXTURES_DIR, what it offers offline): the moderator commands' reads.
+PRAW_FIXTURES = [
+    ("moderation/about_modqueue__200__1", "r/TEST_SUBREDDIT mod queue, posts"),
+    ("moderation/about_modqueue__200__2", "r/TEST_SUBREDDIT mod queue, comments"),
+    ("moderation/about_reports__200__1", "r/TEST_SUBREDDIT reports, comments"),
+    ("moderation/about_reports__200__2", "r/TEST_SUBREDDIT reports"),
+    ("moderation/about_spam__200__1", "r/mod spam"),
+    ("moderation/about_spam__200__2", "r/TEST_SUBREDDIT spam, posts"),
+    ("moderation/about_edited__200__1", "r/TEST_SUBREDDIT edited, posts"),
+    ("moderation/about_edited__200__2", "r/mod edited"),
+    ("moderation/about_unmoderated__200__1", "r/mod unmoderated"),
+    ("moderation/about_unmoderated__200__2", "r/TEST_SUBREDDIT unmoderated"),
+    ("moderation/about_log__200__1", "r/TEST_SUBREDDIT mod log (empty)"),
+    ("moderation/about_log__200__2", "r/USERNAME mod log"),
+    ("modmail/modmail_conversations__200__1", "modmail of r/pics and r/LifeProTips (empty)"),
+]
+# The queues whose recordings of one kind each are merged (`only` is filtered offline).
+MODERATION_QUEUES = {"modqueue", "reports", "spam", "edited", "unmoderated"}
+PLACEHOLDER = re.compile(r"<([A-Z][A-Z0-9_]*)>")
 
 # Query items that change from call to call and never select different data.
 VOLATILE = {"raw_json", "limit", "after", "before", "count", "show", "sr_detail", "rtj", "syntax",
@@ -77,41 +108,81 @@ def normalize(url):
         query = [(k, v) for k, v in query if k not in ("sort", "t")]
     if segments[0] == "comments":
         query = [(k, v) for k, v in query if not (k == "sort" and v == "confidence")]
+    if len(segments) == 4 and segments[0] == "r" and segments[2] == "about":
+        # Offline, a queue's `only` and the log's `mod` filter the recorded listing.
+        if segments[3] in MODERATION_QUEUES:
+            query = [(k, v) for k, v in query if k != "only"]
+        if segments[3] == "log":
+            query = [(k, v) for k, v in query if k != "mod"]
     if "search" in segments:
         query = [(k, v) for k, v in query if not (k == "sort" and v == "relevance") and not (k == "t" and v == "all")]
     query.sort()
     return f"{parts.scheme}://{parts.netloc}{path}" + (("?" + urlencode(query, quote_via=quote)) if query else "")
 
 
+def interaction(fixtures, name, placeholders_readable=False):
+    """One cassette interaction from a recording and its sidecar."""
+    meta = json.load(open(os.path.join(fixtures, name + ".meta.json")))
+    body = open(os.path.join(fixtures, meta["fixture"]), encoding="utf-8").read()
+    if meta["response"].get("body_format") == "json":
+        body = json.dumps(json.loads(body), ensure_ascii=False, separators=(",", ":"))
+    request = meta["request"]
+    response = meta["response"]
+    url = request["url"]
+    if placeholders_readable:
+        body = PLACEHOLDER.sub(r"\1", body)
+        url = PLACEHOLDER.sub(r"\1", url)
+    headers = {k: v for k, v in response["headers"].items()
+               if v is not None and k in ("content-type", "x-ratelimit-remaining", "x-ratelimit-used", "x-ratelimit-reset")}
+    recorded_request = {"method": request["method"], "url": normalize(url), "headers": {}}
+    form = request.get("form_body") or {}
+    key_fields = {k: v for k, v in form.items() if k in KEY_FORM_FIELDS}
+    if key_fields:
+        recorded_request["headers"] = {"Content-Type": "application/x-www-form-urlencoded"}
+        recorded_request["body"] = {"text": urlencode(sorted(key_fields.items()))}
+    return {
+        "recorded_at": (meta["source"].get("recorded_at") or "2026-01-01T00:00:00") + "Z",
+        "request": recorded_request,
+        "response": {"status": response["status_code"], "headers": headers, "body": {"text": body}},
+    }
+
+
+def merged(first, second):
+    """Two recordings of one listing URL as one listing: every child once, newest first."""
+    a = json.loads(first["response"]["body"]["text"])
+    b = json.loads(second["response"]["body"]["text"])
+    children = {}
+    for child in a["data"]["children"] + b["data"]["children"]:
+        children.setdefault(child["data"]["name"], child)
+    a["data"]["children"] = sorted(children.values(), key=lambda c: -c["data"].get("created_utc", 0))
+    a["data"]["after"] = None
+    a["data"]["dist"] = len(a["data"]["children"])
+    first["response"]["body"]["text"] = json.dumps(a, ensure_ascii=False, separators=(",", ":"))
+    return first
+
+
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     fixtures = sys.argv[1]
+    praw = sys.argv[2] if len(sys.argv) == 3 else next(
+        (d for d in (os.path.join(os.path.dirname(os.path.abspath(fixtures)), "reddit-praw"),
+                     os.path.join(fixtures, "praw")) if os.path.isdir(d)), None)
+    if praw is None:
+        sys.exit("no PRAW recordings found: give PRAW_FIXTURES_DIR\n" + __doc__)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out_dir = os.path.join(root, "Sources", "RedditCLI", "Resources", "Offline")
     os.makedirs(out_dir, exist_ok=True)
-    interactions = []
-    for name, _ in FIXTURES:
-        meta = json.load(open(os.path.join(fixtures, name + ".meta.json")))
-        body_path = os.path.join(fixtures, meta["fixture"])
-        body = open(body_path, encoding="utf-8").read()
-        if meta["response"].get("body_format") == "json":
-            body = json.dumps(json.loads(body), ensure_ascii=False, separators=(",", ":"))
-        request = meta["request"]
-        response = meta["response"]
-        headers = {k: v for k, v in response["headers"].items()
-                   if v is not None and k in ("content-type", "x-ratelimit-remaining", "x-ratelimit-used", "x-ratelimit-reset")}
-        recorded_request = {"method": request["method"], "url": normalize(request["url"]), "headers": {}}
-        form = request.get("form_body") or {}
-        key_fields = {k: v for k, v in form.items() if k in KEY_FORM_FIELDS}
-        if key_fields:
-            recorded_request["headers"] = {"Content-Type": "application/x-www-form-urlencoded"}
-            recorded_request["body"] = {"text": urlencode(sorted(key_fields.items()))}
-        interactions.append({
-            "recorded_at": (meta["source"].get("recorded_at") or "2026-01-01T00:00:00") + "Z",
-            "request": recorded_request,
-            "response": {"status": response["status_code"], "headers": headers, "body": {"text": body}},
-        })
+    interactions = [interaction(fixtures, name) for name, _ in FIXTURES]
+    by_request = {}
+    for name, _ in PRAW_FIXTURES:
+        recorded = interaction(praw, name, placeholders_readable=True)
+        key = (recorded["request"]["method"], recorded["request"]["url"])
+        if key in by_request:
+            merged(by_request[key], recorded)
+        else:
+            by_request[key] = recorded
+            interactions.append(recorded)
     cassette = {"format": "courier-cassette", "version": 1, "interactions": interactions}
     with open(os.path.join(out_dir, "offline-cassette.json"), "w", encoding="utf-8") as f:
         json.dump(cassette, f, indent=1, sort_keys=True, ensure_ascii=False)

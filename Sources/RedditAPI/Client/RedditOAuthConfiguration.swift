@@ -17,6 +17,8 @@ public enum RedditScope: String, Sendable, CaseIterable {
     case modflair
     /// Access the moderation log.
     case modlog
+    /// Read and answer new modmail of subreddits you moderate.
+    case modmail
     /// Approve, remove, mark spam and distinguish content in subreddits you moderate.
     case modposts
     /// Manage wiki pages in subreddits you moderate.

@@ -77,6 +77,7 @@ struct CommandRunner: Sendable {
         case .login, .logout, .browse, .help:
             break
         default:
+            if try await runModeratorCommand(command) { return }
             _ = try await runWriteCommand(command)
         }
     }

@@ -199,7 +199,7 @@ package struct RedditService: Sendable {
         return text
     }
 
-    private func answer<T: Sendable>(_ request: Request<T>) async throws(CLIError) -> Answer<T> {
+    func answer<T: Sendable>(_ request: Request<T>) async throws(CLIError) -> Answer<T> {
         do {
             let response = try await client.response(request)
             return Answer(value: response.value, bodies: [response.data])
@@ -208,7 +208,7 @@ package struct RedditService: Sendable {
         }
     }
 
-    private static func page(_ options: PageOptions) -> PageParameters {
+    static func page(_ options: PageOptions) -> PageParameters {
         PageParameters(after: options.after.map { Fullname($0) }, limit: options.limit)
     }
 

@@ -5,9 +5,12 @@ package import RedditAPI
 
 /// Builds the ``RedditService`` a command runs against.
 package enum ServiceFactory {
-    /// The scopes `reddit login` asks for: enough for every command.
+    /// The scopes `reddit login` asks for: enough for every command (the moderator commands'
+    /// since `mod`, `modmail`, `wiki --edit` and `flair` came: a login from before them signs in
+    /// again to use those).
     static let scopes: [RedditScope] = [
         .identity, .read, .vote, .save, .subscribe, .mysubreddits, .history, .submit, .edit, .privatemessages,
+        .modposts, .modlog, .modmail, .modflair, .wikiread, .wikiedit,
     ]
 
     /// The offline service replaying the shipped cassette, or the online one.

@@ -44,6 +44,14 @@ package enum Command: Equatable, Sendable {
     case watch(subreddit: String, comments: Bool)
     /// The interactive full-screen browser.
     case browse(BrowseOptions)
+    /// A moderator's queues, log, approving and removing.
+    case moderator(ModeratorCommand)
+    /// New modmail: listing conversations and answering them.
+    case modmail(ModmailCommand)
+    /// A wiki page, shown, or (with `edit`) changed in the editor.
+    case wiki(subreddit: String, page: String, edit: Bool, reason: String?)
+    /// Sets a user's flair text in a subreddit.
+    case flair(subreddit: String, user: String, text: String)
     /// Help: general (`nil`) or for one command.
     case help(String?)
 }
@@ -183,8 +191,9 @@ extension Command {
         switch self {
         case .listing, .comments, .search, .subreddit, .browse, .watch: true
         case .user(_, let section, _): section != .saved
+        case .wiki(_, _, let edit, _): !edit
         case .login, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .reply, .edit, .delete, .message,
-            .submit, .inbox, .markRead:
+            .submit, .inbox, .markRead, .moderator, .modmail, .flair:
             false
         }
     }

@@ -147,6 +147,7 @@ package enum CommandParser {
             return .help(topic)
         default:
             if let command = try parseWriteCommand(name, &arguments) { return command }
+            if let command = try parseModeratorCommand(name, &arguments) { return command }
             throw UsageError(message: "unknown command '\(name)'", command: nil)
         }
     }

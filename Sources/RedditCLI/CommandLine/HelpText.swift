@@ -162,6 +162,59 @@ package enum HelpText {
                     """)
         ),
         (
+            "mod",
+            Entry(
+                usage: "reddit mod queue|log|approve|remove …",
+                summary: "moderate: a subreddit's queues and log, approve and remove posts and comments",
+                details: """
+                      reddit mod queue <subreddit> [modqueue|reports|spam|edited|unmoderated] [--only links|comments]
+                                       [--limit N] [--after FULLNAME]
+                                           one item a line: fullname, post or comment, age, author, subreddit, text
+                                           (subreddit mod: every subreddit you moderate; the queue is modqueue
+                                           when omitted)
+                      reddit mod log <subreddit> [--type ACTION] [--mod NAME] [--limit N] [--after ModAction_ID]
+                                           the moderation log; ACTION as Reddit names it (removelink, approvecomment,
+                                           banuser, wikirevise, …)
+                      reddit mod approve <fullname>
+                      reddit mod remove <fullname> [--spam] [--reason REASON_ID]
+                                           --spam trains the spam filter; --reason records a removal reason's id
+                                           (a second request, as PRAW sends it)
+                      Needs a login with the moderator scopes (reddit login again if yours is older than these).
+                    """)
+        ),
+        (
+            "modmail",
+            Entry(
+                usage: "reddit modmail [subreddit…] [--unread] | reddit modmail reply <id> [--text TEXT] [--internal]",
+                summary: "new modmail: list conversations, answer one",
+                details: """
+                      [subreddit…]         the subreddits' conversations (all you moderate when omitted)
+                      --unread             only unread conversations (* marks them)
+                      reply <id>           answer the conversation with this id (the list shows it)
+                      --text TEXT          the answer (Markdown); without it $VISUAL or $EDITOR opens to write it
+                      --internal           a private note only moderators see
+                    """)
+        ),
+        (
+            "wiki",
+            Entry(
+                usage: "reddit wiki <subreddit> <page> [--edit [--reason TEXT]]",
+                summary: "a subreddit's wiki page; --edit changes it in $VISUAL or $EDITOR",
+                details: """
+                      --edit               opens the page's Markdown in the editor and sends what you saved, based on
+                                           the revision read (Reddit refuses it if someone changed the page meanwhile);
+                                           unchanged text sends nothing
+                      --reason TEXT        the reason the page's history shows
+                    """)
+        ),
+        (
+            "flair",
+            Entry(
+                usage: "reddit flair <subreddit> <user> <text>",
+                summary: "set a user's flair text in a subreddit you moderate",
+                details: "  <text>               the flair text; \"\" clears it")
+        ),
+        (
             "browse",
             Entry(
                 usage: "reddit browse [subreddit] [--sort SORT] [--time RANGE] [--post ID]",

@@ -11,6 +11,8 @@ package struct OfflineCatalog: Sendable {
     package let posts: [(id: String, title: String)]
     /// Other commands that work offline.
     package let others: [String]
+    /// The moderator's commands that work offline (queues, log, modmail, wiki pages).
+    package let moderator: [String]
     /// Every post a recorded listing shows, by id: the listing's JSON of it (`{"kind":"t3",…}`),
     /// so a post with no recorded comment page can still be opened.
     let listedPosts: [String: Data]
@@ -19,6 +21,7 @@ package struct OfflineCatalog: Sendable {
         var listings: [String] = []
         var posts: [(String, String)] = []
         var others: [String] = []
+        var moderator: [String] = []
         var listedPosts: [String: Data] = [:]
         for interaction in cassette.interactions {
             guard let components = URLComponents(string: interaction.request.url) else { continue }
@@ -60,6 +63,16 @@ package struct OfflineCatalog: Sendable {
                 others.append("reddit inbox" + section)
             case (.get, "subreddits", _):
                 others.append("reddit subs")
+            case (.get, "r", 4) where segments[2] == "about" && ModerationFilter.queues.contains(segments[3]):
+                moderator.append(
+                    "reddit mod queue \(segments[1])" + (segments[3] == "modqueue" ? "" : " \(segments[3])"))
+            case (.get, "r", 4) where segments[2] == "about" && segments[3] == "log":
+                moderator.append("reddit mod log \(segments[1])")
+            case (.get, "r", 4) where segments[2] == "wiki":
+                moderator.append("reddit wiki \(segments[1]) \(segments[3])")
+            case (.get, "api", 3) where segments[1] == "mod" && segments[2] == "conversations":
+                let entity = query["entity"].map { " " + $0.split(separator: ",").joined(separator: " ") } ?? ""
+                moderator.append("reddit modmail" + entity)
             default:
                 break
             }
@@ -67,6 +80,7 @@ package struct OfflineCatalog: Sendable {
         self.listings = listings
         self.posts = posts
         self.others = others
+        self.moderator = moderator
         self.listedPosts = listedPosts
     }
 
@@ -169,6 +183,10 @@ package struct OfflineCatalog: Sendable {
                 "a search looks through those posts, and new or top re-sorts a recorded listing):", "", "Listings:",
             ]
             + listings.map { "  \($0)" } + ["", "Posts with their comments:"] + postList
-            + ["", "Also:"] + others.map { "  \($0)" }).joined(separator: "\n") + "\n"
+            + ["", "Also:"] + others.map { "  \($0)" }
+            + [
+                "", "Moderators (a queue takes --only links|comments, the log --type and --mod; mod approve and",
+                "remove, modmail reply, wiki --edit and flair say what they would send):",
+            ] + moderator.map { "  \($0)" }).joined(separator: "\n") + "\n"
     }
 }

@@ -77,7 +77,8 @@ package final class OfflineTransport: HTTPTransport {
             response = try await unrecorded(normalized, original: request)
         }
         let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        return try ListingPager.page(response, query: query, request: request, catalog: catalog)
+        let filtered = ModerationFilter.filter(response, query: query, request: request)
+        return try ListingPager.page(filtered, query: query, request: request, catalog: catalog)
     }
 
     /// The answer to a request with no recording of its own: a comment page in another sort
@@ -141,6 +142,7 @@ package final class OfflineTransport: HTTPTransport {
             if segments.count == 3, segments[2] == "overview" { path = "/user/" + segments[1] }
             query.removeAll { $0.name == "sort" || $0.name == "t" }
         }
+        if ModerationFilter.isFiltered(segments) { query.removeAll { ModerationFilter.queryItems.contains($0.name) } }
         if segments.first == "comments" { query.removeAll { $0.name == "sort" && $0.value == "confidence" } }
         if segments.contains("search") {
             query.removeAll { ($0.name == "sort" && $0.value == "relevance") || ($0.name == "t" && $0.value == "all") }

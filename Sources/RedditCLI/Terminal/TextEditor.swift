@@ -22,13 +22,25 @@ struct TextEditor {
     /// The editor runs on the same terminal; while it does, Ctrl-C and Ctrl-\ reach only the
     /// editor (this process ignores them, as `git` does).
     func edit(what: String) async throws(CLIError) -> String? {
+        let text = Self.strip(try await edit(file: Self.template(what: what)))
+        return text.isEmpty ? nil : text
+    }
+
+    /// `text` as the editor left it, every line kept (a wiki page's Markdown headings start
+    /// with `#`, so nothing is a comment here).
+    func edit(text: String) async throws(CLIError) -> String {
+        try await edit(file: text)
+    }
+
+    /// Opens a temporary file holding `contents` in the editor; the file's contents after.
+    private func edit(file contents: String) async throws(CLIError) -> String {
         guard let editor = command else {
             throw CLIError("no text: pass --text, or set $EDITOR (or $VISUAL) to write it in an editor")
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            try Data(Self.template(what: what).utf8).write(to: file)
+            try Data(contents.utf8).write(to: file)
         } catch {
             throw CLIError("cannot write a temporary file for the editor: \(error.localizedDescription)")
         }
@@ -43,8 +55,7 @@ struct TextEditor {
         guard let data = try? Data(contentsOf: file) else {
             throw CLIError("cannot read the text the editor wrote")
         }
-        let text = Self.strip(String(decoding: data, as: UTF8.self))
-        return text.isEmpty ? nil : text
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Starts `arguments` and waits for it to end; its wait status.
