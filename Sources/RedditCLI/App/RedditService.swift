@@ -188,7 +188,8 @@ package struct RedditService: Sendable {
 
     /// `request` as one line: method, path and form fields (`POST /api/vote dir=1&id=t3_x`).
     static func preview<T>(_ request: Request<T>) -> String {
-        var text = "\(request.method.rawValue) \(request.path)"
+        // The path as typed (`/r/reddit.com`), not as encoded for the URL (`/r/reddit%2Ecom`).
+        var text = "\(request.method.rawValue) \(request.path.removingPercentEncoding ?? request.path)"
         if case .form(let fields) = request.body {
             text +=
                 " "
