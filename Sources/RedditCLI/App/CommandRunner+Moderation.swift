@@ -6,14 +6,15 @@ import RedditAPI
 extension CommandRunner {
     /// Runs `command` if it is one of these; false otherwise.
     func runModeratorCommand(_ command: Command) async throws(CLIError) -> Bool {
-        let renderer = ModerationRenderer(style: style, width: width, now: now)
+        let renderer = DetailRenderer(style: style, width: width, now: now)
         let prefix = "reddit \(offline ? "--offline " : "")"
         switch command {
         case .moderator(.queue(let subreddit, let queue, let only, let page)):
             let listing = try await load { () async throws(CLIError) in
                 try await service.moderationQueue(queue, of: subreddit, only: only, page: page)
             }
-            let next = "\(prefix)mod queue \(subreddit) \(queue.rawValue)" + (only.map { " --only \($0.rawValue)" } ?? "")
+            let next =
+                "\(prefix)mod queue \(subreddit) \(queue.rawValue)" + (only.map { " --only \($0.rawValue)" } ?? "")
             try print(listing) { renderer.render(queue: listing.value, nextPageCommand: next) }
         case .moderator(.log(let subreddit, let action, let moderator, let limit, let after)):
             let log = try await load { () async throws(CLIError) in
@@ -80,8 +81,10 @@ extension CommandRunner {
     {
         let before = page.contentMarkdown.replacingOccurrences(of: "\r\n", with: "\n")
         let after = try await TextEditor(environment: environment).edit(text: before)
-        guard after.trimmingCharacters(in: .whitespacesAndNewlines) != before.trimmingCharacters(
-            in: .whitespacesAndNewlines)
+        guard
+            after.trimmingCharacters(in: .whitespacesAndNewlines)
+                != before.trimmingCharacters(
+                    in: .whitespacesAndNewlines)
         else { throw CLIError("the page was not changed, nothing sent") }
         let outcome = try await load { () async throws(CLIError) in
             try await service.editWikiPage(

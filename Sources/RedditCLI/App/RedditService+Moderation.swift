@@ -79,8 +79,7 @@ extension RedditService {
     }
 
     @discardableResult
-    package func setFlair(of user: String, in subreddit: String, text: String) async throws(CLIError) -> WriteOutcome
-    {
+    package func setFlair(of user: String, in subreddit: String, text: String) async throws(CLIError) -> WriteOutcome {
         try await moderatorWrite([Self.preview(Reddit.setUserFlair(user, in: subreddit, text: text))]) {
             () async throws(HTTPError) in
             try await client.flair(of: subreddit).set(user, text: text)

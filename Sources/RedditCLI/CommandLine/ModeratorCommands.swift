@@ -52,7 +52,9 @@ extension CommandParser {
                 guard FullnameCheck.isID36(words[1]) else {
                     throw UsageError(message: "'\(words[1])' is not a modmail conversation id", command: name)
                 }
-                if unread { throw UsageError(message: "--unread lists conversations; reply takes --text", command: name) }
+                if unread {
+                    throw UsageError(message: "--unread lists conversations; reply takes --text", command: name)
+                }
                 return .modmail(.reply(id: words[1], text: text, internal: isInternal))
             }
             if text != nil || isInternal {

@@ -28,27 +28,34 @@ import Testing
         #expect(
             try parse(["mod", "log", "swift", "--type", "removelink", "--mod", "u/spez", "--after", "ModAction_x"])
                 == .moderator(
-                    .log(subreddit: "swift", action: "removelink", moderator: "spez", limit: nil, after: "ModAction_x")))
+                    .log(subreddit: "swift", action: "removelink", moderator: "spez", limit: nil, after: "ModAction_x"))
+        )
         #expect(try parse(["mod", "approve", "t3_abc"]) == .moderator(.approve(fullname: "t3_abc")))
         #expect(
             try parse(["mod", "remove", "t1_abc", "--spam", "--reason", "15kbm"])
                 == .moderator(.remove(fullname: "t1_abc", spam: true, reasonID: "15kbm")))
         #expect(
-            try parse(["mod", "remove", "t1_abc"]) == .moderator(.remove(fullname: "t1_abc", spam: false, reasonID: nil)))
+            try parse(["mod", "remove", "t1_abc"])
+                == .moderator(.remove(fullname: "t1_abc", spam: false, reasonID: nil)))
     }
 
     @Test func modmailWikiAndFlairParse() throws {
         #expect(try parse(["modmail"]) == .modmail(.list(subreddits: [], unread: false)))
-        #expect(try parse(["modmail", "r/swift", "ios", "--unread"]) == .modmail(.list(subreddits: ["swift", "ios"], unread: true)))
+        #expect(
+            try parse(["modmail", "r/swift", "ios", "--unread"])
+                == .modmail(.list(subreddits: ["swift", "ios"], unread: true)))
         #expect(
             try parse(["modmail", "reply", "ik72", "--text", "Hi", "--internal"])
                 == .modmail(.reply(id: "ik72", text: "Hi", internal: true)))
         #expect(try parse(["modmail", "reply", "ik72"]) == .modmail(.reply(id: "ik72", text: nil, internal: false)))
-        #expect(try parse(["wiki", "swift", "index"]) == .wiki(subreddit: "swift", page: "index", edit: false, reason: nil))
+        #expect(
+            try parse(["wiki", "swift", "index"]) == .wiki(subreddit: "swift", page: "index", edit: false, reason: nil))
         #expect(
             try parse(["wiki", "r/swift", "config/sidebar", "--edit", "--reason", "typo"])
                 == .wiki(subreddit: "swift", page: "config/sidebar", edit: true, reason: "typo"))
-        #expect(try parse(["flair", "swift", "u/spez", "Helper"]) == .flair(subreddit: "swift", user: "spez", text: "Helper"))
+        #expect(
+            try parse(["flair", "swift", "u/spez", "Helper"])
+                == .flair(subreddit: "swift", user: "spez", text: "Helper"))
         #expect(try parse(["flair", "swift", "spez", ""]) == .flair(subreddit: "swift", user: "spez", text: ""))
     }
 
@@ -57,7 +64,10 @@ import Testing
             (["mod"], "missing subcommand (queue, log, approve or remove)"),
             (["mod", "ban", "spez"], "unknown subcommand 'mod ban' (mod has queue, log, approve and remove)"),
             (["mod", "queue"], "missing subreddit (mod for all you moderate)"),
-            (["mod", "queue", "swift", "hot"], "queue must be one of: modqueue, reports, spam, edited, unmoderated (got 'hot')"),
+            (
+                ["mod", "queue", "swift", "hot"],
+                "queue must be one of: modqueue, reports, spam, edited, unmoderated (got 'hot')"
+            ),
             (["mod", "queue", "swift", "--only", "posts"], "--only must be one of: links, comments (got 'posts')"),
             (["mod", "queue", "swift", "unmoderated", "--only", "comments"], "the unmoderated queue holds posts only"),
             (["mod", "approve", "abc"], "'abc' is not a fullname: use t3_<id> for a post or t1_<id> for a comment"),

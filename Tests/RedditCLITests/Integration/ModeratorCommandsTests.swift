@@ -11,7 +11,9 @@ import Testing
     }
 
     private static func kinds(_ listing: [String: Any]) -> [String] {
-        ((listing["data"] as? [String: Any])?["children"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        ((listing["data"] as? [String: Any])?["children"] as? [[String: Any]] ?? []).compactMap {
+            $0["kind"] as? String
+        }
     }
 
     @Test func theModQueueShowsRecordedPostsAndCommentsWithTheirFullnames() async throws {
@@ -29,7 +31,9 @@ import Testing
         let posts = try await BuiltExecutable.run(["--offline", "mod", "queue", "TEST_SUBREDDIT", "--only", "links"])
         #expect(posts.status == 0, "stderr: \(posts.stderr)")
         #expect(posts.stdout.split(separator: "\n").count == 1 && posts.stdout.hasPrefix("t3_byazz9"))
-        let comments = try await BuiltExecutable.run(["--offline", "mod", "queue", "test_subreddit", "--only", "comments"])
+        let comments = try await BuiltExecutable.run([
+            "--offline", "mod", "queue", "test_subreddit", "--only", "comments",
+        ])
         #expect(comments.stdout.split(separator: "\n").count == 6)
         #expect(!comments.stdout.contains("t3_"))
     }
@@ -98,7 +102,8 @@ import Testing
         #expect(wiki.stdout.hasPrefix("r/reddit.com wiki: search · revised "), "\(wiki.stdout.prefix(80))")
         #expect(wiki.stdout.contains(" by u/redtaboo\n\n#Reddit Search\n\nTL;DR\n"))
         #expect(!wiki.stdout.contains("\r"))
-        let wikiJSON = try Self.json(try await BuiltExecutable.run(["--offline", "wiki", "reddit.com", "search", "--json"]).stdout)
+        let wikiJSON = try Self.json(
+            try await BuiltExecutable.run(["--offline", "wiki", "reddit.com", "search", "--json"]).stdout)
         #expect(wikiJSON["kind"] as? String == "wikipage")
     }
 
@@ -130,14 +135,18 @@ import Testing
     @Test func wikiEditOpensThePageInTheEditorAndPreviewsTheEdit() async throws {
         // A fake editor that appends a line to the page it is given (headings included).
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("wiki-editor-\(UUID().uuidString)")
-        try Data("#!/bin/sh\ngrep -q '^#Reddit Search' \"$1\" || exit 7\nprintf '\\nOne more line.\\n' >> \"$1\"\n".utf8)
-            .write(to: script)
+        try Data(
+            "#!/bin/sh\ngrep -q '^#Reddit Search' \"$1\" || exit 7\nprintf '\\nOne more line.\\n' >> \"$1\"\n".utf8
+        )
+        .write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let environment = try BuiltExecutable.isolatedEnvironment(["EDITOR": script.path])
         let run = try await BuiltExecutable.run(
             ["--offline", "wiki", "reddit.com", "search", "--edit", "--reason", "one more"], environment: environment)
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(run.stdout.hasPrefix("would send: POST /r/reddit.com/api/wiki/edit api_type=json&content=#Reddit Search\\n"))
+        #expect(
+            run.stdout.hasPrefix("would send: POST /r/reddit.com/api/wiki/edit api_type=json&content=#Reddit Search\\n")
+        )
         // Based on the revision read, so Reddit refuses it if someone changed the page meanwhile.
         #expect(
             run.stdout.contains(
@@ -163,7 +172,8 @@ import Testing
             #expect(run.stderr.contains("is not available offline (not recorded); 'reddit help offline' lists what is"))
         }
         let available = try await BuiltExecutable.run(["help", "offline"])
-        #expect(available.stdout.contains("  reddit mod queue test_subreddit\n  reddit mod queue test_subreddit reports\n"))
+        #expect(
+            available.stdout.contains("  reddit mod queue test_subreddit\n  reddit mod queue test_subreddit reports\n"))
         #expect(available.stdout.contains("  reddit mod log username\n"))
         #expect(available.stdout.contains("  reddit modmail pics LifeProTips\n"))
         #expect(available.stdout.contains("  reddit wiki reddit.com search\n"))

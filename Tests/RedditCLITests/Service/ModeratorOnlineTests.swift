@@ -66,7 +66,9 @@ import Testing
         ]
         stub.on(
             .get, .path("/r/swift/about/spam"),
-            sequence: [.string("slow down", status: 429, headers: ["Retry-After": "0"]), .string(listing, headers: budget)])
+            sequence: [
+                .string("slow down", status: 429, headers: ["Retry-After": "0"]), .string(listing, headers: budget),
+            ])
         let service = RedditService(
             userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"), authentication: .bearer("mod-token"),
             transport: stub)
@@ -74,7 +76,9 @@ import Testing
         #expect(status == 0)
         #expect(stub.requests.count == 2, "the limiter retries a read after a 429, as for every read")
         #expect(service.client.rateLimit?.remaining == 42, "the client's limiter read the budget")
-        let query = stub.requests.last.flatMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems }
+        let query = stub.requests.last.flatMap {
+            URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems
+        }
         #expect(query?.contains(URLQueryItem(name: "only", value: "links")) == true, "\(String(describing: query))")
         #expect(query?.contains(URLQueryItem(name: "raw_json", value: "1")) == true)
     }

@@ -1,19 +1,9 @@
-package import Foundation
+import Foundation
 package import RedditAPI
 
-/// Renders what moderators read: a queue (one item a line, with the fullname to act on), the
+/// What moderators read: a queue (one item a line, with the fullname to act on), the
 /// moderation log, modmail conversations and a wiki page.
-package struct ModerationRenderer: Sendable {
-    package var style: TextStyle
-    package var width: Int?
-    package var now: Date
-
-    package init(style: TextStyle, width: Int?, now: Date) {
-        self.style = style
-        self.width = width
-        self.now = now
-    }
-
+extension DetailRenderer {
     /// A queue's posts and comments, newest as Reddit ordered them: fullname, age, author,
     /// subreddit and the title or the start of the comment.
     package func render(queue listing: Listing, nextPageCommand: String?) -> String {
@@ -58,7 +48,8 @@ package struct ModerationRenderer: Sendable {
             let head =
                 TextLayout.padLeft(TextLayout.age(of: action.created, now: now), to: 3) + "  u/\(action.moderator)  "
                 + style.bold(action.action) + "  r/\(action.subreddit)  "
-            return head + (width.map { TextLayout.truncate(target, to: max(20, $0 - TextLayout.width(head))) } ?? target)
+            return head
+                + (width.map { TextLayout.truncate(target, to: max(20, $0 - TextLayout.width(head))) } ?? target)
         }
         if let after = log.after, let nextPageCommand {
             lines.append(style.dim("more: \(nextPageCommand) --after \(after)"))
@@ -74,7 +65,8 @@ package struct ModerationRenderer: Sendable {
             let mark = conversation.lastUnread != nil ? style.bold("*") : " "
             let age = conversation.lastUpdated.map { TextLayout.age(of: $0, now: now) } ?? "-"
             let who = conversation.participant.map { "u/\($0.name)" } ?? (conversation.isInternal ? "moderators" : "-")
-            return "\(mark) \(TextLayout.padLeft(age, to: 3))  \(conversation.id)  r/\(conversation.subreddit)  \(who)  "
+            return
+                "\(mark) \(TextLayout.padLeft(age, to: 3))  \(conversation.id)  r/\(conversation.subreddit)  \(who)  "
                 + style.bold(conversation.subject) + "  "
                 + style.dim(TextLayout.count(conversation.messageCount, "message", "messages"))
         }.joined(separator: "\n") + "\n"
