@@ -2,7 +2,8 @@
 # command that builds the package's code against the stand-ins of Apple's API in
 # Scripts/AppleStandIns, and the stand-in modules themselves.
 #
-# After `standins_setup WORK`: $WORK/modules holds Combine, Security and CryptoKit as modules
+# After `standins_setup WORK`: $WORK/modules holds Combine, Security, CryptoKit, Darwin and
+# SQLite3 as modules
 # (each built with `swiftc -emit-module` from its stand-in), and the array SWIFTC is a swiftc
 # command line in Swift 6 mode with the package's upcoming features, warnings as errors, its
 # package name, and the stand-ins and the Linux build's modules on the import path.
@@ -20,8 +21,9 @@ standins_setup() {
     -I "$work/modules" -I "$bin/Modules" -I "$bin"
     -Xcc -fmodule-map-file="$PWD/Sources/CCrypto/module.modulemap"
     -Xcc -fmodule-map-file="$PWD/Sources/CSQLite/module.modulemap")
-  for module in Combine Security CryptoKit; do
+  for module in Combine Security CryptoKit Darwin SQLite3; do
     swiftc -swift-version 6 -parse-as-library -module-name "$module" -emit-module \
+      -Xcc -fmodule-map-file="$PWD/Sources/CSQLite/module.modulemap" \
       -emit-module-path "$work/modules/$module.swiftmodule" "Scripts/AppleStandIns/$module.swift"
   done
 }
