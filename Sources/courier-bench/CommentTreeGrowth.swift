@@ -27,8 +27,8 @@ struct CommentTreeGrowth {
             let cpu = ProcessUsage.cpuSeconds() - cpuBefore
             let label = keepsCopy ? "keeping the previous tree at each step (a copy per step)" : "in place (`inout`)"
             lines.append(
-                "| \(label) | \(levels) | \(String(format: "%.2f", time.seconds)) s | "
-                    + "\(String(format: "%.1f", time.seconds * 1e6 / Double(levels))) | "
+                "| \(label) | \(levels) | \(String(format: "%.2f", time.timeInterval)) s | "
+                    + "\(String(format: "%.1f", time.timeInterval * 1e6 / Double(levels))) | "
                     + "\(String(format: "%.1f", cpu * 1e6 / Double(levels))) |")
         }
         return lines.joined(separator: "\n")

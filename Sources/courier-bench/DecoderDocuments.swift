@@ -129,5 +129,5 @@ func decodesPerSecond(of data: Data, for minimumRun: Duration, _ decode: (Data) 
         try decode(data)
         decodes += 1
     } while clock.now - start < minimumRun
-    return Double(decodes) / (clock.now - start).seconds
+    return Double(decodes) / (clock.now - start).timeInterval
 }

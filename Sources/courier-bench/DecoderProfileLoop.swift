@@ -68,6 +68,6 @@ enum DecoderProfileLoop {
             try await decode()
             decodes += 1
         } while clock.now - start < .seconds(1)
-        return Double(bytes * decodes) / 1e6 / (clock.now - start).seconds
+        return Double(bytes * decodes) / 1e6 / (clock.now - start).timeInterval
     }
 }

@@ -47,7 +47,7 @@ struct DecoderScaling {
             let clock = ContinuousClock()
             let start = clock.now
             try await operation()
-            samples.append((clock.now - start).seconds * 1_000_000 / Double(items))
+            samples.append((clock.now - start).timeInterval * 1_000_000 / Double(items))
         }
         return samples.sorted()[samples.count / 2]
     }

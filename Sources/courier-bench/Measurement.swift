@@ -1,3 +1,5 @@
+import Courier
+
 /// What one timed run produced: how much work, how long it took, and each operation's latency.
 struct RunResult: Sendable {
     /// Operations (requests, decodes) completed.
@@ -14,7 +16,7 @@ struct RunResult: Sendable {
 
 extension RunResult {
     /// Operations completed per second of the run.
-    var operationsPerSecond: Double { Double(operations) / elapsed.seconds }
+    var operationsPerSecond: Double { Double(operations) / elapsed.timeInterval }
 
     /// One run made of `parts` taken at different times: their operations, bytes, time,
     /// latencies and server hits added up.
@@ -38,7 +40,8 @@ struct CellResult: Sendable {
     /// Operations (or MB) per second of each run.
     var rates: [Double] {
         runs.map { run in
-            unit == .megabytesPerSecond ? Double(run.bytes) / 1_000_000 / run.elapsed.seconds : run.operationsPerSecond
+            unit == .megabytesPerSecond
+                ? Double(run.bytes) / 1_000_000 / run.elapsed.timeInterval : run.operationsPerSecond
         }
     }
 
@@ -57,21 +60,13 @@ struct CellResult: Sendable {
         let sorted = runs.flatMap(\.latencies).sorted()
         guard !sorted.isEmpty else { return 0 }
         let index = min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)
-        return sorted[max(0, index)].seconds * 1000
+        return sorted[max(0, index)].timeInterval * 1000
     }
 
     /// The median run's server hits, when counted.
     var serverHits: Int? {
         let hits = runs.compactMap(\.serverHits)
         return hits.isEmpty ? nil : Int(hits.map(Double.init).median)
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

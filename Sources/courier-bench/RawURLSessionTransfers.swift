@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 import Synchronization
 
@@ -26,7 +27,7 @@ enum RawURLSessionTransfers {
         guard received == expected else {
             throw BenchFailure("raw URLSession received \(received) of \(expected) bytes")
         }
-        return seconds(elapsed)
+        return elapsed.timeInterval
     }
 
     /// Seconds to PUT `file` to `url` with `uploadTask(fromFile:)`.
@@ -41,12 +42,7 @@ enum RawURLSessionTransfers {
             counter.continuation.withLock { $0 = continuation }
             session.uploadTask(with: request, fromFile: file).resume()
         }
-        return seconds(ContinuousClock.now - started)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
+        return (ContinuousClock.now - started).timeInterval
     }
 
     /// Counts the bytes received and resumes the waiting task when the transfer ends.

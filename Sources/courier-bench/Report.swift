@@ -143,7 +143,7 @@ struct Report {
     }
 
     private static func hitsCell(_ cell: CellResult) -> String {
-        let times = cell.runs.map { $0.elapsed.seconds * 1000 }
+        let times = cell.runs.map { $0.elapsed.timeInterval * 1000 }
         let median = times.median
         let spread = median > 0 ? ((times.max() ?? 0) - (times.min() ?? 0)) / median * 100 : 0
         return "\(hits(cell.serverHits)) · \(milliseconds(median)) ms ±\(Int(spread.rounded()))%"

@@ -142,7 +142,7 @@ struct StoreScenarios {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        String(format: "%.3f", duration.seconds * 1000)
+        String(format: "%.3f", duration.timeInterval * 1000)
     }
 
     private static func grouped(_ value: Int) -> String {

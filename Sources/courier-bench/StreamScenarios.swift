@@ -95,7 +95,7 @@ struct StreamScenarios {
         guard process.terminationStatus == 0 else {
             throw BenchFailure("curl failed with \(process.terminationStatus)")
         }
-        return Self.seconds(ContinuousClock.now - started)
+        return (ContinuousClock.now - started).timeInterval
     }
 
     /// Streams `url` through a client on `transport`, to nowhere or into `file`.
@@ -116,7 +116,7 @@ struct StreamScenarios {
             received += chunk.count
             try writer?.write(contentsOf: chunk)
         }
-        let seconds = Self.seconds(ContinuousClock.now - started)
+        let seconds = (ContinuousClock.now - started).timeInterval
         let growth = DocumentMemory.peakResidentBytes() - start
         guard received == expected else { throw BenchFailure("\(name) received \(received) of \(expected) bytes") }
         return Row(name: name, seconds: seconds, growth: growth)
@@ -125,10 +125,5 @@ struct StreamScenarios {
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

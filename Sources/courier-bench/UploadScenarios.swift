@@ -169,8 +169,7 @@ struct UploadScenarios {
             let elapsed = began.duration(to: .now)
             let growth = DocumentMemory.peakResidentBytes() - start
             guard (200..<300).contains(response.statusCode) else { return 1 }
-            let (seconds, attoseconds) = elapsed.components
-            print(Double(seconds) + Double(attoseconds) / 1e18, growth)
+            print(elapsed.timeInterval, growth)
             return 0
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -30,7 +30,7 @@ extension HTTPRequest {
         }
         if followsRedirects { parts.append("-L") }
         if let timeout {
-            parts += ["--max-time", String(format: "%g", URLSessionTransport.seconds(timeout))]
+            parts += ["--max-time", String(format: "%g", timeout.timeInterval)]
         }
         var shownHeaders = redactor?.redact(headers) ?? headers
         // `curl -F` writes the form with a boundary of its own, announced in its own header.

@@ -49,7 +49,7 @@ extension RequestContext {
             let received = request.options[TransferObserverKey.self]?.bytesWrittenToFile ?? Int64(response.body.count)
             metricsRecorder.record(
                 .init(
-                    number: attempt, start: Date() - Self.seconds(duration), duration: duration,
+                    number: attempt, start: Date() - duration.timeInterval, duration: duration,
                     bytesSent: request.body?.length ?? 0, bytesReceived: received, statusCode: response.statusCode
                 ))
         }
@@ -62,7 +62,7 @@ extension RequestContext {
         if let metricsRecorder {
             metricsRecorder.record(
                 .init(
-                    number: attempt, start: Date() - Self.seconds(duration), duration: duration,
+                    number: attempt, start: Date() - duration.timeInterval, duration: duration,
                     bytesSent: 0, bytesReceived: 0, statusCode: nil
                 ))
         }
@@ -74,10 +74,5 @@ extension RequestContext {
         guard let metricsRecorder else { return }
         let metrics = metricsRecorder.metrics(of: request, context: self, statusCode: statusCode, error: error)
         eventMonitor.requestDidFinish(metrics, requestID: id)
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -56,17 +56,19 @@ extension HTTPClient {
 
         // 2. Observe.
         monitor.requestDidStart(wire, requestID: context.id)
+        // The head once it arrived: its body stream is cancelled when a later stage fails.
         var raw: HTTPResponse?
         do throws(HTTPError) {
+            let head: HTTPResponse
             do {
                 // 3. No de-duplication: a body read while it arrives cannot be shared.
                 // 4. Interceptors, ending in 5. the transport.
-                raw = try await intercept(wire, context: context, from: 0)
+                head = try await intercept(wire, context: context, from: 0)
             } catch {
                 throw HTTPError(
                     wrapping: error, request: context.lastRequest ?? wire, attempts: max(context.attempts, 1))
             }
-            guard let head = raw else { throw HTTPError(.cancelled, method: wire.method, url: wire.url) }
+            raw = head
             let sent = context.lastRequest ?? wire
             let attempts = max(context.attempts, 1)
 

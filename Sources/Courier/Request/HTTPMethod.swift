@@ -1,7 +1,8 @@
 /// An HTTP request method such as `GET` or `POST`.
 ///
 /// Methods are open-ended: any token a server understands can be written as
-/// `HTTPMethod(rawValue: "PROPFIND")`.
+/// `HTTPMethod(rawValue: "PROPFIND")`. The idempotent ones, which a retry may send again, are
+/// listed once, with reasons: ``RetryPolicy/defaultRetryableMethods``.
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The method token as sent on the wire, upper-cased.
     public let rawValue: String
@@ -28,15 +29,6 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let options: HTTPMethod = "OPTIONS"
     /// `TRACE`: echo the request.
     public static let trace: HTTPMethod = "TRACE"
-
-    /// Whether sending the request twice has the same effect as sending it once (RFC 9110 §9.2.2),
-    /// which is what makes an automatic retry safe.
-    public var isIdempotent: Bool {
-        switch self {
-        case .get, .head, .put, .delete, .options, .trace: true
-        default: false
-        }
-    }
 
     /// The method token.
     public var description: String { rawValue }

@@ -39,16 +39,11 @@ extension RetryPolicy {
         /// The wait before retry number `retry` (1 for the first retry).
         public func delay(forRetry retry: Int) -> Duration {
             let exponent = Double(min(max(retry, 1) - 1, 62))
-            let ceiling = max(0, min(Self.seconds(cap), Self.seconds(base) * pow(2, exponent)))
+            let ceiling = max(0, min(cap.timeInterval, base.timeInterval * pow(2, exponent)))
             switch jitter {
             case .none: return .seconds(ceiling)
             case .full: return .seconds(Double.random(in: 0...ceiling))
             }
-        }
-
-        static func seconds(_ duration: Duration) -> Double {
-            let (seconds, attoseconds) = duration.components
-            return Double(seconds) + Double(attoseconds) / 1e18
         }
     }
 }

@@ -50,11 +50,3 @@ public struct Token: Sendable, Hashable, Codable, CustomStringConvertible {
         return text + ")"
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}

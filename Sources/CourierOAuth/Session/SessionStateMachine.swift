@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// The decisions of ``OAuthSession``, free of I/O: which token to hand out, when to refresh,

@@ -51,9 +51,6 @@ struct CachedResponse: Sendable {
         return freshnessLifetime(shared: shared) > currentAge(now: now)
     }
 
-    /// Whether the server can confirm the response with a conditional request.
-    var hasValidator: Bool { headers["ETag"] != nil || headers["Last-Modified"] != nil }
-
     /// Adds `If-None-Match` / `If-Modified-Since` for this response to `request`.
     func conditional(_ request: HTTPRequest) -> HTTPRequest {
         var request = request

@@ -36,7 +36,6 @@ public final class ReplayTransport: HTTPTransport {
     private struct State {
         var used: [Bool]
         var next = 0
-        var lastServed: [Int: Int] = [:]
     }
 
     /// The cassette being served.

@@ -196,12 +196,14 @@ final class IssuedTokens: Interceptor {
 
 /// A transport that counts the responses of each status it passed on.
 final class StatusCountingTransport: HTTPTransport {
+    /// One session for every request (connections are reused, as in an app).
+    private let base = URLSessionTransport()
     private let counts = Mutex<[Int: Int]>([:])
 
     func count(of status: Int) -> Int { counts.withLock { $0[status, default: 0] } }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = try await URLSessionTransport().send(request)
+        let response = try await base.send(request)
         counts.withLock { $0[response.statusCode, default: 0] += 1 }
         return response
     }

@@ -10,7 +10,7 @@ struct HTTPBinCacheTests {
     let directory: TemporaryDirectory
     /// Starts at the real time: httpbin's `Date` headers take part in the age calculation.
     let clock = TestClock(start: Date())
-    let network = RecordingTransport(URLSessionTransport())
+    let network = StatusRecordingTransport(URLSessionTransport())
 
     init() throws {
         base = try TestServers.httpbin()

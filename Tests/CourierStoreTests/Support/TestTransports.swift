@@ -19,7 +19,8 @@ extension StubTransport {
 }
 
 /// Wraps a real transport and records the statuses it returned, to see 304s the cache hides.
-final class RecordingTransport: HTTPTransport {
+/// (Not CourierTesting's `RecordingTransport`, which records whole interactions into a cassette.)
+final class StatusRecordingTransport: HTTPTransport {
     private let base: any HTTPTransport
     private let state = Mutex<[(request: HTTPRequest, status: Int)]>([])
 

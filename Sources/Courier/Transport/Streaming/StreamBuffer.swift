@@ -11,7 +11,9 @@ import Synchronization
 /// the transport reads again. ``cancel()`` discards the buffer and runs the `cancel` hook, which
 /// stops the transfer.
 ///
-/// The hooks are set by the transport once it has the transfer (``connect(resume:cancel:)``).
+/// The hooks are set by the transport once it has the transfer
+/// (``connect(resume:cancel:ended:)``), and dropped when the body ends: they hold the transfer,
+/// which holds this buffer.
 package final class StreamBuffer: ByteSource {
     /// The bound the built-in transports use: enough for a few network reads in flight.
     package static let defaultLimit = 1 << 20
@@ -37,6 +39,7 @@ package final class StreamBuffer: ByteSource {
         var waiter: CheckedContinuation<Data?, any Error>?
         var resume: (@Sendable () -> Void)?
         var cancel: (@Sendable () -> Void)?
+        var ended: (@Sendable () -> Void)?
         var cancelRequested = false
         /// Bytes past the bound from a producer that cannot pause, when spilling is on.
         var spill: SpillFile?
@@ -93,15 +96,33 @@ package final class StreamBuffer: ByteSource {
     /// Whether the producer was told to stop reading and has not been resumed yet.
     package var isProducerPaused: Bool { state.withLock { $0.paused } }
 
-    /// Sets the hooks: `resume` restarts a paused producer, `cancel` stops the transfer. A
-    /// cancellation that came before runs `cancel` at once.
-    package func connect(resume: @escaping @Sendable () -> Void, cancel: @escaping @Sendable () -> Void) {
-        let cancelNow = state.withLock { state -> Bool in
+    /// Sets the hooks: `resume` restarts a paused producer, `cancel` stops the transfer, `ended`
+    /// runs once when the body ends (finished, failed or cancelled), for the transport to release
+    /// what it kept for the transfer (its timeout timer). A cancellation that came before runs
+    /// `cancel` at once; a body that ended before runs `ended` at once.
+    package func connect(
+        resume: @escaping @Sendable () -> Void, cancel: @escaping @Sendable () -> Void,
+        ended: (@Sendable () -> Void)? = nil
+    ) {
+        let (cancelNow, endedNow) = state.withLock { state -> (Bool, Bool) in
+            guard state.end == nil, !state.cancelled else { return (state.cancelRequested, true) }
             state.resume = resume
             state.cancel = cancel
-            return state.cancelRequested
+            state.ended = ended
+            return (false, false)
         }
         if cancelNow { cancel() }
+        if endedNow { ended?() }
+    }
+
+    /// Takes the hooks out (the body ended): they hold the transfer, which holds this buffer.
+    private static func dropHooks(_ state: inout State) -> (@Sendable () -> Void)? {
+        defer {
+            state.resume = nil
+            state.cancel = nil
+            state.ended = nil
+        }
+        return state.ended
     }
 
     // MARK: Producer
@@ -184,13 +205,15 @@ package final class StreamBuffer: ByteSource {
 
     /// Ends the body: normally (nil) or with the transport's error. Later calls are ignored.
     package func finish(throwing error: (any Error)?) {
-        let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
-            guard state.end == nil else { return nil }
+        let (waiter, ended) = state.withLock {
+            state -> (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) in
+            guard state.end == nil else { return (nil, nil) }
             state.end = error.map { .failure($0) } ?? .success(())
             defer { state.waiter = nil }
             // A reader waits only when nothing is buffered.
-            return state.waiter
+            return (state.waiter, Self.dropHooks(&state))
         }
+        ended?()
         guard let waiter else { return }
         if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
     }
@@ -230,7 +253,11 @@ package final class StreamBuffer: ByteSource {
                     }
                 }
                 switch state.end {
-                case .success?: return (.success(nil), nil)
+                case .success?:
+                    // Read to the end: the temporary file, emptied, is closed now, not when the
+                    // stream is dropped.
+                    state.spill = nil
+                    return (.success(nil), nil)
                 case .failure(let error)?:
                     // The error is thrown once; the stream then ends.
                     state.end = .success(())
@@ -252,9 +279,9 @@ package final class StreamBuffer: ByteSource {
 
     /// Stops the producer and discards the buffer; a waiting reader throws `CancellationError`.
     package func cancel() {
-        let (waiter, hook) = state.withLock {
-            state -> (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) in
-            guard !state.cancelled else { return (nil, nil) }
+        let (waiter, hook, ended) = state.withLock {
+            state -> (CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?, (@Sendable () -> Void)?) in
+            guard !state.cancelled else { return (nil, nil, nil) }
             let finished = state.end != nil
             state.cancelled = true
             state.chunks = []
@@ -262,11 +289,13 @@ package final class StreamBuffer: ByteSource {
             state.first = 0
             state.buffered = 0
             defer { state.waiter = nil }
-            if finished { return (state.waiter, nil) }
+            if finished { return (state.waiter, nil, nil) }
             state.cancelRequested = true
-            return (state.waiter, state.cancel)
+            let cancel = state.cancel
+            return (state.waiter, cancel, Self.dropHooks(&state))
         }
         waiter?.resume(throwing: CancellationError())
         hook?()
+        ended?()
     }
 }

@@ -37,6 +37,16 @@ final class AttemptHandle: Sendable {
     /// The request's timer, stopped by ``cancelTimer()``.
     func setTimer(_ timer: DispatchWorkItem) { box.withLock { $0.state.timer = timer } }
 
-    /// Stops the request's timer, if it has not fired.
-    func cancelTimer() { box.withLock { $0.state.timer }?.cancel() }
+    /// Stops the request's timer, if it has not fired, and lets go of the transfer: the attempt
+    /// returned, or its streamed body ended.
+    func cancelTimer() {
+        let timer = box.withLock { box in
+            defer {
+                box.state.timer = nil
+                box.state.transfer = nil
+            }
+            return box.state.timer
+        }
+        timer?.cancel()
+    }
 }

@@ -117,16 +117,22 @@ public final class URLSessionTransport: HTTPTransport {
             try await withCheckedThrowingContinuation { continuation in
                 let transfer = delegate.prepare(
                     request, reader: reader, continuation: continuation, streamingInto: stream)
+                // A streamed body's timeout runs until the body ends, and stops then.
                 stream?.connect(
                     resume: { delegate.resumeSuspended(transfer) },
-                    cancel: { delegate.abandon(transfer, with: URLError(.cancelled)) })
+                    cancel: { delegate.abandon(transfer, with: URLError(.cancelled)) },
+                    ended: { attempt.cancelTimer() })
                 // FoundationNetworking truncates `timeoutInterval` to whole seconds (0.5 s fires
                 // at once), and it is an idle timeout anyway; a per-request timeout is enforced
-                // here instead.
+                // here instead. The timer holds the transfer weakly: Dispatch keeps a cancelled
+                // work item, and what it captured, until its deadline. The transfer is held
+                // elsewhere while it can still time out (the session's table, the caller).
                 if let timeout = request.timeout {
-                    let expiry = DispatchWorkItem { delegate.abandon(transfer, with: URLError(.timedOut)) }
+                    let expiry = DispatchWorkItem { [weak transfer] in
+                        if let transfer { delegate.abandon(transfer, with: URLError(.timedOut)) }
+                    }
                     attempt.setTimer(expiry)
-                    Self.timers.asyncAfter(deadline: .now() + Self.seconds(timeout), execute: expiry)
+                    Self.timers.asyncAfter(deadline: .now() + timeout.timeInterval, execute: expiry)
                 }
                 if attempt.begin(transfer) {
                     delegate.start(transfer, making: makeTask)
@@ -164,9 +170,20 @@ public final class URLSessionTransport: HTTPTransport {
         #else
         let buffer = StreamBuffer()
         #endif
-        let received = try await run(request, streamingInto: buffer, cancelTimerOnReturn: false)
+        let received: SessionDelegate.Received
+        do {
+            received = try await run(request, streamingInto: buffer, cancelTimerOnReturn: false)
+        } catch {
+            // No body follows: the buffer ends here, which stops the timer and drops its hooks.
+            buffer.finish(throwing: error)
+            throw error
+        }
         var response = received.raw
-        if received.streamed { response.bodyStream = HTTPResponse.ByteStream(source: buffer) }
+        if received.streamed {
+            response.bodyStream = HTTPResponse.ByteStream(source: buffer)
+        } else {
+            buffer.finish(throwing: nil)
+        }
         return response
     }
 
@@ -192,7 +209,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     private func urlRequest(for request: HTTPRequest, reader: BodyReader?) -> URLRequest {
         // With a per-request timeout, the session's own timer is only a backstop.
-        let timeout = request.timeout.map { Self.seconds($0).rounded(.up) + 1 } ?? Self.seconds(defaultTimeout)
+        let timeout = request.timeout.map { $0.timeInterval.rounded(.up) + 1 } ?? defaultTimeout.timeInterval
         var urlRequest = URLRequest(url: request.url, cachePolicy: .useProtocolCachePolicy, timeoutInterval: timeout)
         // Only what differs from a new request's defaults is set: FoundationNetworking's
         // `httpMethod` setter alone compares the name against six methods through NSString
@@ -224,9 +241,4 @@ public final class URLSessionTransport: HTTPTransport {
     /// gives it a thread even while every thread of the shared pool is busy (a long computation, a
     /// backlog of jobs), so a timeout does not wait behind the app's work and fire after the answer.
     private static let timers = DispatchQueue(label: "Courier.URLSessionTransport.timeouts")
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
 }
