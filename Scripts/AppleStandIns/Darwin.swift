@@ -8,22 +8,23 @@
 public var SOCK_STREAM: Int32 { 1 }
 public var SO_NOSIGPIPE: Int32 { 0x1022 }
 
-// spawn.h: the attribute and file-action objects are opaque pointers on Darwin.
+// spawn.h: the attribute and file-action objects are opaque pointers on Darwin. C functions come
+// into Swift with discardable results.
 public typealias posix_spawnattr_t = UnsafeMutableRawPointer
 public typealias posix_spawn_file_actions_t = UnsafeMutableRawPointer
 
-public func posix_spawnattr_init(_ attributes: UnsafeMutablePointer<posix_spawnattr_t?>!) -> Int32 { fatalError() }
-public func posix_spawnattr_destroy(_ attributes: UnsafeMutablePointer<posix_spawnattr_t?>!) -> Int32 { fatalError() }
-public func posix_spawnattr_setsigdefault(
+@discardableResult public func posix_spawnattr_init(_ attributes: UnsafeMutablePointer<posix_spawnattr_t?>!) -> Int32 { fatalError() }
+@discardableResult public func posix_spawnattr_destroy(_ attributes: UnsafeMutablePointer<posix_spawnattr_t?>!) -> Int32 { fatalError() }
+@discardableResult public func posix_spawnattr_setsigdefault(
     _ attributes: UnsafeMutablePointer<posix_spawnattr_t?>!, _ signals: UnsafePointer<sigset_t>!
 ) -> Int32 { fatalError() }
-public func posix_spawnattr_setsigmask(
+@discardableResult public func posix_spawnattr_setsigmask(
     _ attributes: UnsafeMutablePointer<posix_spawnattr_t?>!, _ signals: UnsafePointer<sigset_t>!
 ) -> Int32 { fatalError() }
-public func posix_spawnattr_setflags(_ attributes: UnsafeMutablePointer<posix_spawnattr_t?>!, _ flags: Int16) -> Int32 {
+@discardableResult public func posix_spawnattr_setflags(_ attributes: UnsafeMutablePointer<posix_spawnattr_t?>!, _ flags: Int16) -> Int32 {
     fatalError()
 }
-public func posix_spawn(
+@discardableResult public func posix_spawn(
     _ pid: UnsafeMutablePointer<pid_t>!, _ path: UnsafePointer<CChar>!,
     _ fileActions: UnsafePointer<posix_spawn_file_actions_t?>!, _ attributes: UnsafePointer<posix_spawnattr_t?>!,
     _ arguments: UnsafePointer<UnsafeMutablePointer<CChar>?>!,

@@ -11,7 +11,7 @@ import Darwin
 /// The few POSIX socket calls the loopback receiver needs, blocking, on IPv4 loopback only.
 enum Socket {
     #if canImport(Darwin)
-    private static let streamType = SOCK_STREAM
+    private static let streamType: Int32 = SOCK_STREAM
     private static let sendFlags: Int32 = 0
     #else
     private static let streamType = Int32(SOCK_STREAM.rawValue)

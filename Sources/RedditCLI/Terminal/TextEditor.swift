@@ -70,7 +70,7 @@ struct TextEditor {
         _ arguments: [String], environment: [String: String], editor: String
     ) async throws(CLIError) -> Int32 {
         #if canImport(Darwin)
-        var attributes: posix_spawnattr_t? = nil
+        var attributes: Darwin.posix_spawnattr_t? = nil
         #else
         var attributes = posix_spawnattr_t()
         #endif
