@@ -20,6 +20,17 @@ import FoundationNetworking
 /// ```
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
+    ///
+    /// **Not frozen: switch with `default`.** A later release may add a case (a failure now
+    /// reported as another kind gets its own), so a `switch` over a kind keeps a `default`
+    /// branch, as every example in this documentation does. An enum rather than a struct over a
+    /// private code (async-http-client's `HTTPClientError`) because the cases carry what a caller
+    /// matches on (`case .unacceptableStatus(404)`, `case .retriesExhausted(let attempts, let
+    /// last)`), which a struct of static values cannot offer; and because SwiftPM builds without
+    /// library evolution, where `@frozen` means nothing, the promise is this documentation.
+    /// ``HTTPError/isTimeout``,
+    /// ``HTTPError/isConnectivity``, ``HTTPError/isCancelled`` and ``HTTPError/statusCode`` answer
+    /// the common questions without a `switch`.
     public enum Kind: Sendable {
         /// The request could not be built: a bad URL or a body that failed to encode.
         case invalidRequest(reason: String, underlying: (any Error)?)

@@ -49,7 +49,7 @@ extension LoggingMonitor {
         /// The headers with secret values replaced.
         public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
             HTTPHeaders(
-                headers.map { field in
+                headers.fields.map { field in
                     isSecret(name: field.name) ? .init(name: field.name, value: Self.placeholder) : field
                 })
         }

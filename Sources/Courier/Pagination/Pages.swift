@@ -21,13 +21,13 @@ public struct Pages<Page: Sendable>: AsyncSequence, Sendable {
     let nextRequest: @Sendable (Response<Page>) -> Request<Page>?
 
     /// Fetches pages in order.
-    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+    struct PageIterator: AsyncIteratorProtocol, Sendable {
         let client: HTTPClient
         var pending: Request<Page>?
         let nextRequest: @Sendable (Response<Page>) -> Request<Page>?
 
         /// The next page, or nil after the last one.
-        public mutating func next() async throws(HTTPError) -> Page? {
+        mutating func next() async throws(HTTPError) -> Page? {
             guard let request = pending else { return nil }
             pending = nil
             let response = try await client.send(request)
@@ -36,41 +36,43 @@ public struct Pages<Page: Sendable>: AsyncSequence, Sendable {
         }
 
         /// The next page, or nil after the last one.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> Page? {
+        mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> Page? {
             try await next()
         }
     }
 
     /// Starts iterating from the first page.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(client: client, pending: first, nextRequest: nextRequest)
+    public func makeAsyncIterator() -> some AsyncIteratorProtocol<Page, HTTPError> & Sendable { pageIterator() }
+
+    func pageIterator() -> PageIterator {
+        PageIterator(client: client, pending: first, nextRequest: nextRequest)
     }
 
     /// The items of every page, in order, fetching pages as they are needed.
-    public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> Items<Item> {
+    public func items<Item: Sendable>(
+        _ items: @escaping @Sendable (Page) -> [Item]
+    ) -> some AsyncSequence<Item, HTTPError> & Sendable {
         Items(pages: self, items: items)
     }
 }
 
 extension Pages {
     /// The items of every page of a ``Pages`` sequence, in order.
-    public struct Items<Item: Sendable>: AsyncSequence, Sendable {
-        /// One item.
-        public typealias Element = Item
-        /// Errors are the client's.
-        public typealias Failure = HTTPError
+    struct Items<Item: Sendable>: AsyncSequence, Sendable {
+        typealias Element = Item
+        typealias Failure = HTTPError
 
         let pages: Pages<Page>
         let items: @Sendable (Page) -> [Item]
 
         /// Walks the items of one page, then fetches the next.
-        public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
-            var pages: Pages<Page>.AsyncIterator
+        struct ItemIterator: AsyncIteratorProtocol, Sendable {
+            var pages: Pages<Page>.PageIterator
             let items: @Sendable (Page) -> [Item]
             var buffer: IndexingIterator<[Item]> = [Item]().makeIterator()
 
             /// The next item, or nil after the last page's last item.
-            public mutating func next() async throws(HTTPError) -> Item? {
+            mutating func next() async throws(HTTPError) -> Item? {
                 while true {
                     if let item = buffer.next() { return item }
                     guard let page = try await pages.next() else { return nil }
@@ -79,14 +81,14 @@ extension Pages {
             }
 
             /// The next item, or nil after the last page's last item.
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> Item? {
+            mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> Item? {
                 try await next()
             }
         }
 
         /// Starts from the first page.
-        public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(pages: pages.makeAsyncIterator(), items: items)
+        func makeAsyncIterator() -> ItemIterator {
+            ItemIterator(pages: pages.pageIterator(), items: items)
         }
     }
 }

@@ -4,32 +4,21 @@
 /// makes the call fail with ``HTTPError/Kind/server(_:)`` carrying that error; returning nil lets
 /// validation and decoding go on. This is how an API that reports failures in a 200 body
 /// (`{"returnCode":"601","returnMsg":"登录失效"}`, Reddit's `{"json":{"errors":[...]}}`) gets a typed
-/// error instead of a half-decoded value. For a small decoder, use ``decode(_:)``:
+/// error instead of a half-decoded value:
 /// `$0.apiErrorDecoder = .decode { response in ... }`.
-public protocol APIErrorDecoder: Sendable {
-    /// The error the response carries, or nil when it carries none.
-    func decodeError(from response: HTTPResponse) -> (any Error)?
-}
+public struct APIErrorDecoder: Sendable {
+    private let decode: @Sendable (HTTPResponse) -> (any Error)?
 
-extension HTTPClient {
-    /// The decoder made by ``APIErrorDecoder/decode(_:)``. You need not name this type.
-    public struct ClosureAPIErrorDecoder: APIErrorDecoder {
-        private let decode: @Sendable (HTTPResponse) -> (any Error)?
-
-        init(_ decode: @escaping @Sendable (HTTPResponse) -> (any Error)?) {
-            self.decode = decode
-        }
-
-        /// Calls the closure.
-        public func decodeError(from response: HTTPResponse) -> (any Error)? { decode(response) }
+    /// A decoder from a closure: return the error a response carries, or nil.
+    public init(_ decode: @escaping @Sendable (HTTPResponse) -> (any Error)?) {
+        self.decode = decode
     }
-}
 
-extension APIErrorDecoder where Self == HTTPClient.ClosureAPIErrorDecoder {
     /// An API-error decoder from a closure: return the error a response carries, or nil.
-    public static func decode(_ decode: @escaping @Sendable (HTTPResponse) -> (any Error)?)
-        -> HTTPClient.ClosureAPIErrorDecoder
-    {
-        HTTPClient.ClosureAPIErrorDecoder(decode)
+    public static func decode(_ decode: @escaping @Sendable (HTTPResponse) -> (any Error)?) -> APIErrorDecoder {
+        APIErrorDecoder(decode)
     }
+
+    /// The error the response carries, or nil when it carries none.
+    public func decodeError(from response: HTTPResponse) -> (any Error)? { decode(response) }
 }

@@ -56,7 +56,7 @@ public final class HTTPClient: Sendable {
         public var validation: Validation
         /// Reads the API's own error payloads; nil reports bad statuses as
         /// ``HTTPError/Kind/unacceptableStatus(_:)``.
-        public var apiErrorDecoder: (any APIErrorDecoder)?
+        public var apiErrorDecoder: APIErrorDecoder?
         /// Observers of every call (logging, metrics, ``NetworkActivity``); none by default.
         /// Events are handed over without waiting for the monitors (see ``EventMonitor``).
         public var eventMonitors: [any EventMonitor]
@@ -218,8 +218,9 @@ public final class HTTPClient: Sendable {
         guard index < interceptors.count else { return try await transmit(request, context: context) }
         let interceptor = interceptors[index]
         do {
-            return try await interceptor.intercept(
-                request, context: context, next: Next(client: self, context: context, index: index + 1))
+            return try await interceptor.intercept(request, context: context) { [self] request in
+                try await intercept(request, context: context, from: index + 1)
+            }
         } catch let error where error is HTTPError || error is URLError || error is CancellationError {
             throw error
         } catch {

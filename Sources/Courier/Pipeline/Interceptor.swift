@@ -19,68 +19,37 @@
 /// `URLError` as a transport error, anything else as ``HTTPError/Kind/interceptorFailed(_:)``
 /// naming the interceptor's type.
 public protocol Interceptor: Sendable {
-    /// The rest of the pipeline after an interceptor: call it to pass a request on.
-    typealias Next = HTTPClient.Next
+    /// The rest of the pipeline after an interceptor: call it with a request to pass that request
+    /// on through the remaining interceptors and the transport (as many times as the interceptor
+    /// needs, or not at all).
+    typealias Next = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     /// Handles one request, calling `next` to pass it on.
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse
+    ///
+    /// `next` may be kept and called later (it is `@escaping`); an implementation that only calls
+    /// it may declare the parameter as plain `next: Next`.
+    func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping Next) async throws -> HTTPResponse
 }
 
 extension HTTPClient {
-    /// The rest of the pipeline after an interceptor (``Interceptor/Next``): the remaining
-    /// interceptors, then the transport.
-    public struct Next: Sendable {
-        let client: HTTPClient
-        let context: RequestContext
-        let index: Int
+    /// The interceptor made by ``Interceptor/adapt(_:)`` and ``Interceptor/validate(_:)``: a
+    /// closure in the interceptor's place. You need not name this type.
+    public struct ClosureInterceptor: Interceptor {
+        private let body: @Sendable (HTTPRequest, RequestContext, Next) async throws -> HTTPResponse
 
-        /// Sends `request` through the remaining interceptors and the transport.
-        public func callAsFunction(_ request: HTTPRequest) async throws -> HTTPResponse {
-            try await client.intercept(request, context: context, from: index)
-        }
-    }
-
-    /// The interceptor made by ``Interceptor/adapt(_:)``: changes each request before it is
-    /// sent. You need not name this type.
-    public struct AdaptingInterceptor: Interceptor {
-        private let adapt: @Sendable (inout HTTPRequest) async throws -> Void
-
-        init(_ adapt: @escaping @Sendable (inout HTTPRequest) async throws -> Void) {
-            self.adapt = adapt
+        init(_ body: @escaping @Sendable (HTTPRequest, RequestContext, Next) async throws -> HTTPResponse) {
+            self.body = body
         }
 
-        /// Adapts the request, then passes it on.
+        /// Runs the closure.
         public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse
         {
-            var request = request
-            try await adapt(&request)
-            return try await next(request)
-        }
-    }
-
-    /// The interceptor made by ``Interceptor/validate(_:)``: fails the call when the closure
-    /// refuses a response. You need not name this type.
-    public struct ValidatingInterceptor: Interceptor {
-        private let validate: @Sendable (HTTPResponse) -> Validation.Result
-
-        init(_ validate: @escaping @Sendable (HTTPResponse) -> Validation.Result) {
-            self.validate = validate
-        }
-
-        /// Passes the request on and validates what comes back.
-        public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse
-        {
-            let response = try await next(request)
-            if case .invalid(let reason) = validate(response) {
-                throw HTTPError.validationFailed(
-                    reason, request: request, response: response, attempts: context.attempts)
-            }
-            return response
+            try await body(request, context, next)
         }
     }
 }
 
-extension Interceptor where Self == HTTPClient.AdaptingInterceptor {
+extension Interceptor where Self == HTTPClient.ClosureInterceptor {
     /// An interceptor that changes each request with `adapt` before passing it on; an error it
     /// throws fails the call as ``HTTPError/Kind/interceptorFailed(_:)``.
     ///
@@ -90,18 +59,27 @@ extension Interceptor where Self == HTTPClient.AdaptingInterceptor {
     /// }
     /// ```
     public static func adapt(_ adapt: @escaping @Sendable (inout HTTPRequest) async throws -> Void)
-        -> HTTPClient.AdaptingInterceptor
+        -> HTTPClient.ClosureInterceptor
     {
-        HTTPClient.AdaptingInterceptor(adapt)
+        HTTPClient.ClosureInterceptor { request, _, next in
+            var request = request
+            try await adapt(&request)
+            return try await next(request)
+        }
     }
-}
 
-extension Interceptor where Self == HTTPClient.ValidatingInterceptor {
     /// An interceptor that refuses responses for which `validate` returns `.invalid`
     /// (``HTTPError/Kind/validationFailed(reason:)``).
     public static func validate(_ validate: @escaping @Sendable (HTTPResponse) -> Validation.Result)
-        -> HTTPClient.ValidatingInterceptor
+        -> HTTPClient.ClosureInterceptor
     {
-        HTTPClient.ValidatingInterceptor(validate)
+        HTTPClient.ClosureInterceptor { request, context, next in
+            let response = try await next(request)
+            if case .invalid(let reason) = validate(response) {
+                throw HTTPError.validationFailed(
+                    reason, request: request, response: response, attempts: context.attempts)
+            }
+            return response
+        }
     }
 }

@@ -7,18 +7,8 @@ extension Validation {
         case invalid(reason: String)
     }
 
-    /// A check run on every response before it is decoded.
-    public struct Validator: Sendable {
-        private let check: @Sendable (HTTPResponse) -> Result
-
-        /// Creates a validator from a closure.
-        public init(_ check: @escaping @Sendable (HTTPResponse) -> Result) {
-            self.check = check
-        }
-
-        /// Runs the check.
-        public func validate(_ response: HTTPResponse) -> Result { check(response) }
-    }
+    /// A check run on every response before it is decoded: a closure returning the outcome.
+    public typealias Validator = @Sendable (HTTPResponse) -> Result
 }
 
 /// How a client decides whether a response is acceptable.
@@ -63,7 +53,7 @@ public struct Validation: Sendable {
         }
         func firstFailure(_ validators: [Validation.Validator]) -> Validation.Result? {
             for validator in validators {
-                let result = validator.validate(response)
+                let result = validator(response)
                 if case .invalid = result { return result }
             }
             return nil

@@ -3,27 +3,28 @@
 /// Setting a value through the subscript replaces every field of that name; ``add(name:value:)``
 /// keeps existing ones (for headers such as `Set-Cookie` that may repeat).
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    /// One header field.
-    public struct Field: Sendable, Hashable {
+    /// One header field, as the transports hand them over and the list keeps them.
+    package struct Field: Sendable, Hashable {
         /// The name as given (compared case-insensitively).
-        public var name: String
+        package var name: String
         /// The value.
-        public var value: String
+        package var value: String
 
         /// Creates a field.
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    private var fields: [Field]
+    /// The fields in order.
+    package private(set) var fields: [Field]
 
     /// Creates an empty header list.
     public init() { fields = [] }
 
     /// Creates headers from fields, keeping their order.
-    public init(_ fields: [Field]) { self.fields = fields }
+    package init(_ fields: [Field]) { self.fields = fields }
 
     /// Creates headers from a dictionary (order follows the sorted names, so it is stable).
     public init(_ dictionary: [String: String]) {
@@ -80,8 +81,11 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// The number of fields.
     public var count: Int { fields.count }
 
-    /// Iterates the fields in order.
-    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+    /// Iterates the fields in order, as `(name, value)` pairs:
+    /// `for (name, value) in response.headers { ... }`.
+    public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {
+        fields.lazy.map { (name: $0.name, value: $0.value) }.makeIterator()
+    }
 
     /// The fields as a dictionary; repeated names are joined with ", " (RFC 9110 §5.3).
     public var dictionary: [String: String] {

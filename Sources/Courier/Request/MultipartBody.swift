@@ -14,10 +14,10 @@ extension RequestBody {
     /// let upload = Request<Data>(method: .post, path: "/uploads", body: .multipart(form))
     /// ```
     public struct Multipart: Sendable {
-        /// One part of the form.
-        public struct Part: Sendable {
+        /// One part of the form (the RedditAPI media upload reads a part's content kind).
+        package struct Part: Sendable {
             /// Where a part's bytes come from.
-            public enum Content: Sendable {
+            package enum Content: Sendable {
                 /// Bytes in memory.
                 case data(Data)
                 /// A file, read as it is sent.
@@ -25,19 +25,19 @@ extension RequestBody {
             }
 
             /// The form field name.
-            public var name: String
+            package var name: String
             /// The file name, for file parts.
-            public var filename: String?
+            package var filename: String?
             /// The part's content type, if any.
-            public var contentType: String?
+            package var contentType: String?
             /// The part's bytes, or the file they are read from.
-            public var content: Content
+            package var content: Content
         }
 
         /// The boundary between parts; random unless given.
         public let boundary: String
         /// The parts in order.
-        public private(set) var parts: [Part] = []
+        package private(set) var parts: [Part] = []
 
         /// Creates an empty form with a random boundary.
         public init(boundary: String = "courier-" + UUID().uuidString) {

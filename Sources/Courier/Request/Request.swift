@@ -159,7 +159,7 @@ extension Request {
     /// This request with one more validator, run after the client's.
     public func validate(_ validator: @escaping @Sendable (HTTPResponse) -> Validation.Result) -> Self {
         var copy = self
-        copy.validators.append(Validation.Validator(validator))
+        copy.validators.append(validator)
         return copy
     }
 

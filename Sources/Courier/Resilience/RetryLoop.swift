@@ -7,12 +7,14 @@ import FoundationNetworking
 
 extension RetryPolicy {
     /// Sends the request, retrying failures as the policy and its retriers decide.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
+    public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping Next) async throws
+        -> HTTPResponse
+    {
         try await retrying(request, context: context, next: next, clock: self.clock)
     }
 
     private func retrying<C: Clock<Duration>>(
-        _ request: HTTPRequest, context: RequestContext, next: Next, clock: C
+        _ request: HTTPRequest, context: RequestContext, next: @escaping Next, clock: C
     ) async throws -> HTTPResponse {
         let deadline = self.deadline.map { clock.now.advanced(by: $0) }
         let lastFailure = LastFailure()
@@ -29,7 +31,7 @@ extension RetryPolicy {
 
     /// The attempt loop: send, decide, wait, send again.
     private func attempts<C: Clock<Duration>>(
-        of original: HTTPRequest, context: RequestContext, next: Next, clock: C, deadline: C.Instant?,
+        of original: HTTPRequest, context: RequestContext, next: @escaping Next, clock: C, deadline: C.Instant?,
         lastFailure: LastFailure
     ) async throws -> HTTPResponse {
         var request = original
@@ -147,7 +149,7 @@ extension RetryPolicy {
     }
 
     private static func describe(_ duration: Duration) -> String {
-        let seconds = RetryPolicy.Backoff.seconds(duration)
+        let seconds = duration.timeInterval
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.3g s", seconds)
     }
 }

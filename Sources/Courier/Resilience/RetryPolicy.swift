@@ -50,7 +50,7 @@ public struct RetryPolicy: Interceptor {
     /// How long a call may take, all attempts and waits included; nil for no limit.
     public var deadline: Duration?
     /// Custom deciders, asked in order before the policy's own rules.
-    public var retriers: [any RetryPolicy.Retrier]
+    public var retriers: [RetryPolicy.Retrier]
     /// The clock all waits and the deadline run on.
     public var clock: any Clock<Duration>
 
@@ -63,7 +63,7 @@ public struct RetryPolicy: Interceptor {
         retryableErrorCodes: Set<URLError.Code> = RetryPolicy.defaultRetryableErrorCodes,
         maximumRetryAfter: Duration = .seconds(60),
         deadline: Duration? = nil,
-        retriers: [any RetryPolicy.Retrier] = [],
+        retriers: [RetryPolicy.Retrier] = [],
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.maxAttempts = max(1, maxAttempts)
@@ -93,7 +93,7 @@ public struct RetryPolicy: Interceptor {
             .Decision?
     ) -> RetryPolicy {
         var copy = self
-        copy.retriers.append(RetryPolicy.ClosureRetrier(decide))
+        copy.retriers.append(RetryPolicy.Retrier(decide))
         return copy
     }
 

@@ -20,7 +20,7 @@ extension Request {
 /// The ``RequestOptionKey`` holding a call's own ``RetryPolicy/Retrier``s, asked before the policy's.
 package enum RetriersOption: RequestOptionKey {
     /// No retriers of the call's own.
-    package static let defaultValue: [any RetryPolicy.Retrier] = []
+    package static let defaultValue: [RetryPolicy.Retrier] = []
 }
 
 extension Request {
@@ -39,6 +39,6 @@ extension Request {
             @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy
             .Decision?
     ) -> Self {
-        option(RetriersOption.self, options[RetriersOption.self] + [RetryPolicy.ClosureRetrier(decide)])
+        option(RetriersOption.self, options[RetriersOption.self] + [RetryPolicy.Retrier(decide)])
     }
 }

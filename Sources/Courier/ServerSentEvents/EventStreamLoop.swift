@@ -153,7 +153,7 @@ struct EventStreamLoop: Sendable {
         let chunk: Data?
         do {
             // An iterator only reads on from where the last one stopped: the body is read once.
-            var iterator = connection.body.makeAsyncIterator()
+            var iterator = HTTPResponse.ByteStream.Iterator(handle: connection.body.handle)
             chunk = try await iterator.next()
         } catch {
             if error.isCancelled || Task.isCancelled {

@@ -45,27 +45,23 @@ extension HTTPClient {
         let configuration: Configuration
         let open: EventStreamOpener
 
-        /// Reads the stream: the first call to ``AsyncIterator/next()`` opens the connection.
-        public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(loop: EventStreamLoop(configuration: configuration, open: open))
+        /// Reads the stream, reconnecting as needed: the first call to its `next()` opens the
+        /// connection. Use one iterator at a time.
+        public func makeAsyncIterator() -> some AsyncIteratorProtocol<ServerSentEvent, HTTPError> & Sendable {
+            EventIterator(loop: EventStreamLoop(configuration: configuration, open: open))
         }
 
-        /// Reads events, reconnecting as needed. Use one iterator at a time.
-        public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+        /// Reads events, reconnecting as needed.
+        struct EventIterator: AsyncIteratorProtocol, Sendable {
             var loop: EventStreamLoop
 
-            /// The last event id seen (the one a reconnection sends); nil when none.
-            public var lastEventID: String? { loop.lastEventID }
-
             /// The next event; nil after the server ended the stream with 204.
-            public mutating func next() async throws(HTTPError) -> ServerSentEvent? {
+            mutating func next() async throws(HTTPError) -> ServerSentEvent? {
                 try await loop.next()
             }
 
             /// The next event; nil after the server ended the stream with 204.
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError)
-                -> ServerSentEvent?
-            {
+            mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> ServerSentEvent? {
                 try await loop.next()
             }
         }

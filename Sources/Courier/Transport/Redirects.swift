@@ -56,6 +56,6 @@ extension HTTPHeaders {
     /// These headers without the fields named (case-insensitively).
     fileprivate func removing(_ names: [String]) -> HTTPHeaders {
         let lowercased = Set(names.map { $0.lowercased() })
-        return HTTPHeaders(filter { !lowercased.contains($0.name.lowercased()) })
+        return HTTPHeaders(fields.filter { !lowercased.contains($0.name.lowercased()) })
     }
 }

@@ -11,7 +11,7 @@ extension RedditClient {
     ///     print(flair.user, flair.text ?? "")
     /// }
     /// ```
-    public func items<Item>(_ first: Request<ItemListing<Item>>) -> Pages<ItemListing<Item>>.Items<Item> {
+    public func items<Item>(_ first: Request<ItemListing<Item>>) -> some AsyncSequence<Item, HTTPError> & Sendable {
         http.pages(first) { response in
             guard let after = response.value.after, !after.isEmpty, !response.value.items.isEmpty else { return nil }
             let sent = URLComponents(url: response.request.url, resolvingAgainstBaseURL: false)?

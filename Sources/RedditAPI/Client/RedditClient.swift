@@ -58,7 +58,7 @@ public final class RedditClient: Sendable {
         var configuration = HTTPClient.Configuration(
             baseURL: anonymous ? Self.publicBaseURL : Self.oauthBaseURL, transport: transport)
         configuration.headers["User-Agent"] = userAgent.value
-        configuration.apiErrorDecoder = RedditErrorDecoder()
+        configuration.apiErrorDecoder = APIErrorDecoder(RedditErrorDecoder().decodeError(from:))
         var interceptors: [any Interceptor] = [RedditConventions(publicJSON: anonymous)]
         if let provider = authentication.provider {
             interceptors.append(OAuthInterceptor(provider: provider, scheme: "bearer"))
@@ -125,7 +125,7 @@ public final class RedditClient: Sendable {
     /// ```swift
     /// for try await thing in reddit.items(Reddit.userOverview("spez")) { ... }
     /// ```
-    public func items(_ first: Request<Listing>) -> Pages<Listing>.Items<Thing> {
+    public func items(_ first: Request<Listing>) -> some AsyncSequence<Thing, HTTPError> & Sendable {
         pages(first).items(\.children)
     }
 

@@ -1,8 +1,8 @@
 public import Courier
 import Foundation
 
-/// Reads every error shape Reddit sends into a ``RedditError``; an `APIErrorDecoder` for
-/// `HTTPClient`.
+/// Reads every error shape Reddit sends into a ``RedditError``; ``RedditClient`` installs it as
+/// its `HTTPClient`'s `APIErrorDecoder`.
 ///
 /// - 3xx: a redirect, reported rather than followed (unless the call takes the redirect as its
 ///   answer, as ``Reddit/stickiedPost(of:slot:)`` does).
@@ -13,7 +13,7 @@ import Foundation
 /// - 2xx: only `{"json":{"errors":[...]}}` with at least one error, an image upload's
 ///   `{"errors": ["IMAGE_ERROR"], "errors_values": [...]}`, or an OAuth error body.
 ///   Other 2xx bodies are not parsed here (only their first key is peeked at), so listings pay nothing.
-public struct RedditErrorDecoder: APIErrorDecoder {
+public struct RedditErrorDecoder: Sendable {
     /// Creates the decoder.
     public init() {}
 

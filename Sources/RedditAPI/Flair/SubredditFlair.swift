@@ -84,7 +84,7 @@ public struct SubredditFlair: Sendable {
     }
 
     /// Every user with flair, page after page (100 a page) as the sequence is read.
-    public func allUsers() -> Pages<ItemListing<UserFlair>>.Items<UserFlair> {
+    public func allUsers() -> some AsyncSequence<UserFlair, HTTPError> & Sendable {
         client.items(Reddit.userFlairs(in: subreddit, page: PageParameters(limit: 100)))
     }
 

@@ -3,8 +3,7 @@ import Foundation
 
 /// Listings of posts beyond a subreddit's and the front page's: a domain's, a post's
 /// duplicates, and the lists of a user's votes, hidden posts and gildings. Each is a ``Listing`` paged with ``PageParameters``; pass the request to
-/// ``RedditClient/pages(_:)`` or ``RedditClient/items(_:)->Pages<Listing>.Items<Thing>`` to read
-/// every page.
+/// ``RedditClient/pages(_:)`` or ``RedditClient/items(_:)-(Request<Listing>)`` to read every page.
 ///
 /// ```swift
 /// let videos = try await reddit.send(Reddit.listing(.top(.week), domain: "youtube.com"))

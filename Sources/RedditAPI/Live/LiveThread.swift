@@ -69,7 +69,7 @@ public struct LiveThread: Sendable {
 
     /// Every update, newest first, fetching older pages (100 at a time) as they are needed, until
     /// Reddit sends no `after`.
-    public func allUpdates() -> Pages<ItemListing<LiveUpdate>>.Items<LiveUpdate> {
+    public func allUpdates() -> some AsyncSequence<LiveUpdate, HTTPError> & Sendable {
         client.http.pages(Reddit.liveUpdates(of: id, page: PageParameters(limit: 100)), cursorName: "after") {
             response in
             // An empty page, or the cursor just sent, ends the sequence rather than looping.

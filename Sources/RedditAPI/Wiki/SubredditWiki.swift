@@ -72,7 +72,7 @@ public struct SubredditWiki: Sendable {
     }
 
     /// Every revision of a page, newest first, page after page as the sequence is read.
-    public func allRevisions(of name: String) -> Pages<ItemListing<WikiRevision>>.Items<WikiRevision> {
+    public func allRevisions(of name: String) -> some AsyncSequence<WikiRevision, HTTPError> & Sendable {
         client.items(Reddit.wikiPageRevisions(name, in: subreddit, page: PageParameters(limit: 100)))
     }
 

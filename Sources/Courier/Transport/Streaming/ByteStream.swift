@@ -51,8 +51,9 @@ extension HTTPResponse {
             handle = ByteStreamHandle(source: source)
         }
 
-        /// Makes the iterator; see the type's documentation about reading once.
-        public func makeAsyncIterator() -> Iterator { Iterator(handle: handle) }
+        /// Makes the iterator; see the type's documentation about reading once. Its type is not
+        /// named: `for try await` is how a stream is read.
+        public func makeAsyncIterator() -> some AsyncIteratorProtocol<Data, HTTPError> { Iterator(handle: handle) }
 
         /// Stops the transfer and closes its connection; the stream then ends (an iteration
         /// waiting for bytes throws ``HTTPError/Kind/cancelled``). Nothing happens when the body
@@ -65,7 +66,7 @@ extension HTTPResponse {
         /// - Throws: ``HTTPError`` when reading fails, or ``HTTPError/Kind/validationFailed(reason:)``
         ///   when the body is longer than `limit` (the transfer is then stopped).
         public func collect(upTo limit: Int) async throws(HTTPError) -> Data {
-            var iterator = makeAsyncIterator()
+            var iterator = Iterator(handle: handle)
             var data = Data()
             while let chunk = try await iterator.next() {
                 guard data.count + chunk.count <= limit else {
@@ -100,16 +101,16 @@ extension HTTPResponse {
         }
 
         /// Iterates a ``ByteStream``.
-        public struct Iterator: AsyncIteratorProtocol {
+        struct Iterator: AsyncIteratorProtocol {
             let handle: ByteStreamHandle
 
             /// The next chunk, or nil at the end of the body.
-            public mutating func next() async throws(HTTPError) -> Data? {
+            mutating func next() async throws(HTTPError) -> Data? {
                 try await handle.next()
             }
 
             /// The next chunk, or nil at the end of the body.
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> Data? {
+            mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> Data? {
                 try await handle.next()
             }
         }
@@ -245,8 +246,9 @@ private final class WholeBody: ByteSource {
 /// Chunks from an `AsyncSequence`, read by one iterator at a time.
 private final class SequenceSource<Chunks: AsyncSequence & Sendable>: ByteSource where Chunks.Element == Data {
     private let chunks: Chunks
-    /// The iterator, made on first use; `@unchecked`-free because it is only touched inside `next`,
-    /// which the stream's single reader calls one at a time, and kept behind the mutex anyway.
+    /// The iterator, made on first use. The mutex guards making it and handing out its box, not
+    /// its use: `next()` runs outside the lock (it suspends), which is why the box is
+    /// `@unchecked Sendable`, with its reason below.
     private let iterator = Mutex<IteratorBox?>(nil)
     private let cancelled = Mutex(false)
 

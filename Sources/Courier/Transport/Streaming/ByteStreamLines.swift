@@ -11,30 +11,32 @@ extension HTTPResponse.ByteStream {
     ///     print(line)
     /// }
     /// ```
-    public var lines: Lines { Lines(bytes: self, maximumLength: Lines.defaultMaximumLength) }
+    ///
+    /// A line longer than 1 MiB ends the sequence with ``HTTPError/Kind/validationFailed(reason:)``,
+    /// so a body without line ends cannot fill memory.
+    public var lines: some AsyncSequence<String, HTTPError> & Sendable {
+        Lines(bytes: self, maximumLength: Lines.defaultMaximumLength)
+    }
 
     /// The lines of a ``HTTPResponse/ByteStream``: see ``HTTPResponse/ByteStream/lines``.
-    public struct Lines: AsyncSequence, Sendable {
-        /// A line, without its line end.
-        public typealias Element = String
-        /// How reading the body fails.
-        public typealias Failure = HTTPError
+    struct Lines: AsyncSequence, Sendable {
+        typealias Element = String
+        typealias Failure = HTTPError
 
-        /// The longest line read (1 MiB); a longer one ends the sequence with
-        /// ``HTTPError/Kind/validationFailed(reason:)``, so a body without line ends cannot fill
-        /// memory.
-        public static let defaultMaximumLength = 1 << 20
+        /// The longest line read (1 MiB).
+        static let defaultMaximumLength = 1 << 20
 
         let bytes: HTTPResponse.ByteStream
         let maximumLength: Int
 
-        /// Makes the iterator.
-        public func makeAsyncIterator() -> Iterator {
-            Iterator(bytes: bytes.makeAsyncIterator(), handle: bytes.handle, maximumLength: maximumLength)
+        func makeAsyncIterator() -> Iterator {
+            Iterator(
+                bytes: HTTPResponse.ByteStream.Iterator(handle: bytes.handle), handle: bytes.handle,
+                maximumLength: maximumLength)
         }
 
-        /// Iterates ``HTTPResponse/ByteStream/Lines``.
-        public struct Iterator: AsyncIteratorProtocol {
+        /// Iterates the lines.
+        struct Iterator: AsyncIteratorProtocol {
             var bytes: HTTPResponse.ByteStream.Iterator
             let handle: ByteStreamHandle
             let maximumLength: Int
@@ -51,12 +53,12 @@ extension HTTPResponse.ByteStream {
             }
 
             /// The next line, or nil after the last.
-            public mutating func next() async throws(HTTPError) -> String? {
+            mutating func next() async throws(HTTPError) -> String? {
                 try await next(isolation: nil)
             }
 
             /// The next line, or nil after the last.
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> String? {
+            mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> String? {
                 while true {
                     if let newline = pending[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
                         let line = text(pending[start..<newline])
