@@ -43,6 +43,8 @@ package final class StreamBuffer: ByteSource {
         var cancelRequested = false
         /// Bytes past the bound from a producer that cannot pause, when spilling is on.
         var spill: SpillFile?
+        /// The file's high-water mark once it was closed at the end of the body.
+        var spillHighWaterAtEnd: UInt64 = 0
         var spillFailed = false
     }
 
@@ -88,7 +90,9 @@ package final class StreamBuffer: ByteSource {
     }
 
     /// The most bytes that waited in the temporary file at any time (0 when none did).
-    package var spillHighWaterMark: Int { state.withLock { Int($0.spill?.highWaterMark ?? 0) } }
+    package var spillHighWaterMark: Int {
+        state.withLock { Int(max($0.spill?.highWaterMark ?? 0, $0.spillHighWaterAtEnd)) }
+    }
 
     /// The most bytes that waited unread at any time.
     package var highWaterMark: Int { state.withLock { $0.highWater } }
@@ -256,6 +260,7 @@ package final class StreamBuffer: ByteSource {
                 case .success?:
                     // Read to the end: the temporary file, emptied, is closed now, not when the
                     // stream is dropped.
+                    if let spill = state.spill { state.spillHighWaterAtEnd = spill.highWaterMark }
                     state.spill = nil
                     return (.success(nil), nil)
                 case .failure(let error)?:
