@@ -13,7 +13,10 @@ version 1) and copies the licence texts next to it. The responses are the record
 requests (no trailing slash, no `raw_json`, no paging items, default sorts left out), so the
 client's requests find them whatever volatile query items it sends.
 
-In the PRAW recordings, placeholders such as `<TEST_SUBREDDIT>` become the bare name
+The front page is made of the posts whose comment pages were recorded (see `front_page`), so
+that every post on the first screen opens onto a real thread.
+
+In every recording, placeholders such as `<TEST_SUBREDDIT>` become the bare name
 (`TEST_SUBREDDIT`), in the URL and in the body, so that `reddit --offline mod queue
 test_subreddit` can be typed and shows the name it was asked for. A moderation queue's
 recordings of one kind each (`only=links`, `only=comments`) are merged into one listing, newest
@@ -29,7 +32,6 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 # (fixture, what it offers offline). Error fixtures are left out: offline mode shows real data.
 FIXTURES = [
-    ("listings/front_hot", "front page, hot"),
     ("listings/subreddit_hot_askreddit", "r/askreddit, hot"),
     ("listings/subreddit_new_askreddit", "r/askreddit, new"),
     ("listings/subreddit_top_all_askreddit", "r/askreddit, top of all time"),
@@ -77,6 +79,7 @@ PRAW_FIXTURES = [
     ("moderation/about_log__200__1", "r/TEST_SUBREDDIT mod log (empty)"),
     ("moderation/about_log__200__2", "r/USERNAME mod log"),
     ("modmail/modmail_conversations__200__1", "modmail of r/pics and r/LifeProTips (empty)"),
+    ("submissions/submission__200__1", "post 4bbe4m"),
 ]
 # The queues whose recordings of one kind each are merged (`only` is filtered offline).
 MODERATION_QUEUES = {"modqueue", "reports", "spam", "edited", "unmoderated"}
@@ -161,6 +164,33 @@ def merged(first, second):
     return first
 
 
+def front_page(interactions):
+    """The offline front page: the posts whose comment pages were recorded, highest score first.
+
+    No recorded listing shows the posts whose threads were recorded, so the front page is made
+    of those posts as their comment pages recorded them: every post on it opens onto its thread.
+    """
+    posts = {}
+    latest = ""
+    for recorded in interactions:
+        path = urlsplit(recorded["request"]["url"]).path.strip("/").split("/")
+        if recorded["request"]["method"] != "GET" or path[0] != "comments":
+            continue
+        body = json.loads(recorded["response"]["body"]["text"])
+        post = body[0]["data"]["children"][0]
+        posts.setdefault(post["data"]["id"], post)
+        latest = max(latest, recorded["recorded_at"])
+    children = sorted(posts.values(), key=lambda c: -c["data"].get("score", 0))
+    listing = {"kind": "Listing", "data": {"after": None, "before": None, "dist": len(children),
+                                           "children": children}}
+    return {
+        "recorded_at": latest,
+        "request": {"method": "GET", "url": "https://oauth.reddit.com/hot", "headers": {}},
+        "response": {"status": 200, "headers": {"content-type": "application/json; charset=UTF-8"},
+                     "body": {"text": json.dumps(listing, ensure_ascii=False, separators=(",", ":"))}},
+    }
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
@@ -173,7 +203,7 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out_dir = os.path.join(root, "Sources", "RedditCLI", "Resources", "Offline")
     os.makedirs(out_dir, exist_ok=True)
-    interactions = [interaction(fixtures, name) for name, _ in FIXTURES]
+    interactions = [interaction(fixtures, name, placeholders_readable=True) for name, _ in FIXTURES]
     by_request = {}
     for name, _ in PRAW_FIXTURES:
         recorded = interaction(praw, name, placeholders_readable=True)
@@ -183,6 +213,7 @@ def main():
         else:
             by_request[key] = recorded
             interactions.append(recorded)
+    interactions.insert(0, front_page(interactions))
     cassette = {"format": "courier-cassette", "version": 1, "interactions": interactions}
     with open(os.path.join(out_dir, "offline-cassette.json"), "w", encoding="utf-8") as f:
         json.dump(cassette, f, indent=1, sort_keys=True, ensure_ascii=False)

@@ -44,12 +44,14 @@ extension CommandRunner {
     /// Sends `write` with `text`, else with text from the editor when it needs one; an empty
     /// text cancels (status 1, as `git commit` does).
     private func write(_ write: TextWrite, text: String?) async throws(CLIError) {
-        var text = text
         if text == nil, let what = write.what {
-            guard let written = try await TextEditor(environment: environment).edit(what: what) else {
-                throw CLIError("empty text, nothing sent")
+            let outcome = try await DraftStore(environment: environment).writeAndSend(
+                write, what: what, editor: TextEditor(environment: environment)
+            ) { written throws(CLIError) in
+                try await load { () async throws(CLIError) in try await write.send(written, through: service) }
             }
-            text = written
+            guard let outcome else { throw CLIError("empty text, nothing sent") }
+            return report(outcome, done: write.done)
         }
         let outcome = try await load { () async throws(CLIError) in try await write.send(text, through: service) }
         report(outcome, done: write.done)

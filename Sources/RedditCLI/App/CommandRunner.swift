@@ -26,6 +26,7 @@ struct CommandRunner: Sendable {
                 listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline))
             }
         case .comments(let options):
+            if offline, let note = Self.offlineCommentsNote(options) { Output.error(note) }
             let tree = try await load { () async throws(CLIError) in try await service.commentTreeAnswer(options) }
             try print(tree) {
                 ThreadRenderer(style: style, width: width, now: now).render(tree.value, maxDepth: options.depth)
@@ -84,10 +85,34 @@ struct CommandRunner: Sendable {
 
     /// Says what a write did: done, or (offline) what would have been sent and that it was not.
     func report(_ outcome: RedditService.WriteOutcome, done: String) {
+        if json { return Output.write(Self.json(outcome, done: done)) }
         switch outcome {
         case .sent: Output.write(done + "\n")
-        case .notSent(let preview): Output.write("would send: \(preview)\nnot sent: --offline never writes to Reddit\n")
+        case .notSent(let preview): Output.write("would send: \(preview)\n\(Self.notSentReason)\n")
         }
+    }
+
+    static let notSentReason = "not sent: --offline never writes to Reddit"
+
+    /// A write's outcome as one JSON object (`--json`): `{"sent": true, "done": …}`, or offline
+    /// `{"sent": false, "method": …, "path": …, "form": …, "reason": …}` from its preview.
+    static func json(_ outcome: RedditService.WriteOutcome, done: String) -> String {
+        var object: [String: Any]
+        switch outcome {
+        case .sent: object = ["sent": true, "done": done]
+        case .notSent(let preview):
+            let parts = preview.split(separator: " ", maxSplits: 2).map(String.init)
+            object = ["sent": false, "would_send": preview, "reason": notSentReason]
+            if parts.count >= 2 {
+                object["method"] = parts[0]
+                object["path"] = parts[1]
+                object["form"] = parts.count > 2 ? parts[2] : ""
+            }
+        }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     func load<T: Sendable>(_ work: () async throws(CLIError) -> T) async throws(CLIError) -> T {
@@ -117,5 +142,16 @@ struct CommandRunner: Sendable {
         if let time = options.time { parts += ["--time", time.rawValue] }
         if let limit = options.page.limit { parts += ["--limit", String(limit)] }
         return parts.joined(separator: " ")
+    }
+
+    /// Offline, a post's comments are the recorded page as it was recorded: says so when
+    /// `--sort` or `--limit` asked for something else (nil when they did not).
+    static func offlineCommentsNote(_ options: CommentsOptions) -> String? {
+        var ignored: [String] = []
+        if let sort = options.sort, sort != .confidence { ignored.append("--sort \(sort.rawValue)") }
+        if let limit = options.limit { ignored.append("--limit \(limit)") }
+        guard !ignored.isEmpty else { return nil }
+        return "reddit: offline, \(ignored.joined(separator: " and ")) cannot be applied: "
+            + "the comments are shown as they were recorded (drop --offline to fetch them so)"
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A request that never reached the server, found however deep the pipeline wrapped it (a
 /// token refresh inside an interceptor inside a retry…), as the one line a person reads:
-/// "can't reach www.reddit.com: no network (DNS lookup failed)".
+/// "can't reach www.reddit.com: no network (DNS lookup failed); reddit --offline works without it".
 struct NetworkFailure: Equatable {
     /// The host that could not be reached.
     var host: String
@@ -22,8 +22,11 @@ struct NetworkFailure: Equatable {
             case .secureConnectionFailed: "the secure connection failed"
             default: "the connection failed"
             }
-        return "can't reach \(host): \(what)"
+        return "can't reach \(host): \(what); \(Self.offlineHint)"
     }
+
+    /// Where to go without the network, said after every connection failure.
+    static let offlineHint = "reddit --offline works without it"
 
     static let codes: Set<URLError.Code> = [
         .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet, .cannotConnectToHost,

@@ -68,10 +68,22 @@ package struct RedditCommandLine: Sendable {
                 Output.write(try OfflineTransport().catalog.report)
                 return 0
             }
-            Output.write(topic.map(HelpText.page(for:)) ?? HelpText.general)
+            Output.write(HelpText.endingWithNewline(topic.map(HelpText.page(for:)) ?? HelpText.general))
             return 0
         }
-        let configuration = try CLIConfiguration.resolve(options: options, environment: environment)
+        if case .version = invocation.command {
+            Output.write("reddit \(HelpText.version)\n")
+            return 0
+        }
+        let configuration: CLIConfiguration
+        do throws(CLIError) {
+            configuration = try CLIConfiguration.resolve(options: options, environment: environment)
+        } catch {
+            // Offline needs no credentials: a broken config file is said, and left out.
+            guard options.offline else { throw error }
+            Output.error("reddit: \(error.message) (left out: --offline needs no configuration)")
+            configuration = try CLIConfiguration.resolve(options: options, environment: environment, readsFile: false)
+        }
         let isTerminal = RawTerminal.isTerminal(STDOUT_FILENO)
         let style = TextStyle.decide(
             isTerminal: isTerminal, environment: environment, noColorFlag: options.noColor || options.json)

@@ -77,7 +77,7 @@ package struct BrowseScreen: Sendable {
         "  ↑ ↓  j k      move; inside a post or comment taller than the window, scroll by lines",
         "  PgUp PgDn     move a page          g Home / G End   first / last",
         "  Enter Space → open a post; fold or unfold a comment thread",
-        "  q Esc ←       back (quits from the first list)      Ctrl-C  quit",
+        "  q Esc ←       back (q on the first list asks first)  Q Ctrl-C  quit",
         "  o             open the link or media in the browser ($BROWSER, xdg-open or open)",
         "  1-9           in a post: open that numbered link of its text",
         "  y             copy the permalink (OSC 52, works over SSH)",
@@ -148,6 +148,10 @@ package struct BrowseScreen: Sendable {
         isSelected ? style.bold(style.yellow("> ")) : "  "
     }
 
+    /// The mark on every further line of the selected item, so that the selection stays in view
+    /// while a tall post or comment scrolls by lines.
+    private var continuationMarker: String { style.bold(style.yellow("│ ")) }
+
     private func postLines(_ list: BrowseState.PostList, changes: LocalChanges) -> ([String], Int) {
         guard !list.posts.isEmpty else { return ([style.dim("  (no posts)")], 0) }
         let renderer = ListingRenderer(style: style, width: columns - 2, now: now, changes: changes)
@@ -163,8 +167,11 @@ package struct BrowseScreen: Sendable {
     /// The thread's lines and each item's lines: the post first, then each row.
     private func threadLines(_ thread: BrowseState.Thread, changes: LocalChanges) -> ([String], [Range<Int>]) {
         let renderer = ThreadRenderer(style: style, width: columns - 2, now: now, changes: changes)
-        var lines = renderer.postHeader(thread.tree.link).map { TextLayout.indent($0, by: "  ") }
-        if thread.selected == -1, !lines.isEmpty { lines[0] = marker(true) + String(lines[0].dropFirst(2)) }
+        let header = renderer.postHeader(thread.tree.link)
+        var lines = header.enumerated().map { offset, line in
+            thread.selected != -1
+                ? TextLayout.indent(line, by: "  ") : (offset == 0 ? marker(true) : continuationMarker) + line
+        }
         var items = [0..<lines.count]
         lines.append("  " + style.dim(String(repeating: "─", count: min(columns - 2, 60))))
         let rows = thread.rows
@@ -172,8 +179,9 @@ package struct BrowseScreen: Sendable {
         for (index, row) in rows.enumerated() {
             let start = lines.count
             let rowLines = renderer.lines(for: row, postAuthor: thread.tree.link.author)
+            let isSelected = index == thread.selected
             for (offset, text) in rowLines.enumerated() {
-                lines.append((offset == 0 ? marker(index == thread.selected) : "  ") + text)
+                lines.append((offset == 0 ? marker(isSelected) : isSelected ? continuationMarker : "  ") + text)
             }
             items.append(start..<lines.count)
         }

@@ -113,14 +113,15 @@ package struct BrowseSession: Sendable {
         }
     }
 
-    /// After a write: says it was done, or (offline) shows what was not sent and takes the
-    /// optimistic change back, since nothing changed on Reddit.
+    /// After a write: says it was done, or (offline) what was not sent. Offline the change stays
+    /// on screen, so that pressing the key again does what help says (`u` again clears, `s` again
+    /// unsaves) and shows what that would send.
     static func report(
         _ outcome: RedditService.WriteOutcome, of effect: BrowseState.Effect, done: String, on state: inout BrowseState
     ) {
         switch outcome {
         case .sent: state.status = done
-        case .notSent(let preview): state.didFail(effect, message: "offline, not sent: \(preview)")
+        case .notSent(let preview): state.status = "offline, not sent: \(preview)"
         }
     }
 
@@ -134,21 +135,25 @@ package struct BrowseSession: Sendable {
         }
         events.pause()
         RawTerminal.restore()
-        let text: String?
+        var terminalIsBack = false
+        let outcome: RedditService.WriteOutcome?
         do throws(CLIError) {
-            text = try await editor.edit(what: what)
+            outcome = try await DraftStore(environment: environment).writeAndSend(write, what: what, editor: editor) {
+                text throws(CLIError) in
+                // The terminal is the browser's again while the write is sent.
+                try resumeTerminal(events)
+                terminalIsBack = true
+                return try await write.send(text, through: service)
+            }
         } catch {
-            try resumeTerminal(events)
+            if !terminalIsBack { try resumeTerminal(events) }
             throw error
         }
-        try resumeTerminal(events)
-        guard let text else {
-            state.status = "empty text, nothing sent"
-            return
-        }
-        switch try await write.send(text, through: service) {
-        case .sent: state.status = write.done
-        case .notSent(let preview): state.status = "offline, not sent: \(preview)"
+        if !terminalIsBack { try resumeTerminal(events) }
+        switch outcome {
+        case nil: state.status = "empty text, nothing sent"
+        case .sent?: state.status = write.done
+        case .notSent(let preview)?: state.status = "offline, not sent: \(preview)"
         }
     }
 

@@ -90,6 +90,8 @@ package struct BrowseState: Sendable {
     package internal(set) var promptKind: PromptKind = .search
     /// Whether the key help (`?`) is shown over the screen.
     package private(set) var showsHelp = false
+    /// Whether `q` on the first screen asked "quit?" and the next key answers.
+    package internal(set) var asksToQuit = false
     /// The first content line shown in a thread (line scrolling); the screen keeps it valid.
     package var threadTop = 0
     /// The line ranges of the thread's items as last drawn: the post first, then each row.
@@ -120,6 +122,7 @@ package struct BrowseState: Sendable {
             if key == .interrupt { return .quit }
             return nil
         }
+        if asksToQuit { return answerQuitQuestion(key) }
         if key != .interrupt { status = nil }
         if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
         // Moving down from the last post loads the next page.
@@ -129,13 +132,8 @@ package struct BrowseState: Sendable {
             return nextPage()
         }
         switch key {
-        case .interrupt, .endOfInput: return .quit
-        case .character("q"), .escape, .left:
-            if stack.count > 1 {
-                stack.removeLast()
-                return nil
-            }
-            return key == .left ? nil : .quit
+        case .interrupt, .endOfInput, .character("Q"): return .quit
+        case .character("q"), .escape, .left: goBack(key)
         case .up, .character("k"): move(by: -1)
         case .down, .character("j"): move(by: 1)
         case .pageUp: move(by: -max(1, pageSize - 1))

@@ -54,6 +54,8 @@ package enum Command: Equatable, Sendable {
     case flair(subreddit: String, user: String, text: String)
     /// Help: general (`nil`) or for one command.
     case help(String?)
+    /// `--version`: the program's version.
+    case version
 }
 
 /// The orders of a post listing the commands offer (RedditAPI's `ListingSort` carries the time
@@ -192,7 +194,8 @@ extension Command {
         case .listing, .comments, .search, .subreddit, .browse, .watch: true
         case .user(_, let section, _): section != .saved
         case .wiki(_, _, let edit, _): !edit
-        case .login, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .reply, .edit, .delete, .message,
+        case .login, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .version, .reply, .edit, .delete,
+            .message,
             .submit, .inbox, .markRead, .moderator, .modmail, .flair:
             false
         }

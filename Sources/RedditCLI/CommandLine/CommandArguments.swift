@@ -41,12 +41,15 @@ struct CommandArguments {
     }
 
     /// `--name value` where the value is one of an enum's cases.
-    mutating func option<Value: RawRepresentable & CaseIterable>(_ name: String) throws(UsageError) -> Value?
+    mutating func option<Value: RawRepresentable & CaseIterable>(
+        _ name: String, aliases: KeyValuePairs<String, Value> = [:]
+    ) throws(UsageError) -> Value?
     where Value.RawValue == String {
         guard let raw = try value(name) else { return nil }
+        if let alias = aliases.first(where: { $0.key == raw.lowercased() }) { return alias.value }
         guard let parsed = Value(rawValue: raw.lowercased()) else {
-            throw usage(
-                "\(name) must be one of: \(Value.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
+            let names = aliases.map(\.key) + Value.allCases.map(\.rawValue)
+            throw usage("\(name) must be one of: \(names.joined(separator: ", ")) (got '\(raw)')")
         }
         return parsed
     }

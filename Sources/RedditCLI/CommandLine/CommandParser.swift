@@ -24,6 +24,7 @@ package enum CommandParser {
         var rest: [String] = []
         var literals: [String] = []
         var wantsHelp = false
+        var wantsVersion = false
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -51,9 +52,11 @@ package enum CommandParser {
             case "--user-agent": options.userAgent = try value()
             case "--config": options.configPath = try value()
             case "--help", "-h": wantsHelp = true
+            case "--version": wantsVersion = true
             default: rest.append(argument)
             }
         }
+        if wantsVersion { return Invocation(command: .version, options: options) }
         if rest.isEmpty, !literals.isEmpty { rest.append(literals.removeFirst()) }
         guard let first = rest.first else {
             return Invocation(command: wantsHelp ? .help(nil) : .listing(ListingOptions()), options: options)
@@ -65,7 +68,7 @@ package enum CommandParser {
         }
         let name = first
         guard HelpText.commandNames.contains(name) else {
-            throw UsageError(message: "unknown command '\(name)'", command: nil)
+            throw UsageError(message: CommandSuggestion.unknown(name), command: nil)
         }
         if wantsHelp { return Invocation(command: .help(name), options: options) }
         var arguments = CommandArguments(command: name, tokens: Array(rest.dropFirst()), literals: literals)
@@ -79,7 +82,8 @@ package enum CommandParser {
         if let sort = ListingOrder(rawValue: name) { return try parseListing(sort, &arguments) }
         switch name {
         case "comments":
-            let sort: CommentSort? = try arguments.option("--sort")
+            // "best" is what Reddit's own menu calls the confidence sort.
+            let sort: CommentSort? = try arguments.option("--sort", aliases: ["best": .confidence])
             let depth = try arguments.integer("--depth", in: 1...10_000)
             let limit = try arguments.integer("--limit", in: 1...10_000)
             let reference = try arguments.positional("post")
@@ -142,13 +146,13 @@ package enum CommandParser {
         case "help":
             let topic = arguments.remainingPositionals().first
             if let topic, topic != HelpText.offlineTopic, !HelpText.commandNames.contains(topic) {
-                throw UsageError(message: "unknown command '\(topic)'", command: nil)
+                throw UsageError(message: CommandSuggestion.unknown(topic), command: nil)
             }
             return .help(topic)
         default:
             if let command = try parseWriteCommand(name, &arguments) { return command }
             if let command = try parseModeratorCommand(name, &arguments) { return command }
-            throw UsageError(message: "unknown command '\(name)'", command: nil)
+            throw UsageError(message: CommandSuggestion.unknown(name), command: nil)
         }
     }
 

@@ -61,7 +61,7 @@ package enum HelpText {
                 summary: "a post and its comment tree",
                 details: """
                       <post>               an id (3hahrw), a fullname (t3_3hahrw) or a reddit.com / redd.it URL
-                      --sort SORT          confidence, top, new, controversial, old, qa, random or live
+                      --sort SORT          best (or confidence), top, new, controversial, old, qa, random or live
                       --depth N            how many levels of replies to show
                       --limit N            how many comments to fetch
                     """)
@@ -223,7 +223,7 @@ package enum HelpText {
                       --post ID            open this post's comments first
                       Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
                       o open the link, y copy the permalink, m more comments, u/d vote, s save, / search,
-                      r subreddit, 1-5 sort, t time range, R refresh, q back (quits from the post list).
+                      r subreddit, 1-5 sort, t time range, R refresh, q back (asks on the first list), Q quit.
                     """)
         ),
         (
@@ -236,6 +236,14 @@ package enum HelpText {
 
     /// The help topic that lists what `--offline` can show (`reddit help offline`).
     package static let offlineTopic = "offline"
+
+    /// The program's version (`reddit --version`; the default user agent names it too).
+    package static let version = "0.1.0"
+
+    /// `text` with a final newline, so that a shell prompt after it starts on its own line.
+    package static func endingWithNewline(_ text: String) -> String {
+        text.hasSuffix("\n") ? text : text + "\n"
+    }
 
     /// Every command name.
     package static let commandNames: Set<String> = Set(entries.map(\.0))

@@ -15,7 +15,7 @@ package struct CLIConfiguration: Equatable, Sendable {
     package var directory: URL
 
     /// The User-Agent used when none is configured, in Reddit's `platform:app:version (by /u/user)` form.
-    package static let defaultUserAgent = "linux:dev.courier.reddit-cli:0.1.0 (by /u/courier-reddit-cli)"
+    package static let defaultUserAgent = "linux:dev.courier.reddit-cli:\(HelpText.version) (by /u/courier-reddit-cli)"
     /// The redirect port used when none is configured.
     package static let defaultRedirectPort: UInt16 = 65010
 
@@ -42,30 +42,28 @@ package struct CLIConfiguration: Equatable, Sendable {
         return home.appendingPathComponent(".config").appendingPathComponent("reddit")
     }
 
-    /// Resolves the configuration. A config file that exists but cannot be read is an error; a
-    /// missing one is not.
-    package static func resolve(options: GlobalOptions, environment: [String: String]) throws(CLIError)
-        -> CLIConfiguration
+    /// The keys a config file may hold.
+    static let knownKeys = ["client_id", "user_agent", "redirect_port"]
+
+    /// Resolves the configuration. A config file that exists but cannot be read, is not JSON or
+    /// holds a key `reddit` does not know is an error; a missing one is not. With `readsFile`
+    /// false the file is left out (what `--offline` falls back to when it is broken).
+    package static func resolve(options: GlobalOptions, environment: [String: String], readsFile: Bool = true)
+        throws(CLIError) -> CLIConfiguration
     {
         let directory = directory(environment: environment)
         let path =
             options.configPath.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("config.json")
         var file = File()
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) {
+        if !readsFile {
+            // Flags and the environment only.
+        } else if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) {
             guard !isDirectory.boolValue else {
                 throw CLIError(
                     "config file \(path.path) is a directory; it should be a JSON file like {\"client_id\": \"…\"}")
             }
-            do {
-                file = try JSONDecoder().decode(File.self, from: Data(contentsOf: path))
-            } catch let error as DecodingError {
-                throw CLIError(
-                    "config file \(path.path) is not valid: \(Self.describe(error)); expected JSON like {\"client_id\": \"…\", \"user_agent\": \"…\"}"
-                )
-            } catch {
-                throw CLIError("cannot read config file \(path.path): \(error.localizedDescription)")
-            }
+            file = try read(path)
         } else if options.configPath != nil {
             throw CLIError("config file \(path.path) does not exist")
         }
@@ -109,16 +107,49 @@ package struct CLIConfiguration: Equatable, Sendable {
         """
     }
 
+    /// The file's settings: one line saying what is wrong when it is not a JSON object of known
+    /// keys with values of the right types.
+    private static func read(_ path: URL) throws(CLIError) -> File {
+        let example = "expected JSON like {\"client_id\": \"…\", \"user_agent\": \"…\"}"
+        let data: Data
+        do {
+            data = try Data(contentsOf: path)
+        } catch {
+            throw CLIError("cannot read config file \(path.path): \(error.localizedDescription)")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw CLIError("config file \(path.path) is not a JSON object; \(example)")
+        }
+        for key in object.keys.sorted() where !knownKeys.contains(key) {
+            let near = CommandSuggestion.nearest(to: key, among: Set(knownKeys)).first
+            throw CLIError(
+                "config file \(path.path): unknown key \"\(key)\""
+                    + (near.map { " (did you mean \"\($0)\"?)" } ?? "; the keys are "
+                        + knownKeys.joined(separator: ", ")))
+        }
+        do {
+            return try JSONDecoder().decode(File.self, from: data)
+        } catch let error as DecodingError {
+            throw CLIError("config file \(path.path): \(Self.describe(error)); \(example)")
+        } catch {
+            throw CLIError("config file \(path.path) is not valid; \(example)")
+        }
+    }
+
+    /// What is wrong, without Foundation's wording ("The given data was not valid JSON.").
     private static func describe(_ error: DecodingError) -> String {
+        func key(_ context: DecodingError.Context) -> String {
+            context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
         switch error {
+        case .typeMismatch(let type, let context):
+            let wanted = type == String.self ? "a string" : type == Int.self ? "a whole number" : "another type"
+            return "\"\(key(context))\" should be \(wanted)"
+        case .valueNotFound(_, let context): return "\"\(key(context))\" has no value"
+        case .keyNotFound(let missing, _): return "\"\(missing.stringValue)\" is missing"
         case .dataCorrupted(let context):
-            context.codingPath.isEmpty
-                ? context.debugDescription
-                : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        case .keyNotFound(let key, _): "missing \(key.stringValue)"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        @unknown default: "unreadable"
+            return context.codingPath.isEmpty ? "not valid JSON" : "\"\(key(context))\" is not valid"
+        @unknown default: return "not valid"
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Pages a recorded listing the way Reddit pages a live one: `after` starts after that item,
 /// `limit` (default 25, at most 100) caps the page, and the page's `after` names its last item
-/// when more are recorded.
+/// when more are recorded (and nothing when the recording ends).
 enum ListingPager {
     static func page(_ response: HTTPResponse, query: [URLQueryItem], request: HTTPRequest, catalog: OfflineCatalog)
         throws -> HTTPResponse
@@ -26,8 +26,9 @@ enum ListingPager {
         data["children"] = slice
         if start + limit < children.count {
             data["after"] = slice.last.flatMap(name(of:)) ?? NSNull()
-        } else if start > 0 || children.count > limit {
-            // The recording ends here: there is no next page offline.
+        } else {
+            // The recording ends here: there is no next page offline, whatever Reddit's `after`
+            // said when it was recorded (else "next page" would be offered, then found empty).
             data["after"] = NSNull()
         }
         data["dist"] = slice.count

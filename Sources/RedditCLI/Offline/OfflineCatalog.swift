@@ -16,6 +16,10 @@ package struct OfflineCatalog: Sendable {
     /// Every post a recorded listing shows, by id: the listing's JSON of it (`{"kind":"t3",…}`),
     /// so a post with no recorded comment page can still be opened.
     let listedPosts: [String: Data]
+    /// Every recorded comment page, by post id (the first one recorded when a post has several,
+    /// such as a page focused on one comment), so a post opens onto its recorded comments in
+    /// any sort or focus.
+    let recordedThreads: [String: Data]
 
     init(cassette: Cassette) {
         var listings: [String] = []
@@ -23,12 +27,16 @@ package struct OfflineCatalog: Sendable {
         var others: [String] = []
         var moderator: [String] = []
         var listedPosts: [String: Data] = [:]
+        var recordedThreads: [String: Data] = [:]
         for interaction in cassette.interactions {
             guard let components = URLComponents(string: interaction.request.url) else { continue }
             let segments = components.path.split(separator: "/").map(String.init)
             let query = Dictionary(
                 (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
             let method = interaction.request.method
+            if method == .get, segments.count >= 2, segments[0] == "comments", recordedThreads[segments[1]] == nil {
+                recordedThreads[segments[1]] = interaction.response.body?.data
+            }
             for (id, post) in Self.posts(inListing: interaction.response.body?.data) where listedPosts[id] == nil {
                 listedPosts[id] = post
             }
@@ -82,6 +90,7 @@ package struct OfflineCatalog: Sendable {
         self.others = others
         self.moderator = moderator
         self.listedPosts = listedPosts
+        self.recordedThreads = recordedThreads
     }
 
     /// The posts (`t3` children) of a listing body, by id.

@@ -77,7 +77,9 @@ package final class OfflineTransport: HTTPTransport {
             response = try await unrecorded(normalized, original: request)
         }
         let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        let filtered = ModerationFilter.filter(response, query: query, request: request)
+        let miss = OfflineMiss(method: request.method, path: normalized.url.path, catalog: catalog)
+        let filtered = ModerationFilter.filter(
+            try MoreChildrenFilter.filter(response, request: request, miss: miss), query: query, request: request)
         return try ListingPager.page(filtered, query: query, request: request, catalog: catalog)
     }
 
@@ -118,7 +120,7 @@ package final class OfflineTransport: HTTPTransport {
         var plain = normalized
         plain.url = URL(string: "https://oauth.reddit.com/comments/\(id)") ?? normalized.url
         if let recorded = try? await replay.send(plain) { return recorded }
-        guard let page = catalog.unrecordedCommentPage(of: id) else { throw miss }
+        guard let page = catalog.recordedThreads[id] ?? catalog.unrecordedCommentPage(of: id) else { throw miss }
         return HTTPResponse(
             statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
     }

@@ -17,12 +17,13 @@ struct TextEditor {
         [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
     }
 
-    /// The text written, or nil when it was left empty (the caller cancels).
+    /// The text written, or nil when it was left empty (the caller cancels). A `draft` (kept
+    /// from a write that failed) starts the file, above the template.
     ///
     /// The editor runs on the same terminal; while it does, Ctrl-C and Ctrl-\ reach only the
     /// editor (this process ignores them, as `git` does).
-    func edit(what: String) async throws(CLIError) -> String? {
-        let text = Self.strip(try await edit(file: Self.template(what: what)))
+    func edit(what: String, draft: String? = nil) async throws(CLIError) -> String? {
+        let text = Self.strip(try await edit(file: (draft.map { $0 + "\n" } ?? "") + Self.template(what: what)))
         return text.isEmpty ? nil : text
     }
 

@@ -39,7 +39,7 @@ import Testing
             Issue.record("y did not copy")
             return
         }
-        #expect(link.hasPrefix("https://www.reddit.com/r/pics/comments/48dxvx/"))
+        #expect(link.hasPrefix("https://www.reddit.com/r/funny/comments/3hahrw/"))
     }
 
     @Test func subredditPromptAndSortKeysShowAnotherListing() async throws {

@@ -41,12 +41,12 @@ import Testing
 
     @Test func movingAndOpeningAPost() async throws {
         var state = try await frontPage()
-        #expect(state.handle(.enter) == .openPost(id: "48dxvx"))
+        #expect(state.handle(.enter) == .openPost(id: "3hahrw"))
         #expect(state.handle(.down) == nil)
         #expect(state.handle(.character("j")) == nil)
-        #expect(state.handle(.space) == .openPost(id: "48dhs1"))
+        #expect(state.handle(.space) == .openPost(id: "2gmzqe"))
         #expect(state.handle(.up) == nil)
-        #expect(state.handle(.enter) == .openPost(id: "48duo3"))
+        #expect(state.handle(.enter) == .openPost(id: "98vj9e"))
     }
 
     @Test func enterFoldsAndUnfoldsTheSelectedThread() async throws {
@@ -112,10 +112,10 @@ import Testing
     @Test func saveTogglesAndRollsBack() async throws {
         var state = try await frontPage()
         let save = state.handle(.character("s"))
-        #expect(save == .save("t3_48dxvx", true, previous: nil))
+        #expect(save == .save("t3_3hahrw", true, previous: nil))
         state.didFail(save!, message: "no")
-        #expect(state.handle(.character("s")) == .save("t3_48dxvx", true, previous: nil))
-        #expect(state.handle(.character("s")) == .save("t3_48dxvx", false, previous: true))
+        #expect(state.handle(.character("s")) == .save("t3_3hahrw", true, previous: nil))
+        #expect(state.handle(.character("s")) == .save("t3_3hahrw", false, previous: true))
     }
 
     @Test func searchPromptCollectsTextAndEscapeCancels() async throws {
@@ -134,26 +134,58 @@ import Testing
         #expect(state.searchPrompt == nil)
     }
 
-    @Test func qGoesBackThenQuits() async throws {
+    @Test func qGoesBackThenAsksBeforeQuitting() async throws {
         var state = try await threadState()
         #expect(state.handle(.character("q")) == nil)
         guard case .posts = state.current else {
             Issue.record("q did not go back to the list")
             return
         }
-        #expect(state.handle(.character("q")) == .quit)
+        // On the first list q asks; any other key stays, q or y confirms.
+        #expect(state.handle(.character("q")) == nil)
+        #expect(state.status == BrowseState.quitQuestion)
+        #expect(state.handle(.character("j")) == nil)
+        #expect(state.status == nil)
+        #expect(state.handle(.character("q")) == nil)
+        #expect(state.handle(.character("y")) == .quit)
         var other = try await threadState()
         #expect(other.handle(.interrupt) == .quit)
+        var direct = try await threadState()
+        #expect(direct.handle(.character("Q")) == .quit, "Q quits at once, from any screen")
+    }
+
+    @Test func escapeAndLeftNeverQuit() async throws {
+        var state = try await threadState()
+        #expect(state.handle(.escape) == nil)
+        for key: Key in [.escape, .left, .escape, .left] {
+            #expect(state.handle(key) == nil)
+            guard case .posts = state.current else {
+                Issue.record("\(key) left the first list")
+                return
+            }
+        }
+        #expect(state.status == nil)
+    }
+
+    /// Offline a vote is not sent but stays on screen, so `u` again clears it, as help says.
+    @Test func anOfflineVoteStaysSoTheSameKeyAgainClearsIt() async throws {
+        var state = try await frontPage()
+        let effect = state.handle(.character("u"))
+        let up = try #require(effect)
+        #expect(up == .vote("t3_3hahrw", .up, previous: nil))
+        BrowseSession.report(.notSent("POST /api/vote dir=1&id=t3_3hahrw"), of: up, done: "voted up", on: &state)
+        #expect(state.status == "offline, not sent: POST /api/vote dir=1&id=t3_3hahrw")
+        #expect(state.handle(.character("u")) == .vote("t3_3hahrw", .clear, previous: .up))
     }
 
     @Test func movingPastTheEndAsksForTheNextPage() async throws {
         var state = try await frontPage(limit: 1)
-        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_48dxvx"))))
+        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_3hahrw"))))
         state.didLoadNextPage(
-            try await service().listing(ListingOptions(page: PageOptions(limit: 1, after: "t3_48dxvx"))))
+            try await service().listing(ListingOptions(page: PageOptions(limit: 1, after: "t3_3hahrw"))))
         #expect(state.handle(.down) == nil)
-        #expect(state.handle(.enter) == .openPost(id: "48duo3"))
-        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_48duo3"))))
+        #expect(state.handle(.enter) == .openPost(id: "98vj9e"))
+        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_98vj9e"))))
     }
 
     @Test func theScreenFitsTheTerminalAndShowsTheFold() async throws {

@@ -128,8 +128,8 @@ import Testing
                 "comments"
             ),
             (
-                "comments 3hahrw --sort best",
-                "--sort must be one of: confidence, top, new, controversial, old, qa, random, live (got 'best')",
+                "comments 3hahrw --sort worst",
+                "--sort must be one of: best, confidence, top, new, controversial, old, qa, random, live (got 'worst')",
                 "comments"
             ),
             ("comments 3hahrw --depth 0", "--depth must be a whole number from 1 to 10000 (got '0')", "comments"),

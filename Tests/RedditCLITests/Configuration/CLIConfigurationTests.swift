@@ -55,13 +55,41 @@ import Testing
         }
     }
 
+    @Test func anUnknownKeyIsReportedWithTheNearestKnownOne() throws {
+        let typo = try directory(with: #"{"clientid": "abc"}"#)
+        #expect(
+            throws: CLIError(
+                "config file \(typo)/reddit/config.json: unknown key \"clientid\" (did you mean \"client_id\"?)")
+        ) {
+            try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": typo])
+        }
+        let unrelated = try directory(with: #"{"theme": "dark"}"#)
+        #expect(
+            throws: CLIError(
+                "config file \(unrelated)/reddit/config.json: unknown key \"theme\"; the keys are client_id, user_agent, redirect_port"
+            )
+        ) {
+            try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": unrelated])
+        }
+    }
+
     @Test func badConfigFilesAreErrorsThatNameTheFile() throws {
         let broken = try directory(with: #"{"client_id": 42}"#)
         #expect {
             try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": broken])
         } throws: { error in
-            (error as? CLIError)?.message.hasPrefix("config file \(broken)/reddit/config.json is not valid: client_id:")
+            (error as? CLIError)?.message.hasPrefix(
+                "config file \(broken)/reddit/config.json: \"client_id\" should be a string;")
                 == true
+        }
+        // Not JSON: said plainly, without Foundation's "The given data was not valid JSON.".
+        let garbled = try directory(with: #"{"client_id": "abc",}x"#)
+        #expect(
+            throws: CLIError(
+                "config file \(garbled)/reddit/config.json is not a JSON object; expected JSON like {\"client_id\": \"…\", \"user_agent\": \"…\"}"
+            )
+        ) {
+            try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": garbled])
         }
         var options = GlobalOptions()
         options.configPath = "/nonexistent/config.json"

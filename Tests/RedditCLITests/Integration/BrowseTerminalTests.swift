@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RedditCLI
+
 /// `reddit browse --offline` in a real terminal (tmux): keys in, screen out, and the terminal
 /// given back intact.
 @Suite(.serialized) struct BrowseTerminalTests {
@@ -39,7 +41,7 @@ import Testing
 
         try tmux.send("q")
         try await tmux.waitFor(text: " reddit · front page · hot · offline")
-        try tmux.send("q")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 
@@ -55,13 +57,46 @@ import Testing
         try await expectRestored(tmux, status: 130)
     }
 
+    /// `m` on a stub whose replies were not recorded says so in one line and keeps the stub.
+    @Test func moreRepliesThatWereNotRecordedSayWhyAndStay() async throws {
+        let tmux = try TmuxSession(command: try command("--post 3hahrw"), columns: 100, rows: 30)
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "[+] 100 more replies")
+        // From the post, m loads the first stub below: the 100 more replies of mcampo84.
+        try tmux.send("m")
+        try await tmux.waitFor("the reason, and the stub still there") { screen in
+            screen.contains { $0.hasPrefix("these comments were not recorded, so they are not available offline") }
+                && screen.contains { $0.contains("[+] 100 more replies") }
+        }
+        try tmux.send("Q")
+        try await expectRestored(tmux)
+    }
+
+    /// Esc and ← never quit from the first list; q asks, and only q or y then quits.
+    @Test func escapeNeverQuitsAndQAsksFirst() async throws {
+        let tmux = try TmuxSession(command: try command(""))
+        defer { tmux.close() }
+        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try tmux.send("Escape", "Left", "Escape")
+        try tmux.send("j")
+        try await tmux.waitFor("still browsing after Esc and ←, the second post selected") { screen in
+            screen.contains { $0.hasPrefix(">") && $0.contains("Please be a good 'bot'") }
+        }
+        try tmux.send("q")
+        try await tmux.waitFor(text: BrowseState.quitQuestion)
+        try tmux.send("x")
+        try await tmux.waitFor(text: "↑↓/jk move · Enter open")
+        try tmux.send("q", "y")
+        try await expectRestored(tmux)
+    }
+
     @Test func ctrlCOnThePostListRestoresTheTerminal() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
         try tmux.send("Down", "Down")
         try await tmux.waitFor("the third post selected") {
-            $0.contains { $0.hasPrefix(">  6.1k") && $0.contains("r/worldnews") }
+            $0.contains { $0.hasPrefix(">") && $0.contains("HTTPS enabled PRAW testing") }
         }
         try tmux.send("C-c")
         // Ctrl-C exits as an interrupted program does: 128 + SIGINT.
@@ -82,8 +117,10 @@ import Testing
     @Test func somethingNotRecordedSaysSoInOneLineAndKeepsTheUserWhereTheyWere() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
-        // The first post's comments were not recorded: it opens, and loading them says so.
+        try await tmux.waitFor(text: "Ba Dum Tsss")
+        // r/AskReddit's first post's comments were not recorded: it opens, and loading them says so.
+        try tmux.send("r", "a", "s", "k", "r", "e", "d", "d", "i", "t", "Enter")
+        try await tmux.waitFor(text: "THE ASKREDDIT MOBILE")
         try tmux.send("Enter")
         try await tmux.waitFor(text: "(not recorded for offline use)")
         try tmux.send("m")
@@ -99,54 +136,62 @@ import Testing
                 $0.hasPrefix("GET /r/all/search is not available offline")
                     || $0.hasPrefix("GET /search is not available offline")
             }
-                && screen.contains { $0.contains("My game cam finally caught something cool.") }
+                && screen.contains { $0.contains("THE ASKREDDIT MOBILE") }
         }
-        try tmux.send("q")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 
     @Test func anOfflineSearchLooksThroughTheRecordedPosts() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
-        try tmux.send("/", "p", "o", "l", "a", "r", " ", "b", "e", "a", "r", "s", "Enter")
-        try await tmux.waitFor(text: " reddit · search: polar bears · offline")
-        try await tmux.waitFor(text: "r/worldnews")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try tmux.send("/", "c", "i", "t", "i", "z", "e", "n", "Enter")
+        try await tmux.waitFor(text: " reddit · search: citizen · offline")
+        try await tmux.waitFor(text: "Please be a good 'bot'")
         try tmux.send("Enter")
-        try await tmux.waitFor(text: "(not recorded for offline use)")
-        try tmux.send("q", "q", "q")
+        try await tmux.waitFor(text: "Enter fold/unfold")
+        try tmux.send("q", "q", "Q")
         try await expectRestored(tmux)
     }
 
     @Test func anOfflineVoteOrSaveShowsWhatWouldBeSentAndChangesNothing() async throws {
         let tmux = try TmuxSession(command: try command(""), columns: 120)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
         try tmux.send("u")
-        try await tmux.waitFor(text: "offline, not sent: POST /api/vote api_type=json&dir=1&id=t3_48dxvx")
+        try await tmux.waitFor(text: "offline, not sent: POST /api/vote api_type=json&dir=1&id=t3_3hahrw")
+        // The vote stays on screen offline, so u again clears it (dir=0), as help says.
+        try tmux.send("u")
+        try await tmux.waitFor(text: "offline, not sent: POST /api/vote api_type=json&dir=0&id=t3_3hahrw")
         try tmux.send("s")
-        try await tmux.waitFor(text: "offline, not sent: POST /api/save api_type=json&id=t3_48dxvx")
-        #expect(try !tmux.screen().contains { $0.contains("[saved]") }, "nothing changed: the post is not shown saved")
-        try tmux.send("q")
+        try await tmux.waitFor(text: "offline, not sent: POST /api/save api_type=json&id=t3_3hahrw")
+        try tmux.send("s")
+        try await tmux.waitFor(text: "offline, not sent: POST /api/unsave api_type=json&id=t3_3hahrw")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 
-    @Test func everyPostOfTheOfflineFrontPageOpens() async throws {
+    /// Every post of the offline front page opens onto its recorded thread; most show comments.
+    @Test func everyPostOfTheOfflineFrontPageOpensOntoComments() async throws {
         let tmux = try TmuxSession(command: try command(""), columns: 120, rows: 40)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
-        for index in 0..<25 {
+        try await tmux.waitFor(text: "Ba Dum Tsss")
+        var withComments = 0
+        for index in 0..<8 {
             try tmux.send("Enter")
-            try await tmux.waitFor("post \(index + 1) open") { screen in
+            let screen = try await tmux.waitFor("post \(index + 1) open") { screen in
                 screen.contains { $0.contains("Enter fold/unfold") }
-                    && !screen.contains { $0.contains("not available offline") }
+                    && !screen.contains { $0.contains("not available offline") || $0.contains("not recorded") }
             }
+            if !screen.contains(where: { $0.contains("(no comments)") }) { withComments += 1 }
             try tmux.send("q", "j")
             try await tmux.waitFor("back on the list, post \(index + 2) selected") { screen in
                 screen.contains { $0.contains("Enter open") }
             }
         }
-        try tmux.send("q")
+        #expect(withComments == 5, "5 of the 8 recorded threads have comments")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 
@@ -158,7 +203,7 @@ import Testing
         try await tmux.waitFor("the help line cut to 50 columns") { screen in
             screen.contains { $0.hasPrefix("↑↓/jk move · Enter open") && $0.hasSuffix("…") }
         }
-        try tmux.send("q")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 
@@ -178,8 +223,8 @@ import Testing
             }
         }
         try tmux.send("x")
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
-        try tmux.send("q")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 
@@ -193,7 +238,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let tmux = try TmuxSession(command: try command("", environment: ["BROWSER": script.path]))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
         try tmux.send("o")
         try await tmux.waitFor(text: "opened http://i.imgur.com/")
         try await tmux.waitFor("the browser script ran") { _ in
@@ -201,7 +246,7 @@ import Testing
         }
         let opened = try String(contentsOf: record, encoding: .utf8)
         #expect(opened.split(separator: "\n").count == 1)
-        try tmux.send("q")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 
@@ -219,6 +264,8 @@ import Testing
             previous = try await tmux.waitFor("the view to move") { $0 != before }
             // One line at a time: what was the second content line is now the first.
             #expect(previous[1] == before[2], "j scrolls by one line inside the post")
+            // Every line of the selected post carries the selection's mark, so it never scrolls out.
+            #expect(previous[1].hasPrefix("│ ") || previous[1].hasPrefix("> "), "\(previous[1])")
             steps += 1
         }
         #expect(steps > 5, "the post is taller than the window")
@@ -228,7 +275,7 @@ import Testing
         // Room for the exit report.
         try tmux.resize(columns: 100, rows: 30)
         try await tmux.waitFor(text: "> Reddit in 2016")
-        try tmux.send("q", "q")
+        try tmux.send("q", "Q")
         try await expectRestored(tmux)
     }
 
@@ -247,7 +294,7 @@ import Testing
         try tmux.send("3")
         try await tmux.waitFor(text: "is not available offline")
         try await tmux.waitFor(text: " reddit · r/AskReddit · new · offline")
-        try tmux.send("q")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 
@@ -256,8 +303,8 @@ import Testing
         defer { tmux.close() }
         try await tmux.waitFor(text: "window too small: 40×4, need 30×6")
         try tmux.resize(columns: 80, rows: 20)
-        try await tmux.waitFor(text: "r/pics")
-        try tmux.send("q")
+        try await tmux.waitFor(text: "r/funny")
+        try tmux.send("Q")
         try await expectRestored(tmux)
     }
 }

@@ -66,21 +66,20 @@ import Testing
         let editor = try FakeEditor(writing: "Nice catch")
         let tmux = try start(editor: editor)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
         try tmux.send("c")
         try await tmux.waitFor(
-            text: "offline, not sent: POST /api/comment api_type=json&text=Nice catch&thing_id=t3_48dxvx")
+            text: "offline, not sent: POST /api/comment api_type=json&text=Nice catch&thing_id=t3_3hahrw")
         let template = try String(contentsOf: editor.template, encoding: .utf8)
-        #expect(template.contains("# Write your reply to t3_48dxvx above this line"))
+        #expect(template.contains("# Write your reply to t3_3hahrw above this line"))
         try editor.expectTerminalWasGivenBack()
         // The browser has the terminal back, where the user was.
         #expect(try tmux.isOnAlternateScreen())
         let screen = try tmux.screen()
-        #expect(
-            screen.contains { $0.hasPrefix(">  6.7k") && $0.contains("My game cam finally caught something cool.") })
+        #expect(screen.contains { $0.hasPrefix(">") && $0.contains("Ba Dum Tsss") })
         try tmux.send("j")
         try await tmux.waitFor(text: "↑↓/jk move · Enter open")
-        try tmux.send("q")
+        try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
 
@@ -96,7 +95,7 @@ import Testing
             }
         }
         #expect(screen.contains { $0.hasPrefix("> johnnwho · 1.1k points") }, "the comment stays selected")
-        try tmux.send("q", "q")
+        try tmux.send("q", "Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
 
@@ -104,12 +103,12 @@ import Testing
         let editor = try FakeEditor(writing: nil)
         let tmux = try start(editor: editor)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
         try tmux.send("c")
         try await tmux.waitFor(text: "empty text, nothing sent")
         #expect(try !tmux.screen().contains { $0.contains("/api/comment") })
         try editor.expectTerminalWasGivenBack()
-        try tmux.send("q")
+        try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
 
@@ -117,7 +116,7 @@ import Testing
         let editor = try FakeEditor(writing: "Hello there")
         let tmux = try start(editor: editor)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
         try tmux.send("C")
         try await tmux.waitFor(text: "message to (user, or #subreddit): ")
         try tmux.send("spez", "Enter")
@@ -140,7 +139,7 @@ import Testing
                 && text.contains("&sr=test&text=Hello there&title=First post")
         }
         #expect(try String(contentsOf: editor.template, encoding: .utf8).contains("the text of your post 'First post'"))
-        try tmux.send("q")
+        try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
 
@@ -148,7 +147,7 @@ import Testing
         let editor = try FakeEditor(writing: "Thanks")
         let tmux = try start(editor: editor)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "My game cam finally caught something cool.")
+        try await tmux.waitFor(text: "Ba Dum Tsss")
         try tmux.send("i")
         try await tmux.waitFor(text: " reddit · inbox · offline")
         try await tmux.waitFor(text: "u/Lil_SpazBot  Test message  message")
@@ -166,7 +165,7 @@ import Testing
         try await tmux.waitFor(text: " reddit · inbox · offline")
         try tmux.send("q")
         try await tmux.waitFor(text: " reddit · front page · hot · offline")
-        try tmux.send("q")
+        try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
 }

@@ -17,11 +17,47 @@ import Testing
         }
     }
 
+    /// The first screen leads to threads: every post of the offline front page opens onto its
+    /// recorded comment page, and most of them show comments.
+    @Test func everyFrontPagePostOpensOntoItsRecordedComments() async throws {
+        let service = try ServiceFactory.offline(userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"))
+        let front = try await service.listing(ListingOptions())
+        #expect(front.links.count == 8)
+        var withComments: [String] = []
+        for post in front.links {
+            let tree = try await service.commentTree(CommentsOptions(postID: post.id))
+            #expect(tree.link.id == post.id)
+            let shown = tree.rows.filter {
+                if case .comment = $0.content { return true }
+                return false
+            }
+            #expect(
+                !tree.rows.contains {
+                    if case .loadMore(let more) = $0.content { return more.id == OfflineCatalog.unrecordedMarker }
+                    return false
+                }, "post \(post.id) opens onto its recorded comments, not onto the not-recorded stub")
+            if !shown.isEmpty { withComments.append(post.id) }
+        }
+        #expect(withComments.count == 5, "\(withComments)")
+        #expect(withComments.count * 2 > front.links.count, "most front-page posts show comments")
+    }
+
+    /// The recordings' placeholders (`<TEST_SUBREDDIT>`, `<USERNAME>`) are shown as names.
+    @Test func placeholdersAreShownAsNamesNotMarkup() async throws {
+        for arguments in [["--offline"], ["--offline", "comments", "4b1tfm"], ["--offline", "comments", "98vj9e"]] {
+            let run = try await BuiltExecutable.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(!run.stdout.contains("<TEST_SUBREDDIT>") && !run.stdout.contains("<USERNAME>"), "\(arguments)")
+        }
+        let thread = try await BuiltExecutable.run(["--offline", "comments", "4b1tfm"])
+        #expect(thread.stdout.contains("r/TEST_SUBREDDIT"))
+    }
+
     @Test func aPostWithoutRecordedCommentsOpensAndSaysSo() async throws {
-        let run = try await BuiltExecutable.run(["--offline", "comments", "48dhs1"])
+        let run = try await BuiltExecutable.run(["--offline", "comments", "46c00m"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(run.stdout.contains("r/worldnews · u/DoremusJessup"))
-        #expect(run.stdout.hasSuffix("[+] 984 comments (not recorded for offline use)\n"))
+        #expect(run.stdout.contains("r/AskReddit · u/"))
+        #expect(run.stdout.contains("comments (not recorded for offline use)\n"))
     }
 
     @Test func aRecordedPostOpensInAnySort() async throws {
@@ -31,20 +67,23 @@ import Testing
     }
 
     @Test func aSearchThatWasNotRecordedLooksThroughTheRecordedPosts() async throws {
-        let run = try await BuiltExecutable.run(["--offline", "search", "polar", "bears"])
+        let run = try await BuiltExecutable.run(["--offline", "search", "good", "bot", "citizen"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 2)
-        #expect(run.stdout.contains("r/worldnews"))
+        #expect(run.stdout.contains("Please be a good 'bot' citizen"))
         let none = try await BuiltExecutable.run(["--offline", "search", "qqxj"])
         #expect(none.status == 3)
         #expect(none.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func newAndTopReSortARecordedListing() async throws {
-        for arguments in [["new"], ["top"], ["new", "AskReddit"], ["top", "askreddit", "--time", "week"]] {
+        // The front page's 8 recorded threads (a header, no next page); a subreddit's 25 and a hint.
+        for (arguments, lines) in [
+            (["new"], 9), (["top"], 9), (["new", "AskReddit"], 27), (["top", "askreddit", "--time", "week"], 27),
+        ] {
             let run = try await BuiltExecutable.run(["--offline"] + arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
-            #expect(run.stdout.split(separator: "\n").count == 27, "\(arguments)")
+            #expect(run.stdout.split(separator: "\n").count == lines, "\(arguments)")
         }
         let next = try await BuiltExecutable.run(["--offline", "new", "--limit", "2"])
         let hint = try #require(next.stdout.split(separator: "\n").last.map(String.init))

@@ -22,11 +22,17 @@ import Testing
         // How to raise the limits: register an app and give its id.
         #expect(lines.first?.contains("To raise them, create an \"installed app\"") == true)
         #expect(lines[1].contains("https://www.reddit.com/prefs/apps") && lines[1].contains("REDDIT_CLIENT_ID="))
-        #expect(lines.last == "reddit: can't reach www.reddit.com: no network (DNS lookup failed)")
+        #expect(
+            lines.last
+                == "reddit: can't reach www.reddit.com: no network (DNS lookup failed); reddit --offline works without it"
+        )
         #expect(!run.stderr.contains("client id"), "no demand for a client id to read")
         // The next command does not say it again.
         let again = try await BuiltExecutable.run(["hot", "swift"], environment: environment)
-        #expect(again.stderr == "reddit: can't reach www.reddit.com: no network (DNS lookup failed)\n")
+        #expect(
+            again.stderr
+                == "reddit: can't reach www.reddit.com: no network (DNS lookup failed); reddit --offline works without it\n"
+        )
     }
 
     @Test func aNetworkFailureIsOneLineAndTheChainOnlyWithVerbose() async throws {
@@ -34,9 +40,15 @@ import Testing
             Self.noNetwork.merging(["REDDIT_CLIENT_ID": "abc"]) { a, _ in a })
         let quiet = try await BuiltExecutable.run(["hot"], environment: environment)
         #expect(quiet.status == 1)
-        #expect(quiet.stderr == "reddit: can't reach www.reddit.com: no network (DNS lookup failed)\n")
+        #expect(
+            quiet.stderr
+                == "reddit: can't reach www.reddit.com: no network (DNS lookup failed); reddit --offline works without it\n"
+        )
         let verbose = try await BuiltExecutable.run(["hot", "--verbose"], environment: environment)
-        #expect(verbose.stderr.hasPrefix("reddit: can't reach www.reddit.com: no network (DNS lookup failed)\n"))
+        #expect(
+            verbose.stderr.hasPrefix(
+                "reddit: can't reach www.reddit.com: no network (DNS lookup failed); reddit --offline works without it\n"
+            ))
         #expect(verbose.stderr.contains("access_token"), "the chain names the token request: \(verbose.stderr)")
     }
 
@@ -45,7 +57,9 @@ import Testing
             .cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "http://127.0.0.1:9/x")!])
         let inner = HTTPError(.transport(refused), method: .post, url: URL(string: "http://127.0.0.1:9/x"))
         let outer = HTTPError(.interceptorFailed(inner), method: .get, url: URL(string: "https://oauth.reddit.com/hot"))
-        #expect(RedditService.describe(outer).message == "can't reach 127.0.0.1: connection refused")
+        #expect(
+            RedditService.describe(outer).message
+                == "can't reach 127.0.0.1: connection refused; reddit --offline works without it")
         #expect(RedditService.describe(outer).detail?.contains("an interceptor failed") == true)
     }
 
@@ -64,18 +78,36 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("config.json")
         try Data(#"{"redirect_port": 99999}"#.utf8).write(to: file)
-        let port = try await BuiltExecutable.run(["--offline"], environment: environment)
+        let port = try await BuiltExecutable.run(["whoami"], environment: environment)
         #expect(port.status == 1)
         #expect(
             port.stderr
                 == "reddit: config file \(file.path): \"redirect_port\" must be a port from 1 to 65535, not 99999\n")
         try Data(#"{"client_id": 5}"#.utf8).write(to: file)
-        let type = try await BuiltExecutable.run(["--offline"], environment: environment)
-        #expect(type.stderr.contains("client_id:") && type.stderr.contains(file.path), "\(type.stderr)")
+        let type = try await BuiltExecutable.run(["whoami"], environment: environment)
+        #expect(
+            type.stderr.contains("\"client_id\" should be a string") && type.stderr.contains(file.path),
+            "\(type.stderr)")
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-        let folder = try await BuiltExecutable.run(["--offline"], environment: environment)
+        let folder = try await BuiltExecutable.run(["whoami"], environment: environment)
         #expect(folder.stderr.hasPrefix("reddit: config file \(file.path) is a directory"))
+    }
+
+    /// Offline needs no configuration: a broken config file is said in one line and left out.
+    @Test func aBrokenConfigFileDoesNotBlockOffline() async throws {
+        let environment = try BuiltExecutable.isolatedEnvironment()
+        let directory = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("reddit")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("config.json")
+        try Data(#"{"client_id": "abc""#.utf8).write(to: file)
+        let run = try await BuiltExecutable.run(["--offline"], environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Ba Dum Tsss"))
+        #expect(
+            run.stderr
+                == "reddit: config file \(file.path) is not a JSON object; expected JSON like {\"client_id\": \"…\", \"user_agent\": \"…\"} (left out: --offline needs no configuration)\n"
+        )
     }
 
     @Test func aSearchForAWordStartingWithADash() throws {

@@ -104,9 +104,10 @@ import Testing
         let inbox = try await BuiltExecutable.run(["inbox", "--offline"])
         #expect(inbox.status == 0, "stderr: \(inbox.stderr)")
         let lines = inbox.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 11, "ten messages and the next page: \(inbox.stdout)")
+        // Ten messages and no next page: the recording ends there, so none is offered.
+        #expect(lines.count == 10, "\(inbox.stdout)")
         #expect(lines.first?.contains("t4_30s40u5  u/Lil_SpazJoekp  re: Modmail message  this is unhidden") == true)
-        #expect(lines.last == "more: reddit --offline inbox all --after t1_mynqt16")
+        #expect(!inbox.stdout.contains("more: "))
         let next = try await BuiltExecutable.run(["inbox", "all", "--offline", "--after", "t1_mynqt16"])
         #expect(next.status == 0 && next.stdout == "no messages\n", "\(next.stdout) \(next.stderr)")
         for section in ["sent", "mentions", "replies"] {

@@ -57,19 +57,51 @@ import Testing
 
     @Test func listingsArePagedLikeReddit() async throws {
         let transport = try OfflineTransport()
-        let first = try await transport.send(request("https://oauth.reddit.com/hot?limit=2"))
+        let first = try await transport.send(request("https://oauth.reddit.com/r/askreddit/hot?limit=2"))
         let page = try JSONSerialization.jsonObject(with: first.body) as? [String: Any]
         let data = page?["data"] as? [String: Any]
         let names = (data?["children"] as? [[String: Any]])?.compactMap {
             ($0["data"] as? [String: Any])?["name"] as? String
         }
-        #expect(names == ["t3_48dxvx", "t3_48duo3"])
-        #expect(data?["after"] as? String == "t3_48duo3")
-        let second = try await transport.send(request("https://oauth.reddit.com/hot?limit=1&after=t3_48duo3"))
+        #expect(names == ["t3_46c00m", "t3_488k4a"])
+        #expect(data?["after"] as? String == "t3_488k4a")
+        let second = try await transport.send(
+            request("https://oauth.reddit.com/r/askreddit/hot?limit=1&after=t3_488k4a"))
         let next = (try JSONSerialization.jsonObject(with: second.body) as? [String: Any])?["data"] as? [String: Any]
         #expect(
             ((next?["children"] as? [[String: Any]])?.first?["data"] as? [String: Any])?["name"] as? String
-                == "t3_48dhs1")
+                == "t3_48dath")
+    }
+
+    /// The recorded inbox ends after one page: no `after`, so no "next page" is offered that
+    /// would then turn out empty (Reddit's recorded `after` is left out).
+    @Test func aRecordingThatEndsOffersNoNextPage() async throws {
+        let transport = try OfflineTransport()
+        let inbox = try await transport.send(request("https://oauth.reddit.com/message/inbox"))
+        let data = (try JSONSerialization.jsonObject(with: inbox.body) as? [String: Any])?["data"] as? [String: Any]
+        #expect((data?["children"] as? [Any])?.count == 10)
+        #expect(data?["after"] is NSNull)
+    }
+
+    /// A `morechildren` answer keeps only the comments asked for; asking for comments that were
+    /// not recorded is a miss, not the recorded answer of other comments.
+    @Test func loadingMoreCommentsGivesOnlyTheRecordedOnesAskedFor() async throws {
+        let transport = try OfflineTransport()
+        let asked = try await transport.send(
+            request(
+                "https://oauth.reddit.com/api/morechildren", method: .post,
+                form: "api_type=json&link_id=t3_3hahrw&children=cu5tt8h,cu5v9yd,cu5zzzz"))
+        let json = (try JSONSerialization.jsonObject(with: asked.body) as? [String: Any])?["json"] as? [String: Any]
+        let things = (json?["data"] as? [String: Any])?["things"] as? [[String: Any]] ?? []
+        #expect(Set(things.compactMap { ($0["data"] as? [String: Any])?["id"] as? String }) == ["cu5tt8h", "cu5v9yd"])
+        await #expect {
+            _ = try await transport.send(
+                request(
+                    "https://oauth.reddit.com/api/morechildren", method: .post,
+                    form: "api_type=json&link_id=t3_3hahrw&children=cu638nc,cu5tlz5,cu5tzj5"))
+        } throws: { error in
+            String(describing: error) == "these comments were not recorded, so they are not available offline"
+        }
     }
 
     @Test func aMissNamesWhatIsAvailable() async throws {

@@ -97,7 +97,7 @@ import Testing
         let coloured = ListingRenderer(style: TextStyle(isEnabled: true), width: 100, now: Self.now).render(
             page, nextPageCommand: nil)
         let plain = ListingRenderer(style: Self.plain, width: 100, now: Self.now).render(page, nextPageCommand: nil)
-        #expect(coloured.contains("\u{1B}[36mr/pics"))
+        #expect(coloured.contains("\u{1B}[36mr/funny"))
         #expect(!plain.contains("\u{1B}"))
         #expect(coloured.replacingOccurrences(of: "\u{1B}\\[[0-9]+m", with: "", options: .regularExpression) == plain)
     }
