@@ -161,7 +161,8 @@ package struct BrowseScreen: Sendable {
             lines.append(marker(index == list.selected) + renderer.line(post, columns: layout))
         }
         if list.after != nil { lines.append(style.dim("  … press n or move past the end for the next page")) }
-        return (lines, list.selected + 1)
+        // Below about 40 columns the fixed columns alone are wider than the window.
+        return (lines.map { TextLayout.truncateStyled($0, to: columns, style: style) }, list.selected + 1)
     }
 
     /// The thread's lines and each item's lines: the post first, then each row.

@@ -43,12 +43,15 @@ package struct ListingRenderer: Sendable {
 
     /// The header line naming the columns.
     package func header(_ columns: Columns) -> String {
-        style.dim(
+        let fixed =
             TextLayout.padLeft("SCORE", to: columns.score) + "  "
-                + TextLayout.padLeft("CMTS", to: columns.comments) + "  "
-                + TextLayout.padLeft("AGE", to: columns.age) + "  "
-                + TextLayout.padRight("SUBREDDIT", to: columns.subreddit) + "  TITLE"
-        )
+            + TextLayout.padLeft("CMTS", to: columns.comments) + "  "
+            + TextLayout.padLeft("AGE", to: columns.age) + "  "
+            + TextLayout.padRight("SUBREDDIT", to: columns.subreddit) + "  "
+        // In a narrow window the title column is narrower than its label: cut the label, so the
+        // header never wraps onto the next line.
+        let room = width.map { max(1, $0 - TextLayout.width(fixed)) } ?? 5
+        return style.dim(fixed + TextLayout.truncate("TITLE", to: room))
     }
 
     /// One post's line.

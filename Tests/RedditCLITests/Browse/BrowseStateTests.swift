@@ -154,6 +154,20 @@ import Testing
         #expect(direct.handle(.character("Q")) == .quit, "Q quits at once, from any screen")
     }
 
+    /// No line is wider than the window, so nothing wraps into the lines below (at 40 columns
+    /// the listing's header did, pushing the title bar off the screen), status lines included.
+    @Test func noLineIsWiderThanTheWindow() async throws {
+        var state = try await frontPage(limit: 8)
+        _ = state.handle(.character("u"))
+        state.status = "offline, not sent: POST /api/vote api_type=json&dir=1&id=t3_3hahrw"
+        for columns in [30, 40, 60, 100] {
+            let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: columns, rows: 12, now: Self.now)
+            let lines = screen.lines(for: state)
+            #expect(lines.count == 12)
+            #expect(lines.allSatisfy { TextLayout.width($0) <= columns }, "\(columns): \(lines)")
+        }
+    }
+
     @Test func escapeAndLeftNeverQuit() async throws {
         var state = try await threadState()
         #expect(state.handle(.escape) == nil)

@@ -122,7 +122,8 @@ import Testing
         try tmux.send("r", "a", "s", "k", "r", "e", "d", "d", "i", "t", "Enter")
         try await tmux.waitFor(text: "THE ASKREDDIT MOBILE")
         try tmux.send("Enter")
-        try await tmux.waitFor(text: "(not recorded for offline use)")
+        // A long post: its stub "(not recorded for offline use)" is below the window; m finds it.
+        try await tmux.waitFor(text: "Enter fold/unfold")
         try tmux.send("m")
         try await tmux.waitFor(text: "these comments were not recorded, so they are not available offline")
         try tmux.send("k")
@@ -265,7 +266,8 @@ import Testing
             // One line at a time: what was the second content line is now the first.
             #expect(previous[1] == before[2], "j scrolls by one line inside the post")
             // Every line of the selected post carries the selection's mark, so it never scrolls out.
-            #expect(previous[1].hasPrefix("│ ") || previous[1].hasPrefix("> "), "\(previous[1])")
+            // (A blank line of the post is the mark alone: the terminal drops trailing spaces.)
+            #expect(previous[1].hasPrefix("│") || previous[1].hasPrefix("> "), "\(previous[1])")
             steps += 1
         }
         #expect(steps > 5, "the post is taller than the window")
