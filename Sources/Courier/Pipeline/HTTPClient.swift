@@ -127,141 +127,30 @@ public final class HTTPClient: Sendable {
     /// - Throws: ``HTTPError``, always; cancelling the calling task cancels the request and
     ///   throws ``HTTPError/Kind/cancelled``.
     public func send<Value: Sendable>(_ request: Request<Value>) async throws(HTTPError) -> Response<Value> {
+        try await send(request, .whole)
+    }
+
+    /// ``send(_:)`` for a caller that wants the body `exchange` says (whole, or written to a
+    /// file) and perhaps its progress: stages 1 to 8 (``run(_:_:context:)``), then 9.
+    func send<Value: Sendable>(_ request: Request<Value>, _ exchange: Exchange) async throws(HTTPError)
+        -> Response<Value>
+    {
         let context = RequestContext(events: events)
-        let monitor = context.eventMonitor
-
-        // 1. Build the wire request.
-        let wire: HTTPRequest
+        let outcome = try await run(request, exchange, context: context)
+        let raw = outcome.response
+        // 9. Decoding.
+        let response: Response<Value>
         do {
-            wire = try makeHTTPRequest(request)
+            response = Response(
+                value: try request.decode(raw.body, raw, configuration.decoder), request: outcome.request, raw: raw)
         } catch {
-            monitor.requestDidFail(error, requestID: context.id)
-            throw error
+            let failure = HTTPError.decodingFailure(
+                error, request: outcome.request, response: raw, attempts: outcome.attempts)
+            context.callDidFail(failure, request: outcome.request)
+            throw failure
         }
-
-        // 2. Observe: the call starts; every way out below reports how it ended.
-        monitor.requestDidStart(wire, requestID: context.id)
-        do throws(HTTPError) {
-            let raw: HTTPResponse
-            do {
-                // 3. De-duplicate: join or refuse an identical call in flight, when asked to.
-                let mode = Self.deduplicationMode(of: wire)
-                if mode == .alwaysCreateNew {
-                    // 4. Interceptors, ending in 5. the transport (``transmit(_:context:)``).
-                    raw = try await intercept(wire, context: context, from: 0)
-                } else {
-                    raw = try await deduplication.pass(wire, mode: mode, context: context) {
-                        try await self.intercept(wire, context: context, from: 0)
-                    }
-                }
-            } catch {
-                throw HTTPError(
-                    wrapping: error, request: context.lastRequest ?? wire, attempts: max(context.attempts, 1))
-            }
-            let sent = context.lastRequest ?? wire
-            let attempts = max(context.attempts, 1)
-
-            // 6.–8. API-error decoding, status and content validation.
-            try check(raw, of: sent, attempts: attempts, validators: request.validators)
-            // 9. Decoding.
-            let response: Response<Value>
-            do {
-                response = Response(
-                    value: try request.decode(raw.body, raw, configuration.decoder), request: sent, raw: raw)
-            } catch {
-                throw HTTPError.decodingFailure(error, request: sent, response: raw, attempts: attempts)
-            }
-
-            monitor.requestDidDecode(response.value, requestID: context.id)
-            context.reportMetrics(of: sent, statusCode: raw.statusCode, error: nil)
-            return response
-        } catch {
-            monitor.requestDidFail(error, requestID: context.id)
-            context.reportMetrics(of: context.lastRequest ?? wire, statusCode: error.statusCode, error: error)
-            throw error
-        }
-    }
-
-    /// Stage 3's mode for a call: the one it asked for (``Request/deduplicated(_:)``), except that a
-    /// download is never de-duplicated. Its body goes to a file of its own as it arrives, so a
-    /// call joining it would get no body, and a download joining another call would get no file.
-    static func deduplicationMode(of request: HTTPRequest) -> DeduplicationMode {
-        guard request.options[TransferObserverKey.self]?.destination == nil else { return .alwaysCreateNew }
-        return request.options[DeduplicationOption.self]
-    }
-
-    /// Stages 6 to 8, for a whole response and for a streamed one's head alike.
-    func check(
-        _ raw: HTTPResponse, of sent: HTTPRequest, attempts: Int, validators: [Validation.Validator]
-    ) throws(HTTPError) {
-        // 6. API-error decoding: an error payload wins over everything else.
-        if let apiError = configuration.apiErrorDecoder?.decodeError(from: raw) {
-            throw HTTPError.server(apiError, request: sent, response: raw, attempts: attempts)
-        }
-        // 7. Status validation, by the rule the request carries.
-        guard sent.accepts(statusCode: raw.statusCode) else {
-            throw HTTPError.unacceptableStatus(raw, request: sent, attempts: attempts)
-        }
-        // 8. Content validation: content type, then the client's and the call's validators.
-        if case .invalid(let reason) = configuration.validation.validateContent(raw, extra: validators) {
-            throw HTTPError.validationFailed(reason, request: sent, response: raw, attempts: attempts)
-        }
-    }
-
-    /// Stage 4: runs interceptor `index`, which passes the request on through its `next`
-    /// (this stage again for the following interceptor); after the last one, stage 5.
-    ///
-    /// An error an interceptor lets out that is not an `HTTPError`, a `URLError` or a
-    /// cancellation becomes ``HTTPError/Kind/interceptorFailed(_:)`` naming that interceptor.
-    func intercept(_ request: HTTPRequest, context: RequestContext, from index: Int) async throws -> HTTPResponse {
-        let interceptors = configuration.interceptors
-        guard index < interceptors.count else { return try await transmit(request, context: context) }
-        let interceptor = interceptors[index]
-        do {
-            return try await interceptor.intercept(request, context: context) { [self] request in
-                try await intercept(request, context: context, from: index + 1)
-            }
-        } catch let error where error is HTTPError || error is URLError || error is CancellationError {
-            throw error
-        } catch {
-            throw HTTPError(
-                wrapping: error, request: request, attempts: max(context.attempts, 1),
-                interceptor: String(describing: type(of: interceptor))
-            )
-        }
-    }
-
-    /// Stage 5: one attempt through the transport, counted, timed and reported. A request the
-    /// interceptors left malformed never reaches the transport and is not an attempt.
-    private func transmit(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        try Task.checkCancellation()
-        try Self.checkWellFormed(request, attempts: max(context.attempts, 1))
-        let attempt = context.beginAttempt(request)
-        context.eventMonitor.requestWillSend(request, attempt: attempt, requestID: context.id)
-        let started = ContinuousClock.now
-        do {
-            let response: HTTPResponse
-            if request.options[StreamingKey.self] {
-                response = try await receiveStreamed(request)
-            } else if let progress = request.options[TransferObserverKey.self] {
-                response = try await configuration.transport.send(request, reporting: progress)
-            } else {
-                response = try await configuration.transport.send(request)
-            }
-            // A transport that does not enforce the limit itself is held to it here.
-            if let limit = request.maximumResponseBodySize, response.body.count > limit {
-                throw ResponseBodyTooLarge(limit: limit, received: response.body.count, expected: nil)
-            }
-            // Monitors get the head alone: a body stream they kept would keep its transfer open.
-            var reported = response
-            reported.bodyStream = nil
-            context.attemptDidReceive(reported, for: request, attempt: attempt, started: started)
-            return response
-        } catch {
-            context.attemptDidFail(error, for: request, attempt: attempt, started: started)
-            // A transport's own error (a stub with no route) is a transport failure too.
-            throw error is URLError || error is CancellationError
-                ? error : HTTPError(wrapping: error, request: request, attempts: attempt)
-        }
+        context.eventMonitor.requestDidDecode(response.value, requestID: context.id)
+        context.reportMetrics(of: outcome.request, statusCode: raw.statusCode, error: nil)
+        return response
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What the pipeline knows about one call while it runs, shared by its interceptors.
@@ -70,5 +71,55 @@ public final class RequestContext: Sendable {
             $0.lastRequest = request
             return $0.attempts
         }
+    }
+}
+
+// The pipeline's bookkeeping of one call: its attempts and its end, recorded for its
+// ``RequestMetrics`` and reported to its monitors.
+extension RequestContext {
+    /// Records that this call shared the result of an identical request already in flight
+    /// instead of sending its own; shows as ``RequestMetrics/joinedInFlightRequest``.
+    /// Called by the de-duplicating stage of the pipeline.
+    func markJoinedInFlightRequest() {
+        metricsRecorder?.markJoined()
+    }
+
+    /// The transport answered attempt `attempt`, begun at `started`, with `bytesReceived` body
+    /// bytes (in memory or written to a download's file): records and reports it.
+    func attemptDidReceive(
+        _ response: HTTPResponse, bytesReceived: Int64, for request: HTTPRequest, attempt: Int,
+        started: ContinuousClock.Instant
+    ) {
+        let duration = started.duration(to: .now)
+        metricsRecorder?.record(
+            .init(
+                number: attempt, start: Date() - duration.timeInterval, duration: duration,
+                bytesSent: request.body?.length ?? 0, bytesReceived: bytesReceived, statusCode: response.statusCode
+            ))
+        eventMonitor.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: id)
+    }
+
+    /// The transport failed attempt `attempt`, begun at `started`: records and reports it.
+    func attemptDidFail(_ error: any Error, for request: HTTPRequest, attempt: Int, started: ContinuousClock.Instant) {
+        let duration = started.duration(to: .now)
+        metricsRecorder?.record(
+            .init(
+                number: attempt, start: Date() - duration.timeInterval, duration: duration,
+                bytesSent: 0, bytesReceived: 0, statusCode: nil
+            ))
+        eventMonitor.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: id)
+    }
+
+    /// The call failed with `error` after it started: reports the failure, then its metrics.
+    func callDidFail(_ error: HTTPError, request: HTTPRequest) {
+        eventMonitor.requestDidFail(error, requestID: id)
+        reportMetrics(of: request, statusCode: error.statusCode, error: error)
+    }
+
+    /// The call ended: reports its ``RequestMetrics`` (when anyone listens).
+    func reportMetrics(of request: HTTPRequest, statusCode: Int?, error: HTTPError?) {
+        guard let metricsRecorder else { return }
+        let metrics = metricsRecorder.metrics(of: request, context: self, statusCode: statusCode, error: error)
+        eventMonitor.requestDidFinish(metrics, requestID: id)
     }
 }

@@ -1,26 +1,19 @@
-// The built-in transports report progress themselves: their delegates read the reporter the
-// request carries (``TransferObserverKey``) and count bytes as they move.
+import Foundation
 
-extension URLSessionTransport {
-    /// Sends `request`, reporting progress as bytes move and writing a successful body to the
-    /// reporter's ``TransferProgress/Reporter/destination`` when it has one.
-    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
-    {
-        var request = request
-        request.options[TransferObserverKey.self] = progress
-        return try await send(request)
-    }
+/// A transport that reports a call's progress as bytes move and writes a download's successful
+/// body to its file while it arrives: the built-in transports. The transport stage asks one of
+/// these for calls made with ``HTTPClient/transfer(_:)`` and ``HTTPClient/download(_:to:)``;
+/// it reports any other transport's totals itself.
+protocol ProgressReportingTransport: HTTPTransport {
+    /// Sends `request` once like ``HTTPTransport/send(_:)``, reporting bytes sent and received to
+    /// `progress` as they move and, when `file` is set, writing a successful (2xx) body there
+    /// instead of keeping it in memory (then `progress` hears how many bytes were written).
+    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: URL?)
+        async throws -> HTTPResponse
 }
+
+extension URLSessionTransport: ProgressReportingTransport {}
 
 #if os(Linux)
-extension CurlTransport {
-    /// Sends `request`, reporting progress as bytes move and writing a successful body to the
-    /// reporter's ``TransferProgress/Reporter/destination`` when it has one.
-    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
-    {
-        var request = request
-        request.options[TransferObserverKey.self] = progress
-        return try await send(request)
-    }
-}
+extension CurlTransport: ProgressReportingTransport {}
 #endif

@@ -9,10 +9,10 @@ import Foundation
 /// ``CurlTransport`` is the default on Linux and ``URLSessionTransport`` elsewhere. Test doubles (`StubTransport`, `ReplayTransport` in
 /// CourierTesting) implement this protocol, so the whole pipeline runs on top of them unchanged.
 ///
-/// **Progress and downloads to a file** are a capability a transport adopts by implementing
-/// ``send(_:reporting:)``: the client calls it instead of ``send(_:)`` for calls made with
-/// ``HTTPClient/transfer(_:)`` and ``HTTPClient/download(_:to:)``. The default implementation
-/// sends normally and reports the totals at the end, so every transport works with both.
+/// **Progress and downloads to a file** work with every transport: for calls made with
+/// ``HTTPClient/transfer(_:)`` and ``HTTPClient/download(_:to:)``, the built-in transports report
+/// bytes as they move and write a download's body to its file while it arrives; with any other
+/// transport the client reports the totals once ``send(_:)`` answered and writes the file then.
 ///
 /// **Streamed bodies** are a capability too: ``stream(_:)`` returns once the status and headers
 /// have arrived and hands the body over in ``HTTPResponse/bodyStream`` while it arrives, for
@@ -22,12 +22,6 @@ import Foundation
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once and returns the response, whatever its status.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
-
-    /// Sends `request` once like ``send(_:)``, reporting bytes sent and received to `progress`
-    /// as they move and, when ``TransferProgress/Reporter/destination`` is set, writing a
-    /// successful (2xx) body to that file instead of keeping it in memory (then
-    /// ``TransferProgress/Reporter/didWriteFile(bytes:)`` says how many bytes were written).
-    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
 
     /// Sends `request` once like ``send(_:)`` but returns as soon as the final response's status
     /// and headers have arrived, with an empty ``HTTPResponse/body`` and the body following in
@@ -40,17 +34,6 @@ public protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
-    /// Sends with ``send(_:)`` and reports the attempt's totals once the response has arrived;
-    /// the body stays in memory (the client writes a download to its file afterwards).
-    public func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws -> HTTPResponse
-    {
-        progress.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
-        let response = try await send(request)
-        progress.didReceiveResponse(expected: Int64(response.body.count))
-        progress.didReceive(count: Int64(response.body.count))
-        return response
-    }
-
     /// Receives the whole response with ``send(_:)`` and hands its body over as one chunk.
     public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
         var response = try await send(request)

@@ -37,6 +37,15 @@ enum Redirects {
         return next
     }
 
+    /// Whether `URLSessionTransport` follows a redirect with status `statusCode` itself, rather than
+    /// leaving it to FoundationNetworking: a 307 or 308 of a request that follows redirects and
+    /// has a body, which FoundationNetworking would drop. The delegate refuses such a redirect
+    /// (and does not hand its head over as a streamed response), and the transport sends the next
+    /// request with ``request(after:to:)``.
+    static func urlSessionTransportFollows(statusCode: Int, followsRedirects: Bool, hasBody: Bool) -> Bool {
+        followsRedirects && hasBody && [307, 308].contains(statusCode)
+    }
+
     /// Headers that must not follow a redirect to another origin.
     static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
 

@@ -51,15 +51,14 @@ extension HTTPClient {
     public func transfer<Value: Sendable>(_ request: Request<Value>) -> Transfer<Value> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
-        let observer = TransferObserver(temporaryFile: nil, continuation: continuation)
-        let request = request.option(TransferObserverKey.self, observer)
+        let progress = TransferProgress.Reporter(continuation: continuation)
         let task = Task { () -> Result<Response<Value>, HTTPError> in
             do throws(HTTPError) {
-                let response = try await send(request)
-                observer.complete(request: response.request, response: response.raw)
+                let response = try await send(request, Exchange(body: .whole, progress: progress))
+                progress.complete(request: response.request, response: response.raw)
                 return .success(response)
             } catch {
-                observer.finish()
+                progress.finish()
                 return .failure(error)
             }
         }
@@ -87,20 +86,20 @@ extension HTTPClient {
         let directory = destination.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString).download")
-        let observer = TransferObserver(temporaryFile: temporary, continuation: continuation)
-        let dataRequest = request.map { data, _, _ in data }.option(TransferObserverKey.self, observer)
+        let progress = TransferProgress.Reporter(continuation: continuation)
+        let dataRequest = request.map { data, _, _ in data }
         let task = Task { () -> Result<Response<URL>, HTTPError> in
             defer { try? FileManager.default.removeItem(at: temporary) }
             do throws(HTTPError) {
                 try Self.checkDirectory(directory, for: request.method, destination: destination)
-                let response = try await send(dataRequest)
+                let response = try await send(dataRequest, Exchange(body: .file(temporary), progress: progress))
                 try Self.place(
-                    response, temporary: temporary, writtenByTransport: observer.bytesWrittenToFile != nil,
+                    response, temporary: temporary, writtenByTransport: progress.bytesWrittenToFile != nil,
                     at: destination)
-                observer.complete(request: response.request, response: response.raw)
+                progress.complete(request: response.request, response: response.raw)
                 return .success(response.map { _ in destination })
             } catch {
-                observer.finish()
+                progress.finish()
                 return .failure(error)
             }
         }

@@ -1,48 +1,34 @@
-public import Foundation
+import Foundation
 import Synchronization
 
-/// The per-call option through which a ``Transfer`` carries its reporter through the pipeline
-/// to the transport stage, which hands it to ``HTTPTransport/send(_:reporting:)``.
-enum TransferObserverKey: RequestOptionKey {
-    static let defaultValue: TransferObserver? = nil
-}
-
 extension TransferProgress {
-    /// Counts one call's transferred bytes and publishes them as ``TransferProgress`` snapshots: what
-    /// a transport reports to while it sends (see ``HTTPTransport/send(_:reporting:)``).
+    /// Counts one call's transferred bytes and publishes them as ``TransferProgress`` snapshots in
+    /// a ``Transfer``'s ``Transfer/progress``: a parameter of the call's run, which the transport
+    /// stage hands to a transport that reports progress (the built-in ones,
+    /// `ProgressReportingTransport`).
     ///
-    /// A transport that reports progress calls ``beginAttempt(uploadSize:)`` when an attempt starts,
-    /// then ``didSend(count:)``, ``didReceiveResponse(expected:)`` and ``didReceive(count:)`` as bytes
-    /// move; when ``destination`` is set it writes a successful (2xx) body there and calls
-    /// ``didWriteFile(bytes:)``. For a transport that reports nothing, the client fills in the totals
-    /// from the response, so the sequence still ends at the total.
-    public final class Reporter: Sendable {
+    /// Such a transport calls `beginAttempt(expectedUpload:)` when an attempt starts, then
+    /// `didSend(count:)`, `didReceiveResponse(expected:)` and `didReceive(count:)` as bytes move;
+    /// when it writes a download's successful body to its file it calls `didWriteFile(bytes:)`.
+    /// For any other transport the client reports the totals once it answered, so the sequence
+    /// still ends at the total.
+    final class Reporter: Sendable {
         private struct State {
             var progress = TransferProgress()
             var bytesWrittenToFile: Int64?
             var finished = false
         }
 
-        /// Where a transport should write a successful (2xx) response body; nil keeps it in memory.
-        public let destination: URL?
-        /// The same as ``destination``, under the name the built-in transports use.
-        var temporaryFile: URL? { destination }
         private let continuation: AsyncStream<TransferProgress>.Continuation
         private let state = Mutex(State())
 
-        init(temporaryFile: URL?, continuation: AsyncStream<TransferProgress>.Continuation) {
-            destination = temporaryFile
+        init(continuation: AsyncStream<TransferProgress>.Continuation) {
             self.continuation = continuation
         }
 
-        /// The body bytes the transport wrote to ``destination`` in the last attempt, or nil when
-        /// it kept the body in memory.
-        public var bytesWrittenToFile: Int64? { state.withLock { $0.bytesWrittenToFile } }
-
-        /// A new attempt starts sending `uploadSize` body bytes: counts restart from zero.
-        public func beginAttempt(uploadSize: Int64) {
-            beginAttempt(expectedUpload: uploadSize)
-        }
+        /// The body bytes the transport wrote to the download's file in the last attempt, or nil
+        /// when it kept the body in memory.
+        var bytesWrittenToFile: Int64? { state.withLock { $0.bytesWrittenToFile } }
 
         /// A new attempt starts sending `expectedUpload` body bytes (nil: a stream of unknown
         /// length): counts restart from zero.
@@ -58,7 +44,7 @@ extension TransferProgress {
         }
 
         /// `count` more body bytes were sent.
-        public func didSend(count: Int64) {
+        func didSend(count: Int64) {
             update { state in
                 let total = state.progress.upload.completed + count
                 state.progress.upload.completed = state.progress.upload.expected.map { min($0, total) } ?? total
@@ -66,7 +52,7 @@ extension TransferProgress {
         }
 
         /// The response head arrived, announcing `expected` body bytes (nil when unknown).
-        public func didReceiveResponse(expected: Int64?) {
+        func didReceiveResponse(expected: Int64?) {
             update {
                 // The whole body went out once the server answers.
                 if let uploadTotal = $0.progress.upload.expected { $0.progress.upload.completed = uploadTotal }
@@ -75,12 +61,12 @@ extension TransferProgress {
         }
 
         /// `count` more body bytes arrived.
-        public func didReceive(count: Int64) {
+        func didReceive(count: Int64) {
             update { $0.progress.download.completed += count }
         }
 
-        /// The attempt's body was written to ``destination``: `bytes` in all.
-        public func didWriteFile(bytes: Int64) {
+        /// The attempt's body was written to the download's file: `bytes` in all.
+        func didWriteFile(bytes: Int64) {
             update { $0.bytesWrittenToFile = bytes }
         }
 
@@ -117,6 +103,3 @@ extension TransferProgress {
         }
     }
 }
-
-/// The name the built-in transports use for ``TransferProgress/Reporter``.
-typealias TransferObserver = TransferProgress.Reporter

@@ -96,21 +96,13 @@ struct PipelineTests {
         #expect(error.urlError == nil)
     }
 
-    @Test("A transport that adopts progress reporting is asked through send(_:reporting:)")
-    func progressCapability() async throws {
+    @Test("A transport of one's own reports a transfer's totals and downloads to the file, through send(_:)")
+    func progressOfAnyTransport() async throws {
         final class CountingTransport: HTTPTransport {
-            let reported = Mutex(0)
+            let sent = Mutex(0)
             func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-                HTTPResponse(statusCode: 200, body: Data("0123456789".utf8), url: request.url)
-            }
-            func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter) async throws
-                -> HTTPResponse
-            {
-                reported.withLock { $0 += 1 }
-                progress.beginAttempt(uploadSize: 0)
-                progress.didReceiveResponse(expected: 10)
-                for _ in 0..<10 { progress.didReceive(count: 1) }
-                return try await send(request)
+                sent.withLock { $0 += 1 }
+                return HTTPResponse(statusCode: 200, body: Data("0123456789".utf8), url: request.url)
             }
         }
         let transport = CountingTransport()
@@ -119,11 +111,18 @@ struct PipelineTests {
         var snapshots: [TransferProgress] = []
         for await snapshot in transfer.progress { snapshots.append(snapshot) }
         #expect(try await transfer.response.value.count == 10)
-        #expect(transport.reported.withLock { $0 } == 1)
-        // One snapshot per byte the transport reported, ending at the total.
-        #expect(snapshots.filter { $0.download.completed > 0 }.map(\.download.completed) == Array(1...10))
-        _ = try await client.send(Request<Data>(path: "/plain"))
-        #expect(transport.reported.withLock { $0 } == 1)
+        #expect(snapshots.last?.attempt == 1)
+        #expect(snapshots.last?.download == TransferProgress.Bytes(completed: 10, expected: 10))
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("file.bin")
+        let saved = try await client.download(Request<Data>(path: "/file"), to: file).response.value
+        #expect(saved == file)
+        #expect(try Data(contentsOf: file) == Data("0123456789".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["file.bin"])
+        #expect(transport.sent.withLock { $0 } == 2)
     }
 
     @Test("A closure validator refuses a response with its reason")

@@ -34,7 +34,7 @@ extension CurlTransfer {
         } else if let value = Self.value(ofField: "content-encoding", in: line) {
             limitHead.contentEncoding = value
         } else if line.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
-            if observer?.temporaryFile != nil, (200..<300).contains(limitHead.status) { return true }
+            if downloadFile != nil, (200..<300).contains(limitHead.status) { return true }
             let expected = ResponseBodyTooLarge.expectedLength(
                 contentLength: limitHead.contentLength, contentEncoding: limitHead.contentEncoding)
             if let error = ResponseBodyTooLarge.announced(expected, limit: bodyLimit) {

@@ -52,12 +52,14 @@ final class CurlTransfer: @unchecked Sendable {
     /// What the limit reads of the head arriving.
     var limitHead = CurlLimitHead()
 
-    // Progress, only with an observer (a ``Transfer``): without one, none of this is touched
+    // Progress, only with a reporter (a ``Transfer``): without one, none of this is touched
     // per chunk, and no progress callback is installed.
-    /// Receives progress; its temporary file receives a 2xx body.
-    let observer: TransferObserver?
-    /// The request, kept with an observer to tell a redirect hop from the final response.
-    private let observedRequest: HTTPRequest?
+    /// Receives progress.
+    let reporter: TransferProgress.Reporter?
+    /// Where a download's 2xx body goes (with a reporter only); nil keeps it in memory.
+    let downloadFile: URL?
+    /// The request, kept with a reporter to tell a redirect hop from the final response.
+    private let reportedRequest: HTTPRequest?
     /// The status of the response whose head is arriving, and whether that head is complete.
     private var headStatus = 0
     private var headComplete = false
@@ -98,15 +100,17 @@ final class CurlTransfer: @unchecked Sendable {
     ///   parse).
     init(
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration,
-        certificateAuthorities: String? = nil, streamingInto buffer: StreamBuffer? = nil
+        certificateAuthorities: String? = nil, streamingInto buffer: StreamBuffer? = nil,
+        reporting reporter: TransferProgress.Reporter? = nil, writingTo downloadFile: URL? = nil
     ) throws {
         self.easy = easy
         streamed = buffer.map { CurlStreamedBody(buffer: $0, request: request) }
         bodyLimit = buffer == nil ? request.maximumResponseBodySize : nil
         deadline = request.timeout.map { ContinuousClock.now + $0 }
         isHTTP = ["http", "https"].contains(request.url.scheme?.lowercased() ?? "")
-        observer = request.options[TransferObserverKey.self]
-        observedRequest = observer == nil ? nil : request
+        self.reporter = reporter
+        self.downloadFile = reporter == nil ? nil : downloadFile
+        reportedRequest = reporter == nil ? nil : request
         // libcurl sends header lines as given: a line break in a field would let a value smuggle
         // in headers (or a whole request) of its own. The pipeline never lets such a request
         // through; this is for a caller of the transport itself.
@@ -199,7 +203,7 @@ final class CurlTransfer: @unchecked Sendable {
                     if let streamed = transfer.streamed { transfer.streamHeaderLine(bytes, streamed: streamed) }
                     // Returning less than `length` aborts the transfer (the download file failed,
                     // or the head announced a body past the limit).
-                    if transfer.observer != nil, !transfer.observeHeaderLine(bytes) { return 0 }
+                    if transfer.reporter != nil, !transfer.observeHeaderLine(bytes) { return 0 }
                     if transfer.bodyLimit != nil, !transfer.limitHeaderLine(bytes) { return 0 }
                 }
                 return length
@@ -215,7 +219,7 @@ final class CurlTransfer: @unchecked Sendable {
                 guard let context else { return 0 }
                 return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().willSend()
             })
-        if observer != nil {
+        if reporter != nil {
             check(curl.setPointer(easy, CurlOption.progressData, me))
             check(
                 curl.setProgressCallback(easy, CurlOption.progressFunction) { context, _, _, _, uploadedNow in
@@ -320,7 +324,7 @@ final class CurlTransfer: @unchecked Sendable {
             fileError = URLError(.cannotWriteToFile)
             return false
         }
-        observer?.didWriteFile(bytes: file.bytesWritten)
+        reporter?.didWriteFile(bytes: file.bytesWritten)
         return true
     }
 
@@ -361,7 +365,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 }
 
-// Progress: called on the loop thread, only for a transfer with an observer.
+// Progress: called on the loop thread, only for a transfer with a reporter.
 extension CurlTransfer {
     /// Follows the response heads line by line. When the final response's head is complete, reports
     /// it and, for a download with a 2xx status, opens the file its body goes to. False when that
@@ -382,13 +386,13 @@ extension CurlTransfer {
             return true
         }
         headComplete = true
-        guard headStatus >= 200, let observer, let request = observedRequest else { return true }
+        guard headStatus >= 200, let reporter, let request = reportedRequest else { return true }
         let response = Outcome(status: headStatus, head: head, body: Data()).response(url: request.url)
         // A redirect CurlTransport goes on to follow is not the answer: its body is not progress.
         if request.followsRedirects, Redirects.request(after: response, to: request) != nil { return true }
         reportsBody = true
-        observer.didReceiveResponse(expected: Self.expectedLength(of: response.headers))
-        guard let url = observer.temporaryFile, (200..<300).contains(headStatus) else { return true }
+        reporter.didReceiveResponse(expected: Self.expectedLength(of: response.headers))
+        guard let url = downloadFile, (200..<300).contains(headStatus) else { return true }
         guard let file = CurlBodyFile(url: url) else {
             fileError = URLError(.cannotCreateFile)
             return false
@@ -408,14 +412,14 @@ extension CurlTransfer {
         } else if !keep(bytes) {
             return 0
         }
-        observer?.didReceive(count: Int64(bytes.count))
+        reporter?.didReceive(count: Int64(bytes.count))
         return bytes.count
     }
 
     /// libcurl's count of body bytes sent so far (it only grows within a transfer).
     fileprivate func didUpload(total: Int64) {
         guard total > uploaded else { return }
-        observer?.didSend(count: total - uploaded)
+        reporter?.didSend(count: total - uploaded)
         uploaded = total
     }
 

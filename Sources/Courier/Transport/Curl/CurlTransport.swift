@@ -170,17 +170,27 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await performFollowingRedirects(request, streaming: false)
+    }
+
+    /// Sends the request, reporting its progress as bytes move and writing a successful body to
+    /// `file` while it arrives, when set (see `ProgressReportingTransport`).
+    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: URL?)
+        async throws -> HTTPResponse
+    {
         // One attempt for a ``Transfer``, however many hops: only the final response's body
         // counts as download progress (see CurlTransfer).
-        request.options[TransferObserverKey.self]?.beginAttempt(
-            expectedUpload: request.body == nil ? 0 : request.body?.length)
-        return try await performFollowingRedirects(request, streaming: false)
+        progress.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
+        return try await performFollowingRedirects(request, streaming: false, reporting: progress, writingTo: file)
     }
 
     /// Runs `request` and each redirect it follows as one transfer; the request's timeout bounds
     /// them all (and, streaming, the whole body too). With `streaming`, each hop's body goes to a
     /// new ``StreamBuffer`` and a streamed response returns at its head.
-    func performFollowingRedirects(_ request: HTTPRequest, streaming: Bool) async throws -> HTTPResponse {
+    func performFollowingRedirects(
+        _ request: HTTPRequest, streaming: Bool, reporting progress: TransferProgress.Reporter? = nil,
+        writingTo file: URL? = nil
+    ) async throws -> HTTPResponse {
         let deadline = request.timeout.map { ContinuousClock.now + $0 }
         var hop = request
         for _ in 0...Redirects.maximumHops {
@@ -189,7 +199,8 @@ public final class CurlTransport: HTTPTransport {
                 guard remaining > .zero else { throw URLError(.timedOut) }
                 hop.timeout = remaining
             }
-            let response = try await perform(hop, streamingInto: streaming ? StreamBuffer() : nil)
+            let response = try await perform(
+                hop, streamingInto: streaming ? StreamBuffer() : nil, reporting: progress, writingTo: file)
             if response.bodyStream != nil { return response }
             guard request.followsRedirects, let next = Redirects.request(after: response, to: hop) else {
                 return response
@@ -203,7 +214,10 @@ public final class CurlTransport: HTTPTransport {
     ///
     /// With a `buffer`, the transfer's body is streamed into it: the response returns at its head,
     /// with ``HTTPResponse/bodyStream`` reading the buffer (unless it is a redirect to follow).
-    func perform(_ request: HTTPRequest, streamingInto buffer: StreamBuffer? = nil) async throws -> HTTPResponse {
+    func perform(
+        _ request: HTTPRequest, streamingInto buffer: StreamBuffer? = nil,
+        reporting progress: TransferProgress.Reporter? = nil, writingTo file: URL? = nil
+    ) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let origin = group == nil ? nil : CurlLoopGroup.tlsOrigin(of: request.url)
         let loop = group?.loop(forOrigin: origin) ?? loops[0]
@@ -214,7 +228,8 @@ public final class CurlTransport: HTTPTransport {
         do {
             transfer = try CurlTransfer(
                 easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout,
-                certificateAuthorities: certificateAuthorities, streamingInto: buffer
+                certificateAuthorities: certificateAuthorities, streamingInto: buffer,
+                reporting: progress, writingTo: file
             )
         } catch {
             loop.recycle(easy)

@@ -57,8 +57,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// Set when libcurl asked for the body again to send the request a second time; the task
         /// was cancelled instead (see ``URLError/refusedResend``).
         var refusedResend = false
-        /// Receives progress; its temporary file receives a 2xx body.
-        var observer: TransferObserver?
+        /// Receives progress.
+        let reporter: TransferProgress.Reporter?
+        /// Where a download's 2xx body goes (with a reporter only); nil keeps it in memory.
+        let downloadFile: URL?
         /// The open temporary file of a download, and what was written to it.
         var file: FileHandle?
         var fileBytes: Int64 = 0
@@ -82,14 +84,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
 
         init(
-            continuation: CheckedContinuation<Received, any Error>, request: HTTPRequest, observer: TransferObserver?,
-            stream: StreamBuffer?, reader: BodyReader?
+            continuation: CheckedContinuation<Received, any Error>, request: HTTPRequest,
+            reporter: TransferProgress.Reporter?, downloadFile: URL?, stream: StreamBuffer?, reader: BodyReader?
         ) {
             self.continuation = continuation
             self.reader = reader
             followsRedirects = request.followsRedirects
             hasBody = request.body != nil
-            self.observer = observer
+            self.reporter = reporter
+            self.downloadFile = reporter == nil ? nil : downloadFile
             self.stream = stream
             bodyLimit = stream == nil ? request.maximumResponseBodySize : nil
         }
@@ -100,12 +103,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// An attempt of `request` for its caller, not started yet (see ``start(_:making:)``).
     func prepare(
         _ request: HTTPRequest, reader: BodyReader?, continuation: CheckedContinuation<Received, any Error>,
-        streamingInto stream: StreamBuffer? = nil
+        streamingInto stream: StreamBuffer? = nil, reporting reporter: TransferProgress.Reporter? = nil,
+        writingTo downloadFile: URL? = nil
     ) -> Transfer {
-        let observer = request.options[TransferObserverKey.self]
-        observer?.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
+        reporter?.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
         return Transfer(
-            continuation: continuation, request: request, observer: observer, stream: stream, reader: reader)
+            continuation: continuation, request: request, reporter: reporter, downloadFile: downloadFile,
+            stream: stream, reader: reader)
     }
 
     /// Makes the attempt's task with `makeTask`, registers it and resumes it, off the caller's
@@ -176,7 +180,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             if transfer.streaming { return false }
             transfer.response = http
             if transfer.stream != nil, let http, let url = http.url ?? dataTask.currentRequest?.url,
-                !(transfer.followsRedirects && transfer.hasBody && [307, 308].contains(http.statusCode))
+                !Redirects.urlSessionTransportFollows(
+                    statusCode: http.statusCode, followsRedirects: transfer.followsRedirects, hasBody: transfer.hasBody)
             {
                 // The head goes to the caller now; the body follows in the stream.
                 transfer.streaming = true
@@ -186,10 +191,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 transfer.continuation = nil
                 return false
             }
-            if let observer = transfer.observer {
-                observer.didReceiveResponse(
+            if let reporter = transfer.reporter {
+                reporter.didReceiveResponse(
                     expected: response.expectedContentLength >= 0 ? response.expectedContentLength : nil)
-                if let file = observer.temporaryFile, let status = http?.statusCode, (200..<300).contains(status) {
+                if let file = transfer.downloadFile, let status = http?.statusCode, (200..<300).contains(status) {
                     transfer.file = Self.createFile(at: file)
                     if transfer.file == nil { transfer.fileError = URLError(.cannotCreateFile) }
                 }
@@ -243,7 +248,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             } else {
                 transfer.body.append(data)
             }
-            transfer.observer?.didReceive(count: Int64(data.count))
+            transfer.reporter?.didReceive(count: Int64(data.count))
             return false
         }
         if failed { Self.elsewhere { dataTask.cancel() } }
@@ -268,7 +273,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         // FoundationNetworking reads `totalBytesSent` when the callback runs, not when the bytes
         // went out, so under load many callbacks report the final total; the increments are exact.
-        transfers.withLock { $0[task.taskIdentifier]?.observer }?.didSend(count: bytesSent)
+        transfers.withLock { $0[task.taskIdentifier]?.reporter }?.didSend(count: bytesSent)
     }
 
     /// Runs `work` off the delegate's queue: what calls into URLSession must not run on the
@@ -324,8 +329,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let file = transfer.file {
             try? file.close()
             if error == nil, transfer.failure == nil {
-                transfer.observer?.didWriteFile(bytes: transfer.fileBytes)
-            } else if let path = transfer.observer?.temporaryFile {
+                transfer.reporter?.didWriteFile(bytes: transfer.fileBytes)
+            } else if let path = transfer.downloadFile {
                 try? FileManager.default.removeItem(at: path)
             }
         }
@@ -381,7 +386,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             ($0[task.taskIdentifier]?.followsRedirects ?? true, $0[task.taskIdentifier]?.hasBody ?? false)
         }
         // 307/308 with a body are followed by the transport itself (see `URLSessionTransport.send`).
-        guard follow, !(hasBody && [307, 308].contains(response.statusCode)) else {
+        guard follow,
+            !Redirects.urlSessionTransportFollows(
+                statusCode: response.statusCode, followsRedirects: follow, hasBody: hasBody)
+        else {
             completionHandler(nil)
             return
         }

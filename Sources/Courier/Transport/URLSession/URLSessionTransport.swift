@@ -70,6 +70,19 @@ public final class URLSessionTransport: HTTPTransport {
         try await followingRedirects(request) { attempt in try await withAttempt(attempt, receive) }
     }
 
+    /// Sends the request and waits for the whole response, reporting its progress as bytes move
+    /// and writing a successful body to `file` while it arrives, when set (see
+    /// `ProgressReportingTransport`).
+    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: URL?)
+        async throws -> HTTPResponse
+    {
+        try await followingRedirects(request) { attempt in
+            try await withAttempt(attempt) { request in
+                try await run(request, reporting: progress, writingTo: file).raw
+            }
+        }
+    }
+
     /// Runs `attempt` for `request` and for each 307/308 redirect of a request with a body:
     /// FoundationNetworking drops the body when it follows those itself, so the delegate refuses
     /// them and they are followed here. A streamed response is never a redirect to follow.
@@ -79,8 +92,11 @@ public final class URLSessionTransport: HTTPTransport {
         var current = request
         for _ in 0..<Redirects.maximumHops {
             let response = try await attempt(current)
-            guard response.bodyStream == nil, current.followsRedirects, current.body != nil,
-                [307, 308].contains(response.statusCode), let next = Redirects.request(after: response, to: current)
+            guard response.bodyStream == nil,
+                Redirects.urlSessionTransportFollows(
+                    statusCode: response.statusCode, followsRedirects: current.followsRedirects,
+                    hasBody: current.body != nil),
+                let next = Redirects.request(after: response, to: current)
             else { return response }
             current = next
         }
@@ -107,7 +123,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Parameter timer: Whether the request's timeout is cancelled once the attempt returns (a
     ///   streamed body's timeout runs on: it bounds the whole attempt, body included).
     private func run(
-        _ request: HTTPRequest, streamingInto stream: StreamBuffer? = nil, cancelTimerOnReturn: Bool = true
+        _ request: HTTPRequest, streamingInto stream: StreamBuffer? = nil, cancelTimerOnReturn: Bool = true,
+        reporting progress: TransferProgress.Reporter? = nil, writingTo file: URL? = nil
     ) async throws -> SessionDelegate.Received {
         let (makeTask, reader) = try taskMaker(for: request)
         let attempt = AttemptHandle()
@@ -116,7 +133,8 @@ public final class URLSessionTransport: HTTPTransport {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let transfer = delegate.prepare(
-                    request, reader: reader, continuation: continuation, streamingInto: stream)
+                    request, reader: reader, continuation: continuation, streamingInto: stream,
+                    reporting: progress, writingTo: file)
                 // A streamed body's timeout runs until the body ends, and stops then.
                 stream?.connect(
                     resume: { delegate.resumeSuspended(transfer) },
