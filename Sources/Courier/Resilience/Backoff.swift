@@ -7,31 +7,24 @@ extension RetryPolicy {
     /// `min(cap, base × 2ⁿ⁻¹)`, which spreads out clients that failed together instead of having
     /// them retry in lockstep.
     public struct Backoff: Sendable, Equatable {
-        /// How the computed wait is randomised.
-        public enum Jitter: Sendable, Equatable {
-            /// A uniformly random wait between zero and the computed one.
-            case full
-            /// Exactly the computed wait.
-            case none
-        }
-
         /// The wait before the first retry (before jitter).
         public var base: Duration
         /// The longest wait (before jitter).
         public var cap: Duration
-        /// How the wait is randomised.
-        public var jitter: Jitter
+        /// Whether the wait is randomised: true (full jitter) waits a uniformly random duration
+        /// between zero and the computed one, false exactly the computed one.
+        public var jitter: Bool
 
         /// Creates an exponential backoff.
-        public init(base: Duration = .milliseconds(500), cap: Duration = .seconds(30), jitter: Jitter = .full) {
+        public init(base: Duration = .milliseconds(500), cap: Duration = .seconds(30), jitter: Bool = true) {
             self.base = base
             self.cap = cap
             self.jitter = jitter
         }
 
-        /// Exponential backoff with full jitter.
+        /// Exponential backoff, with full jitter unless `jitter` is false.
         public static func exponential(
-            base: Duration = .milliseconds(500), cap: Duration = .seconds(30), jitter: Jitter = .full
+            base: Duration = .milliseconds(500), cap: Duration = .seconds(30), jitter: Bool = true
         ) -> Backoff {
             Backoff(base: base, cap: cap, jitter: jitter)
         }
@@ -40,10 +33,7 @@ extension RetryPolicy {
         public func delay(forRetry retry: Int) -> Duration {
             let exponent = Double(min(max(retry, 1) - 1, 62))
             let ceiling = max(0, min(cap.timeInterval, base.timeInterval * pow(2, exponent)))
-            switch jitter {
-            case .none: return .seconds(ceiling)
-            case .full: return .seconds(Double.random(in: 0...ceiling))
-            }
+            return .seconds(jitter ? Double.random(in: 0...ceiling) : ceiling)
         }
     }
 }

@@ -15,15 +15,15 @@ struct EventStreamConnection: Sendable {
 /// pipeline throws before the body starts.
 typealias EventStreamOpener = @Sendable (_ lastEventID: String?) async throws(HTTPError) -> EventStreamConnection
 
-/// The reconnecting reader behind ``HTTPClient/ServerSentEvents``: opens a connection through
+/// The reconnecting reader behind ``HTTPClient/events(for:configuration:)``: opens a connection through
 /// `open`, parses its body, and after the connection drops (its end, or a failure once the body
 /// had started) waits the reconnection time and opens another with the last event id, until a
 /// 204, a refused response, an error that is not a dropped connection, or cancellation.
 ///
 /// The wait before reconnection number n (n counts reconnections since the last connection that
-/// delivered an event) is the server's `retry` time (or ``HTTPClient/ServerSentEvents/Configuration/retry``
-/// before it sent one), at least ``HTTPClient/ServerSentEvents/Configuration/backoff``'s delay
-/// for retry n, and at most ``HTTPClient/ServerSentEvents/Configuration/maximumDelay``.
+/// delivered an event) is the server's `retry` time (or ``HTTPClient/EventStreamConfiguration/retry``
+/// before it sent one), at least ``HTTPClient/EventStreamConfiguration/backoff``'s delay
+/// for retry n, and at most ``HTTPClient/EventStreamConfiguration/maximumDelay``.
 struct EventStreamLoop: Sendable {
     private enum State: Sendable {
         /// Opening a connection; `reconnecting` after one was lost (a wait comes first).
@@ -32,7 +32,7 @@ struct EventStreamLoop: Sendable {
         case finished
     }
 
-    let configuration: HTTPClient.ServerSentEvents.Configuration
+    let configuration: HTTPClient.EventStreamConfiguration
     let open: EventStreamOpener
     private var parser: EventStreamParser
     private var state = State.connecting(reconnecting: false)
@@ -53,7 +53,7 @@ struct EventStreamLoop: Sendable {
         deinit { body.withLock { $0 }?.cancel() }
     }
 
-    init(configuration: HTTPClient.ServerSentEvents.Configuration, open: @escaping EventStreamOpener) {
+    init(configuration: HTTPClient.EventStreamConfiguration, open: @escaping EventStreamOpener) {
         self.configuration = configuration
         self.open = open
         parser = EventStreamParser(
@@ -66,7 +66,7 @@ struct EventStreamLoop: Sendable {
     /// The wait before the next reconnection, given how many came since the last event.
     static func delay(
         forReconnection reconnection: Int, serverRetry: Duration?,
-        configuration: HTTPClient.ServerSentEvents.Configuration
+        configuration: HTTPClient.EventStreamConfiguration
     ) -> Duration {
         let floor = configuration.backoff.delay(forRetry: reconnection)
         return min(configuration.maximumDelay, max(serverRetry ?? configuration.retry, floor))

@@ -1,53 +1,18 @@
 import Foundation
 
 extension HTTPClient {
-    /// The events of a server-sent event stream (`text/event-stream`) as an `AsyncSequence`, made by
-    /// ``HTTPClient/events(for:configuration:)``; it reconnects by itself when the connection drops.
-    ///
-    /// ```swift
-    /// for try await event in client.events(for: Request<Void>(path: "/updates")) {
-    ///     print(event.type, event.data)
-    /// }
-    /// ```
-    ///
-    /// Each connection goes through the client's whole pipeline (interceptors, retries, API-error
-    /// decoding, validation, event monitors) with `Accept: text/event-stream` and
-    /// `Cache-Control: no-cache`. The body is parsed as the WHATWG HTML standard's event-stream
-    /// rules say while it arrives.
-    ///
-    /// **Reconnection.** When the connection ends or fails after the stream had started, the
-    /// sequence waits and opens a new one with `Last-Event-ID` set to the last event id it saw;
-    /// events cut short by the drop are discarded. The wait is the server's `retry` time
-    /// (``Configuration/retry`` until the server sends one), raised to at least the
-    /// ``Configuration/backoff`` delay for the number of reconnections since the last event, and
-    /// cut to ``Configuration/maximumDelay``. A reconnection that fails on the network tries
-    /// again, with the backoff growing.
-    ///
-    /// **How it ends.**
-    /// - HTTP 204 No Content: the server says "stop"; the sequence ends (no error).
-    /// - A response that is not `text/event-stream`: ``HTTPError/Kind/validationFailed(reason:)``.
-    /// - A status the request does not accept: the pipeline's ``HTTPError`` (an API error payload
-    ///   decoded by the client's ``Configuration/apiErrorDecoder``, or
-    ///   ``HTTPError/Kind/unacceptableStatus(_:)``).
-    /// - The first connection failing, or any other error before a body starts: that ``HTTPError``.
-    /// - An event longer than ``Configuration/maximumEventSize``: ``HTTPError/Kind/validationFailed(reason:)``.
-    /// - The iterating task being cancelled: ``HTTPError/Kind/cancelled``, and the connection is
-    ///   closed. Breaking out of the loop (dropping the iterator) closes it too.
-    ///
-    /// Leave the request's ``Request/timeout`` unset: it bounds a whole attempt, and an event
-    /// stream is meant to stay open.
-    public struct ServerSentEvents: AsyncSequence, Sendable {
-        /// One parsed event.
-        public typealias Element = ServerSentEvent
-        /// Errors are the client's.
-        public typealias Failure = HTTPError
+    /// The sequence ``HTTPClient/events(for:configuration:)`` returns: events read by an
+    /// `EventStreamLoop`, which reconnects as needed.
+    struct ServerSentEvents: AsyncSequence, Sendable {
+        typealias Element = ServerSentEvent
+        typealias Failure = HTTPError
 
-        let configuration: Configuration
+        let configuration: EventStreamConfiguration
         let open: EventStreamOpener
 
         /// Reads the stream, reconnecting as needed: the first call to its `next()` opens the
         /// connection. Use one iterator at a time.
-        public func makeAsyncIterator() -> some AsyncIteratorProtocol<ServerSentEvent, HTTPError> & Sendable {
+        func makeAsyncIterator() -> some AsyncIteratorProtocol<ServerSentEvent, HTTPError> & Sendable {
             EventIterator(loop: EventStreamLoop(configuration: configuration, open: open))
         }
 
@@ -67,16 +32,51 @@ extension HTTPClient {
         }
     }
 
-    /// The events of the server-sent event stream at `request`, reconnecting after a dropped
-    /// connection (see ``ServerSentEvents``).
+    /// The events of the server-sent event stream (`text/event-stream`) at `request`, as an
+    /// `AsyncSequence` that reconnects by itself when the connection drops.
+    ///
+    /// ```swift
+    /// for try await event in client.events(for: Request<Void>(path: "/updates")) {
+    ///     print(event.type, event.data)
+    /// }
+    /// ```
+    ///
+    /// Each connection goes through the client's whole pipeline (interceptors, retries, API-error
+    /// decoding, validation, event monitors) with `Accept: text/event-stream` and
+    /// `Cache-Control: no-cache`. The body is parsed as the WHATWG HTML standard's event-stream
+    /// rules say while it arrives.
+    ///
+    /// **Reconnection.** When the connection ends or fails after the stream had started, the
+    /// sequence waits and opens a new one with `Last-Event-ID` set to the last event id it saw;
+    /// events cut short by the drop are discarded. The wait is the server's `retry` time
+    /// (``EventStreamConfiguration/retry`` until the server sends one), raised to at least the
+    /// ``EventStreamConfiguration/backoff`` delay for the number of reconnections since the last event, and
+    /// cut to ``EventStreamConfiguration/maximumDelay``. A reconnection that fails on the network tries
+    /// again, with the backoff growing.
+    ///
+    /// **How it ends.**
+    /// - HTTP 204 No Content: the server says "stop"; the sequence ends (no error).
+    /// - A response that is not `text/event-stream`: ``HTTPError/Kind/validationFailed(reason:)``.
+    /// - A status the request does not accept: the pipeline's ``HTTPError`` (an API error payload
+    ///   decoded by the client's ``Configuration/apiErrorDecoder``, or
+    ///   ``HTTPError/Kind/unacceptableStatus(_:)``).
+    /// - The first connection failing, or any other error before a body starts: that ``HTTPError``.
+    /// - An event longer than ``EventStreamConfiguration/maximumEventSize``: ``HTTPError/Kind/validationFailed(reason:)``.
+    /// - The iterating task being cancelled: ``HTTPError/Kind/cancelled``, and the connection is
+    ///   closed. Breaking out of the loop (dropping the iterator) closes it too.
+    ///
+    /// Leave the request's ``Request/timeout`` unset: it bounds a whole attempt, and an event
+    /// stream is meant to stay open.
     ///
     /// - Parameters:
     ///   - request: The stream's request; its response type is ignored. `Accept`,
     ///     `Cache-Control` and, on reconnection, `Last-Event-ID` are set on it.
     ///   - configuration: Reconnection timing and limits.
+    /// - Returns: The events, one ``HTTPClient/ServerSentEvent`` at a time; the first call to its
+    ///   iterator's `next()` opens the connection. Use one iterator at a time.
     public func events<Value>(
-        for request: Request<Value>, configuration: ServerSentEvents.Configuration = .init()
-    ) -> ServerSentEvents {
+        for request: Request<Value>, configuration: EventStreamConfiguration = .init()
+    ) -> some AsyncSequence<ServerSentEvent, HTTPError> & Sendable {
         var request = request
         request.headers["Accept"] = "text/event-stream"
         request.headers["Cache-Control"] = "no-cache"
@@ -90,9 +90,9 @@ extension HTTPClient {
     }
 }
 
-extension HTTPClient.ServerSentEvents {
-    /// How a ``HTTPClient/ServerSentEvents`` sequence reconnects, and its limits.
-    public struct Configuration: Sendable {
+extension HTTPClient {
+    /// How the sequence of ``HTTPClient/events(for:configuration:)`` reconnects, and its limits.
+    public struct EventStreamConfiguration: Sendable {
         /// The reconnection time until the server sends a `retry` field (default 3 s, as browsers).
         public var retry: Duration
         /// The floor of each wait: the delay for reconnection n, n counting the reconnections since
@@ -111,7 +111,7 @@ extension HTTPClient.ServerSentEvents {
         /// Creates a configuration; every parameter has a default.
         public init(
             retry: Duration = .seconds(3),
-            backoff: RetryPolicy.Backoff = .exponential(base: .milliseconds(500), cap: .seconds(30), jitter: .none),
+            backoff: RetryPolicy.Backoff = .exponential(base: .milliseconds(500), cap: .seconds(30), jitter: false),
             maximumDelay: Duration = .seconds(60),
             maximumEventSize: Int = 16 << 20,
             lastEventID: String? = nil,

@@ -129,7 +129,7 @@ struct EventMonitorTests {
         let recorder = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: URLSessionTransport()) {
             $0.interceptors = [
-                RetryPolicy(maxAttempts: 3, backoff: .exponential(base: .milliseconds(1), jitter: .none))
+                RetryPolicy(maxAttempts: 3, backoff: .exponential(base: .milliseconds(1), jitter: false))
             ]
             $0.eventMonitors = [recorder]
         }

@@ -8,7 +8,7 @@ import Testing
 struct RetryPartsTests {
     @Test("Exponential backoff doubles from the base up to the cap")
     func exponential() {
-        let backoff = RetryPolicy.Backoff(base: .milliseconds(500), cap: .seconds(3), jitter: .none)
+        let backoff = RetryPolicy.Backoff(base: .milliseconds(500), cap: .seconds(3), jitter: false)
         #expect(
             (1...5).map(backoff.delay(forRetry:)) == [
                 .milliseconds(500), .seconds(1), .seconds(2), .seconds(3), .seconds(3),
@@ -18,7 +18,7 @@ struct RetryPartsTests {
 
     @Test("Full jitter stays between zero and the exponential ceiling, and varies")
     func fullJitter() {
-        let backoff = RetryPolicy.Backoff(base: .seconds(1), cap: .seconds(8), jitter: .full)
+        let backoff = RetryPolicy.Backoff(base: .seconds(1), cap: .seconds(8), jitter: true)
         let delays = (0..<200).map { _ in backoff.delay(forRetry: 3) }
         #expect(delays.allSatisfy { $0 >= .zero && $0 <= .seconds(4) })
         #expect(Set(delays).count > 1)

@@ -18,7 +18,7 @@ struct RetryPolicyTests {
 
     func policy(_ clock: VirtualClock, maxAttempts: Int = 3, deadline: Duration? = nil) -> RetryPolicy {
         RetryPolicy(
-            maxAttempts: maxAttempts, backoff: .exponential(base: .seconds(1), cap: .seconds(5), jitter: .none),
+            maxAttempts: maxAttempts, backoff: .exponential(base: .seconds(1), cap: .seconds(5), jitter: false),
             deadline: deadline, clock: clock)
     }
 
@@ -197,7 +197,7 @@ struct RetryPolicyTests {
         let clock = VirtualClock(autoAdvances: true)
         let transport = StubTransport(script: [.status(409), .status(503), .status(200)])
         let policy = RetryPolicy(
-            backoff: .exponential(base: .seconds(1), jitter: .none),
+            backoff: .exponential(base: .seconds(1), jitter: false),
             retriers: [
                 .retryDecision { _, _, _ in nil },
                 .retryDecision { error, _, _ in error.statusCode == 409 ? .retryAfter(.seconds(7)) : nil },

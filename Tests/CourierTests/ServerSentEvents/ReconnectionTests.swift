@@ -12,7 +12,7 @@ struct ReconnectionTests {
 
     func events(
         _ server: ScriptedEventServer, clock: VirtualClock = VirtualClock(autoAdvances: true),
-        backoff: RetryPolicy.Backoff = .exponential(base: .milliseconds(200), cap: .seconds(5), jitter: .none),
+        backoff: RetryPolicy.Backoff = .exponential(base: .milliseconds(200), cap: .seconds(5), jitter: false),
         maximumDelay: Duration = .seconds(60), lastEventID: String? = nil
     ) -> HTTPClient.ServerSentEvents {
         HTTPClient.ServerSentEvents(
@@ -74,8 +74,8 @@ struct ReconnectionTests {
 
     @Test("the wait is the server's retry within the backoff floor and the cap")
     func delayRule() {
-        let configuration = HTTPClient.ServerSentEvents.Configuration(
-            retry: .seconds(3), backoff: .exponential(base: .seconds(1), cap: .seconds(8), jitter: .none),
+        let configuration = HTTPClient.EventStreamConfiguration(
+            retry: .seconds(3), backoff: .exponential(base: .seconds(1), cap: .seconds(8), jitter: false),
             maximumDelay: .seconds(20))
         func delay(_ reconnection: Int, _ retry: Duration?) -> Duration {
             EventStreamLoop.delay(forReconnection: reconnection, serverRetry: retry, configuration: configuration)

@@ -34,8 +34,8 @@ struct ServerSentEventsIntegrationTests {
         try await server.client.send(Request<Log>(path: "/sse-log/\(key)")).value
     }
 
-    func configuration(_ clock: VirtualClock) -> HTTPClient.ServerSentEvents.Configuration {
-        .init(backoff: .exponential(base: .milliseconds(200), cap: .seconds(5), jitter: .none), clock: clock)
+    func configuration(_ clock: VirtualClock) -> HTTPClient.EventStreamConfiguration {
+        .init(backoff: .exponential(base: .milliseconds(200), cap: .seconds(5), jitter: false), clock: clock)
     }
 
     @Test(
