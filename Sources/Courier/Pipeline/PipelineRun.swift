@@ -135,7 +135,9 @@ extension HTTPClient {
         _ request: HTTPRequest, context: RequestContext, exchange: Exchange, from index: Int
     ) async throws -> HTTPResponse {
         let interceptors = configuration.interceptors
-        guard index < interceptors.count else { return try await transmit(request, context: context, exchange: exchange) }
+        guard index < interceptors.count else {
+            return try await transmit(request, context: context, exchange: exchange)
+        }
         let interceptor = interceptors[index]
         do {
             return try await interceptor.intercept(request, context: context) { [self] request in
