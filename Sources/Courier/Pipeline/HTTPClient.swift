@@ -6,7 +6,9 @@ import FoundationNetworking
 
 /// Sends ``Request`` values and returns decoded ``Response`` values or throws ``HTTPError``.
 ///
-/// Every call goes through one pipeline, written out stage by stage in ``send(_:)``:
+/// Every call (``send(_:)``, ``stream(_:)``, ``transfer(_:)``, ``download(_:to:)``) goes through
+/// one pipeline, whose stages 1 to 8 one runner performs for all of them; what differs is what
+/// the call wants from the body and whether it reports progress:
 ///
 /// 1. **Build**: the `Request` is resolved against ``Configuration/baseURL``, its body encoded,
 ///    the default headers merged and its acceptable statuses fixed: an ``HTTPRequest``. A header
@@ -16,7 +18,7 @@ import FoundationNetworking
 ///    ``RequestMetrics``) go to ``Configuration/eventMonitors``.
 /// 3. **De-duplicate**: a call that asked for it (``Request/deduplicated(_:)``) joins an
 ///    identical call in flight, or is dropped, before anything else runs (see
-///    ``HTTPClient/DeduplicationMode``); a download never is.
+///    ``HTTPClient/DeduplicationMode``); a streamed call or a download never is.
 /// 4. **Interceptors**: ``Configuration/interceptors`` run in order, each calling the next.
 ///    Retry (``RetryPolicy``), authentication, caching and logging are interceptors, so this
 ///    list is the whole behaviour of the client.
