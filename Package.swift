@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CourierOAuth", targets: ["CourierOAuth"]),
         .library(name: "CourierStore", targets: ["CourierStore"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierRedis", targets: ["CourierRedis"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "RedditAPI", targets: ["RedditAPI"]),
         .executable(name: "reddit", targets: ["reddit"]),
@@ -47,10 +48,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: swiftSettings),
+        // Shared state for a fleet of processes through Redis (hiredis, loaded at run time).
+        .target(name: "CourierRedis", dependencies: ["CourierOAuth"], swiftSettings: swiftSettings),
         .target(name: "CourierCombine", dependencies: ["Courier", "CourierOAuth"], swiftSettings: swiftSettings),
         .target(
             name: "RedditAPI",
-            dependencies: ["Courier", "CourierOAuth", "CourierStore"],
+            dependencies: ["Courier", "CourierOAuth", "CourierStore", "CourierRedis"],
             swiftSettings: swiftSettings
         ),
 
@@ -139,10 +142,23 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
+        // A worker of the fleet test: RedditClient with a budget and a token shared through Redis.
+        .executableTarget(
+            name: "courier-fleet-helper",
+            dependencies: ["RedditAPI", "CourierOAuth", "CourierRedis"],
+            path: "Tests/FleetHelper",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CourierRedisTests",
+            dependencies: ["CourierRedis", "CourierOAuth", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "RedditAPITests",
             dependencies: [
                 "RedditAPI", "CourierOAuth", "CourierStore", "CourierTesting", "TestSupport", "RedditFixtureCheck",
+                "CourierRedis", "courier-fleet-helper",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings

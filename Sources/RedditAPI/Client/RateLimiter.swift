@@ -60,11 +60,15 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
 
     let clock: C
     let policy: RateLimitPolicy
+    /// A budget shared with other clients; when set, it decides when a request may go (this
+    /// limiter still obeys a 429's `Retry-After`).
+    let shared: (any RateBudgetStore)?
     private let state = Mutex(State())
 
-    init(clock: C, policy: RateLimitPolicy) {
+    init(clock: C, policy: RateLimitPolicy, shared: (any RateBudgetStore)? = nil) {
         self.clock = clock
         self.policy = policy
+        self.shared = shared
     }
 
     var status: RateLimitStatus? {
@@ -77,8 +81,14 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
         var retries = 0
         while true {
             if let wait = reserve() { try await clock.sleep(until: wait, tolerance: nil) }
+            if let shared {
+                while let wait = await shared.take() {
+                    try await clock.sleep(until: clock.now.advanced(by: wait), tolerance: nil)
+                }
+            }
             let response = try await next(request)
-            let retryAfter = record(response)
+            let (retryAfter, status) = record(response)
+            if let shared, let status { await shared.record(status) }
             guard response.statusCode == 429, request.method == .get, retries < policy.retriesAfterTooManyRequests,
                 let retryAfter, retryAfter <= policy.maxRetryAfter
             else { return response }
@@ -92,6 +102,8 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
         return state.withLock { state -> C.Instant? in
             var start = now
             if let blocked = state.blockedUntil, blocked > start { start = blocked }
+            // A shared budget paces the requests; only a 429's wait applies here.
+            guard shared == nil else { return start > now ? start : nil }
             if let resetAt = state.resetAt, resetAt <= start {
                 // The window has reset: the old numbers no longer apply.
                 state.remaining = nil
@@ -112,8 +124,8 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
         }
     }
 
-    /// Reads the budget from a response; returns the wait a 429 asks for.
-    private func record(_ response: HTTPResponse) -> Duration? {
+    /// Reads the budget from a response; returns the wait a 429 asks for and the budget reported.
+    private func record(_ response: HTTPResponse) -> (Duration?, RateLimitStatus?) {
         let now = clock.now
         let headers = response.headers
         let remaining = headers["X-Ratelimit-Remaining"].flatMap(Self.number)
@@ -135,7 +147,10 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
                 if state.blockedUntil.map({ $0 < until }) ?? true { state.blockedUntil = until }
             }
         }
-        return retryAfter
+        let status = remaining.flatMap { remaining in
+            reset.map { RateLimitStatus(remaining: remaining, used: used, resetsIn: .seconds($0)) }
+        }
+        return (retryAfter, status)
     }
 
     /// A header number; Reddit sends decimals as strings (`"596.0"`). Negative or non-finite values are ignored.

@@ -39,6 +39,8 @@ public final class RedditClient: Sendable {
     ///     `URLSessionTransport` elsewhere), or a stub in tests.
     ///   - clock: The clock rate-limit waits run on.
     ///   - rateLimit: How requests are paced.
+    ///   - sharedBudget: A budget shared with other clients (``RedisRateBudget`` for a fleet of
+    ///     processes); nil: this client paces itself by the headers alone.
     ///   - configure: Further changes to the Courier configuration (more interceptors, event
     ///     monitors). The configuration's `decoder` serves only requests built outside RedditAPI:
     ///     RedditAPI's own requests decode with its faster Reddit-specific decoder.
@@ -48,11 +50,12 @@ public final class RedditClient: Sendable {
         transport: any HTTPTransport = HTTPClient.defaultTransport,
         clock: C = ContinuousClock(),
         rateLimit: RateLimitPolicy = .default,
+        sharedBudget: (any RateBudgetStore)? = nil,
         configure: (inout HTTPClient.Configuration) -> Void = { _ in }
     ) where C.Duration == Duration {
         self.userAgent = userAgent
         self.authentication = authentication
-        let limiter = RateLimiter(clock: clock, policy: rateLimit)
+        let limiter = RateLimiter(clock: clock, policy: rateLimit, shared: sharedBudget)
         self.limiter = limiter
         let anonymous = authentication.provider == nil
         var configuration = HTTPClient.Configuration(

@@ -1,0 +1,223 @@
+public import CourierOAuth
+import Foundation
+import Synchronization
+
+/// A ``CourierOAuth/SharedTokenStore`` in Redis: the processes of a fleet, on one machine or
+/// many, share one token and refresh it once per expiry.
+///
+/// - The token lives in the hash `<namespace>:token` (its JSON and its expiry), with a local
+///   copy in `local` (a `FileTokenStore` in the worker's own folder).
+/// - The refresh lock is `SET <namespace>:lock <fence> NX PX <lockTimeToLive>`, where `<fence>`
+///   comes from `INCR <namespace>:fence`. A save made under the lock is fenced: a Lua script
+///   writes the token only while the lock still holds this process's fence. A holder paused
+///   past the lock's life (so that another process may have taken the lock) gets
+///   ``Failure/lockLost`` instead of overwriting a newer token.
+/// - Signing out writes a signed-out mark (no secret) rather than deleting, so that an empty
+///   hash means "Redis lost its data" (a restart without persistence), never "signed out".
+///
+/// When Redis is unreachable: ``load()`` answers from the local copy, ``save(_:)`` writes the
+/// local copy and pushes it to Redis when Redis answers again (a token with a later expiry is
+/// never replaced by an older one), and ``lockExclusively()`` waits for Redis (up to
+/// `lockWait`), because refreshing without the fleet's lock could send a refresh token twice.
+/// When Redis comes back empty, the first load puts the newest local copy back.
+///
+/// One ``CourierOAuth/OAuthSession`` per store instance: the fence of the held lock belongs to
+/// the instance.
+public final class RedisTokenStore: SharedTokenStore {
+    /// The store failed in a way the fleet must know of.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The lock expired and another process took it before this one saved: the token was
+        /// not written (another process's newer token stays).
+        case lockLost(fence: Int)
+        /// Redis did not answer within the lock wait.
+        case lockUnavailable(RedisError)
+
+        /// A sentence a person can read.
+        public var description: String {
+            switch self {
+            case .lockLost(let fence): "the fleet's refresh lock (fence \(fence)) expired before the token was saved"
+            case .lockUnavailable(let error): "the fleet's refresh lock could not be taken: \(error)"
+            }
+        }
+    }
+
+    /// The connection the store uses.
+    public let connection: RedisConnection
+    /// The prefix of the store's keys.
+    public let namespace: String
+    private let local: any TokenStore
+    private let lockTimeToLive: Duration
+    private let lockWait: Duration
+    private let held = Mutex<Int?>(nil)
+    private let unpushed = Mutex<Token?>(nil)
+
+    /// A store under `namespace` (for example the OAuth client id) with `local` as its copy.
+    ///
+    /// - Parameters:
+    ///   - lockTimeToLive: How long the refresh lock lives unless released (longer than a refresh
+    ///     takes).
+    ///   - lockWait: How long ``lockExclusively()`` waits while Redis is unreachable.
+    public init(
+        connection: RedisConnection, namespace: String, local: any TokenStore,
+        lockTimeToLive: Duration = .seconds(30), lockWait: Duration = .seconds(60)
+    ) {
+        self.connection = connection
+        self.namespace = namespace
+        self.local = local
+        self.lockTimeToLive = lockTimeToLive
+        self.lockWait = lockWait
+    }
+
+    private var tokenKey: String { namespace + ":token" }
+    private var lockKey: String { namespace + ":lock" }
+    private var fenceKey: String { namespace + ":fence" }
+
+    /// The fleet's token; the local copy while Redis is unreachable.
+    public func load() async throws -> Token? {
+        let reply: RedisReply
+        do {
+            try await pushUnsaved()
+            reply = try await connection.run(["HGETALL", tokenKey])
+        } catch RedisError.unreachable {
+            return try await local.load()
+        }
+        let fields = Self.fields(reply)
+        if fields["signedOut"] != nil { return nil }
+        if let json = fields["json"] {
+            let token = try JSONDecoder().decode(Token.self, from: Data(json.utf8))
+            if try await local.load() != token { try await local.save(token) }
+            return token
+        }
+        // Empty: Redis lost its data. Put back the newest copy the fleet still has.
+        guard let copy = try await local.load() else { return nil }
+        return try await restore(copy)
+    }
+
+    /// Saves the token in Redis (fenced when under the lock) and in the local copy.
+    ///
+    /// - Throws: ``Failure/lockLost(fence:)`` when the lock was lost before the write.
+    public func save(_ token: Token) async throws {
+        try await local.save(token)
+        let json = try Self.encode(token)
+        let fence = held.withLock { $0 }
+        do {
+            if let fence {
+                let written = try await connection.evaluate(
+                    Self.fencedWrite, keys: [lockKey, tokenKey], arguments: [String(fence), json, Self.expiry(token)])
+                guard written.int == 1 else { throw Failure.lockLost(fence: fence) }
+            } else {
+                _ = try await connection.evaluate(
+                    Self.newerWrite, keys: [tokenKey], arguments: [json, Self.expiry(token), "1"])
+            }
+            unpushed.withLock { $0 = nil }
+        } catch RedisError.unreachable {
+            unpushed.withLock { $0 = token }
+        }
+    }
+
+    /// Marks the fleet signed out and clears the local copy.
+    public func clear() async throws {
+        unpushed.withLock { $0 = nil }
+        try await local.clear()
+        // Unreachable: the local copy is gone; Redis keeps the token until someone signs out.
+        let marked = try? await connection.evaluate(Self.signOut, keys: [tokenKey], arguments: [])
+        if marked == nil, connection.isReachable { throw RedisError.server("the signed-out mark was not written") }
+    }
+
+    /// Takes the fleet's refresh lock, waiting while another process holds it.
+    ///
+    /// - Throws: ``Failure/lockUnavailable(_:)`` when Redis stays unreachable for `lockWait`.
+    public func lockExclusively() async throws -> TokenStoreLock {
+        let giveUp = ContinuousClock.now.advanced(by: lockWait)
+        let (seconds, attoseconds) = lockTimeToLive.components
+        let ttl = String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        while true {
+            do {
+                guard let fence = try await connection.run(["INCR", fenceKey]).int else {
+                    throw RedisError.server("INCR answered no number")
+                }
+                let taken = try await connection.run(["SET", lockKey, String(fence), "NX", "PX", ttl])
+                if taken.text == "OK" {
+                    held.withLock { $0 = fence }
+                    return TokenStoreLock { [self] in
+                        self.held.withLock { if $0 == fence { $0 = nil } }
+                        Task {
+                            _ = try? await self.connection.evaluate(
+                                Self.release, keys: [self.lockKey], arguments: [String(fence)])
+                        }
+                    }
+                }
+            } catch RedisError.unreachable(let reason) {
+                if ContinuousClock.now >= giveUp { throw Failure.lockUnavailable(.unreachable(reason)) }
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    private func restore(_ copy: Token) async throws -> Token? {
+        let reply = try await connection.evaluate(
+            Self.newerWrite, keys: [tokenKey], arguments: [try Self.encode(copy), Self.expiry(copy), "0"])
+        guard case .string(let json) = reply else { return nil }
+        return try JSONDecoder().decode(Token.self, from: Data(json.utf8))
+    }
+
+    private func pushUnsaved() async throws(RedisError) {
+        guard let token = unpushed.withLock({ $0 }) else { return }
+        guard let json = try? Self.encode(token) else { return }
+        _ = try await connection.evaluate(Self.newerWrite, keys: [tokenKey], arguments: [json, Self.expiry(token), "1"])
+        unpushed.withLock { if $0 == token { $0 = nil } }
+    }
+
+    private static func fields(_ reply: RedisReply) -> [String: String] {
+        guard case .array(let items) = reply else { return [:] }
+        var fields: [String: String] = [:]
+        var index = 0
+        while index + 1 < items.count {
+            if let key = items[index].text, let value = items[index + 1].text { fields[key] = value }
+            index += 2
+        }
+        return fields
+    }
+
+    private static func encode(_ token: Token) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(token), as: UTF8.self)
+    }
+
+    private static func expiry(_ token: Token) -> String {
+        String(Int((token.expiresAt ?? .distantPast).timeIntervalSince1970 * 1000))
+    }
+
+    /// KEYS: lock, token. ARGV: fence, json, expiry. Writes only while the lock holds the fence.
+    static let fencedWrite = """
+        if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+        redis.call('DEL', KEYS[2])
+        redis.call('HSET', KEYS[2], 'json', ARGV[2], 'expires', ARGV[3])
+        return 1
+        """
+
+    /// KEYS: token. ARGV: json, expiry, overwriteSignedOut. Writes unless the stored token
+    /// expires later (or the fleet signed out, when ARGV[3] is 0); returns the stored JSON.
+    static let newerWrite = """
+        if ARGV[3] == '0' and redis.call('HEXISTS', KEYS[1], 'signedOut') == 1 then return false end
+        local stored = tonumber(redis.call('HGET', KEYS[1], 'expires'))
+        if stored and stored > tonumber(ARGV[2]) then return redis.call('HGET', KEYS[1], 'json') end
+        redis.call('DEL', KEYS[1])
+        redis.call('HSET', KEYS[1], 'json', ARGV[1], 'expires', ARGV[2])
+        return ARGV[1]
+        """
+
+    /// KEYS: token. Replaces the token with the signed-out mark.
+    static let signOut = """
+        redis.call('DEL', KEYS[1])
+        redis.call('HSET', KEYS[1], 'signedOut', '1')
+        return 1
+        """
+
+    /// KEYS: lock. ARGV: fence. Releases the lock only if it still holds this fence.
+    static let release = """
+        if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+        return 0
+        """
+}

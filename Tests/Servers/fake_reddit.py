@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""A fake Reddit on loopback for the fleet test (issue 38).
+
+It enforces Reddit's rate limit per OAuth client id, scaled down in time: --limit requests per
+--window seconds (fixed windows counted from the server's start), with Reddit's headers
+X-Ratelimit-Used, X-Ratelimit-Remaining (a decimal, as Reddit sends it) and X-Ratelimit-Reset
+(whole seconds left in the window, rounded down), and 429 past the limit. Every request to the
+API counts, whatever its answer.
+
+Tokens: POST /api/v1/access_token with grant_type=password issues a token family;
+grant_type=refresh_token rotates it (new access and refresh token; the old access token stops
+working at once, as on django-oauth-toolkit). Reusing a rotated-away refresh token revokes the
+whole family (reuse protection): a fleet that refreshes twice for one expiry signs itself out.
+
+GET /r/<name>/new answers an empty listing; GET /api/v1/me a small account. Both need a live
+bearer token (401 otherwise).
+
+GET /test/stats answers the counts as JSON: per window the requests served and refused with
+429, refreshes, refreshes of a token younger than half its life (a second refresh for one
+expiry), reuses, 401s.
+"""
+import argparse
+import json
+import secrets
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
+
+LOCK = threading.Lock()
+START = time.monotonic()
+ARGS = None
+ACCESS = {}  # access token -> {"client", "family", "issued"}
+REFRESH = {}  # refresh token -> {"client", "family", "current": bool}
+REVOKED_FAMILIES = set()
+WINDOWS = {}  # (client, index) -> {"served": n, "refused": n}
+STATS = {"refreshes": 0, "youngRefreshes": 0, "reuses": 0, "unauthorized": 0, "signIns": 0}
+
+
+def issue(client, family):
+    access, refresh = secrets.token_hex(16), secrets.token_hex(16)
+    ACCESS[access] = {"client": client, "family": family, "issued": time.monotonic()}
+    REFRESH[refresh] = {"client": client, "family": family, "current": True}
+    return {
+        "access_token": access,
+        "token_type": "bearer",
+        "expires_in": ARGS.token_seconds,
+        "refresh_token": refresh,
+        "scope": "identity read",
+    }
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_json(self, status, body, headers=()):
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=UTF-8")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode()).items()}
+        if self.path != "/api/v1/access_token":
+            return self.send_json(404, {"error": 404})
+        client = self.client_id(form)
+        with LOCK:
+            grant = form.get("grant_type")
+            if grant == "password":
+                STATS["signIns"] += 1
+                return self.send_json(200, issue(client, secrets.token_hex(8)))
+            if grant != "refresh_token":
+                return self.send_json(400, {"error": "unsupported_grant_type"})
+            record = REFRESH.get(form.get("refresh_token", ""))
+            if record is None or record["family"] in REVOKED_FAMILIES:
+                return self.send_json(400, {"error": "invalid_grant"})
+            if not record["current"]:
+                STATS["reuses"] += 1
+                REVOKED_FAMILIES.add(record["family"])
+                return self.send_json(400, {"error": "invalid_grant"})
+            record["current"] = False
+            STATS["refreshes"] += 1
+            # The family's live access token dies; was it young (a second refresh for one expiry)?
+            for info in ACCESS.values():
+                if info["family"] == record["family"] and not info.get("dead"):
+                    if time.monotonic() - info["issued"] < ARGS.token_seconds / 2:
+                        STATS["youngRefreshes"] += 1
+                    info["dead"] = True
+            return self.send_json(200, issue(record["client"], record["family"]))
+
+    def client_id(self, form):
+        import base64
+        auth = self.headers.get("Authorization", "")
+        if auth.lower().startswith("basic "):
+            try:
+                return base64.b64decode(auth[6:]).decode().split(":", 1)[0]
+            except Exception:
+                pass
+        return form.get("client_id", "unknown")
+
+    def do_GET(self):
+        if self.path == "/test/stats":
+            with LOCK:
+                windows = {}
+                for (client, index), counts in sorted(WINDOWS.items()):
+                    windows.setdefault(client, []).append(dict(counts, index=index))
+                return self.send_json(200, dict(STATS, windows=windows, limit=ARGS.limit, window=ARGS.window))
+        if self.path == "/ok":
+            return self.send_json(200, {"ok": True})
+        auth = self.headers.get("Authorization", "")
+        token = auth[7:] if auth.lower().startswith("bearer ") else ""
+        now = time.monotonic() - START
+        index = int(now // ARGS.window)
+        with LOCK:
+            info = ACCESS.get(token)
+            live = info is not None and not info.get("dead") and info["family"] not in REVOKED_FAMILIES
+            live = live and time.monotonic() - info["issued"] < ARGS.token_seconds
+            client = info["client"] if info else "anonymous"
+            counts = WINDOWS.setdefault((client, index), {"served": 0, "refused": 0})
+            used = counts["served"] + counts["refused"]
+            over = used >= ARGS.limit
+            if over:
+                counts["refused"] += 1
+            else:
+                counts["served"] += 1
+                used += 1
+            if not live:
+                STATS["unauthorized"] += 1
+        reset = int((index + 1) * ARGS.window - now)
+        headers = [
+            ("X-Ratelimit-Used", str(min(used, ARGS.limit))),
+            ("X-Ratelimit-Remaining", "%.1f" % max(ARGS.limit - used, 0)),
+            ("X-Ratelimit-Reset", str(reset)),
+        ]
+        if over:
+            return self.send_json(429, {"message": "Too Many Requests", "error": 429}, headers)
+        if not live:
+            headers.append(("WWW-Authenticate", 'Bearer realm="reddit", error="invalid_token"'))
+            return self.send_json(401, {"message": "Unauthorized", "error": 401}, headers)
+        path = self.path.split("?", 1)[0]
+        if path.startswith("/r/") and path.rstrip("/").endswith("/new"):
+            body = {"kind": "Listing", "data": {"modhash": "", "children": [], "after": None, "before": None}}
+            return self.send_json(200, body, headers)
+        return self.send_json(404, {"message": "Not Found", "error": 404}, headers)
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--limit", type=int, default=60)
+    parser.add_argument("--window", type=float, default=6.0)
+    parser.add_argument("--token-seconds", type=int, default=8)
+    ARGS = parser.parse_args()
+    server = ThreadingHTTPServer(("127.0.0.1", ARGS.port), Handler)
+    server.daemon_threads = True
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
