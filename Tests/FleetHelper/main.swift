@@ -5,7 +5,7 @@
 // line: {"ok": …, "tooMany": …, "failures": …, "state": "…", "lastError": "…", "events": […]}.
 //
 //   courier-fleet-helper --reddit URL --redis HOST:PORT --token-dir DIR --fleet-size N
-//                        (--sign-in | --stop-at EPOCH-SECONDS)
+//                        [--client-id ID] (--sign-in | --stop-at EPOCH-SECONDS)
 //
 // `--sign-in` signs the fleet in once (a password grant) and exits.
 import Courier
@@ -49,7 +49,7 @@ do {
     }
 } catch { fail("\(error)") }
 
-let clientID = "fleet-client"
+let clientID = options["--client-id"] ?? "fleet-client"
 let local = FileTokenStore(fileURL: URL(fileURLWithPath: tokenDirectory).appendingPathComponent("token.json"))
 let store = RedisTokenStore(connection: connection, namespace: "fleet:" + clientID, local: local)
 let configuration = OAuthConfiguration(

@@ -137,8 +137,9 @@ public final class RedisConnection: Sendable {
         return .success(hiredis.reply(reply))
     }
 
-    private func connectIfNeeded(_ hiredis: Hiredis, now: ContinuousClock.Instant) -> Result<Hiredis.Context, RedisError>
-    {
+    private func connectIfNeeded(_ hiredis: Hiredis, now: ContinuousClock.Instant) -> Result<
+        Hiredis.Context, RedisError
+    > {
         let (open, waitRetry) = state.withLock { state -> (UInt?, Bool) in
             if let context = state.context { return (context, false) }
             if state.down, let last = state.lastAttempt, last.duration(to: now) < retryInterval { return (nil, true) }
@@ -193,7 +194,7 @@ public final class RedisConnection: Sendable {
             copy.initialize(from: buffer, count: buffer.count)
             return copy
         }
-        defer { pointers.forEach { $0.deallocate() } }
+        defer { for pointer in pointers { pointer.deallocate() } }
         let argv: [UnsafePointer<CChar>?] = pointers.map { UnsafePointer($0) }
         return argv.withUnsafeBufferPointer { argvBuffer in
             lengths.withUnsafeBufferPointer { lengthBuffer in body(argvBuffer.baseAddress!, lengthBuffer.baseAddress!) }

@@ -83,13 +83,16 @@ public final class RedisTokenStore: SharedTokenStore {
         }
         let fields = Self.fields(reply)
         if fields["signedOut"] != nil { return nil }
+        let copy = try await local.load()
         if let json = fields["json"] {
             let token = try JSONDecoder().decode(Token.self, from: Data(json.utf8))
-            if try await local.load() != token { try await local.save(token) }
+            // A copy that expires later is newer: Redis lost the token and an older copy came back.
+            if let copy, Self.milliseconds(copy) > Self.milliseconds(token) { return try await restore(copy) }
+            if copy != token { try await local.save(token) }
             return token
         }
         // Empty: Redis lost its data. Put back the newest copy the fleet still has.
-        guard let copy = try await local.load() else { return nil }
+        guard let copy else { return nil }
         return try await restore(copy)
     }
 
@@ -158,13 +161,16 @@ public final class RedisTokenStore: SharedTokenStore {
         let reply = try await connection.evaluate(
             Self.newerWrite, keys: [tokenKey], arguments: [try Self.encode(copy), Self.expiry(copy), "0"])
         guard case .string(let json) = reply else { return nil }
-        return try JSONDecoder().decode(Token.self, from: Data(json.utf8))
+        let token = try JSONDecoder().decode(Token.self, from: Data(json.utf8))
+        if token != copy { try await local.save(token) }
+        return token
     }
 
     private func pushUnsaved() async throws(RedisError) {
         guard let token = unpushed.withLock({ $0 }) else { return }
         guard let json = try? Self.encode(token) else { return }
-        _ = try await connection.evaluate(Self.newerWrite, keys: [tokenKey], arguments: [json, Self.expiry(token), "1"])
+        _ = try await connection.evaluate(
+            Self.newerWrite, keys: [tokenKey], arguments: [json, Self.expiry(token), "1"])
         unpushed.withLock { if $0 == token { $0 = nil } }
     }
 
@@ -185,8 +191,10 @@ public final class RedisTokenStore: SharedTokenStore {
         return String(decoding: try encoder.encode(token), as: UTF8.self)
     }
 
-    private static func expiry(_ token: Token) -> String {
-        String(Int((token.expiresAt ?? .distantPast).timeIntervalSince1970 * 1000))
+    private static func expiry(_ token: Token) -> String { String(milliseconds(token)) }
+
+    private static func milliseconds(_ token: Token) -> Int {
+        Int((token.expiresAt ?? .distantPast).timeIntervalSince1970 * 1000)
     }
 
     /// KEYS: lock, token. ARGV: fence, json, expiry. Writes only while the lock holds the fence.

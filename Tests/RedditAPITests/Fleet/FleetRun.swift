@@ -1,0 +1,216 @@
+import Courier
+import CourierRedis
+import Foundation
+import Synchronization
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One fleet of the fleet tests: a redis-server of its own (killable), a client id of its own on
+/// the fake Reddit, and the worker processes.
+final class FleetRun: Sendable {
+    let reddit: URL
+    let redisServer: String
+    let redisPort: Int
+    let clientID = uniqueKey("fleet")
+    let folder: URL
+    private let redisPID = Mutex<Int32?>(nil)
+
+    struct Report: Decodable {
+        let ok: Int
+        let tooMany: Int
+        let failures: Int
+        let state: String
+        let lastError: String
+        let events: [String]
+    }
+
+    struct Window: Decodable {
+        let served: Int
+        let refused: Int
+        let index: Int
+    }
+
+    struct Stats: Decodable {
+        let refreshes: Int
+        let youngRefreshes: Int
+        let reuses: Int
+        let windows: [String: [Window]]
+        var mine: [Window] = []
+
+        enum CodingKeys: String, CodingKey { case refreshes, youngRefreshes, reuses, windows }
+
+        var served: Int { mine.reduce(0) { $0 + $1.served } }
+        var refused: Int { mine.reduce(0) { $0 + $1.refused } }
+        /// The windows the fleet ran through from start to end (not its first or last).
+        var fullWindows: [Window] { Array(mine.dropFirst().dropLast()) }
+        var summary: String {
+            "served per window \(mine.map(\.served)), 429s \(refused), refreshes \(refreshes), "
+                + "second refreshes for one expiry \(youngRefreshes), reused refresh tokens \(reuses)"
+        }
+    }
+
+    private init(reddit: URL, redisServer: String, redisPort: Int, folder: URL) {
+        self.reddit = reddit
+        self.redisServer = redisServer
+        self.redisPort = redisPort
+        self.folder = folder
+    }
+
+    /// Starts Redis and signs the fleet in once.
+    static func start() async throws -> FleetRun {
+        let reddit = try TestServers.url(from: "COURIER_FAKE_REDDIT_URL")
+        let server = ProcessInfo.processInfo.environment["COURIER_REDIS_SERVER"] ?? "/usr/bin/redis-server"
+        let run = FleetRun(
+            reddit: reddit, redisServer: server, redisPort: try freePort(),
+            folder: try makeTemporaryFolder("courier-fleet"))
+        try await run.startRedis()
+        _ = try await run.runHelper(run.arguments(folder: "signer") + ["--sign-in"], name: "signer")
+        return run
+    }
+
+    func arguments(folder name: String) -> [String] {
+        [
+            "--reddit", reddit.absoluteString, "--redis", "127.0.0.1:\(redisPort)", "--client-id", clientID,
+            "--token-dir", folder.appendingPathComponent(name).path, "--fleet-size", String(FleetTests.workers),
+        ]
+    }
+
+    /// Runs the workers for `seconds` and returns their reports.
+    func workers(seconds: Int) async throws -> [Report] {
+        let stopAt = String(Int(Date().timeIntervalSince1970) + seconds)
+        return try await withThrowingTaskGroup(of: Report.self) { group in
+            for index in 0..<FleetTests.workers {
+                group.addTask {
+                    let name = "worker\(index)"
+                    let output = try await self.runHelper(
+                        self.arguments(folder: name) + ["--stop-at", stopAt], name: name)
+                    let line = output.split(separator: "\n").last.map(String.init) ?? ""
+                    return try JSONDecoder().decode(Report.self, from: Data(line.utf8))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    /// Runs the helper to its end and returns its standard output. The output goes to files, not
+    /// pipes: killing redis-server (a child too) interrupts a blocking pipe read in this process,
+    /// which FileHandle does not survive.
+    func runHelper(_ arguments: [String], name: String) async throws -> String {
+        let output = folder.appendingPathComponent(name + ".out")
+        let errors = folder.appendingPathComponent(name + ".err")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = try Self.helper()
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
+        try process.run()
+        for await _ in exited.stream {}
+        guard process.terminationStatus == 0 else {
+            let complaint = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw Stuck(description: "\(name) exited with \(process.terminationStatus): \(complaint)")
+        }
+        return try String(contentsOf: output, encoding: .utf8)
+    }
+
+    /// The fake Reddit's counts for this fleet's client id.
+    func stats() async throws -> Stats {
+        let data = try await HTTPClient(baseURL: reddit).send(Request<Data>(path: "/test/stats")).value
+        var stats = try JSONDecoder().decode(Stats.self, from: data)
+        stats.mine = (stats.windows[clientID] ?? []).sorted { $0.index < $1.index }
+        return stats
+    }
+
+    /// Waits until the fake Reddit has served `count` requests of this fleet (a minute at most).
+    func waitForServed(_ count: Int) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while try await stats().served < count {
+            guard ContinuousClock.now < deadline else { throw Stuck(description: "the fleet stopped at \(count)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    struct Stuck: Error, CustomStringConvertible { let description: String }
+
+    /// Starts redis-server (empty, no persistence, daemonized: not a child of this process, so
+    /// its death does not disturb the waits on the workers) and waits until it answers PING.
+    func startRedis() async throws {
+        let pidFile = folder.appendingPathComponent("redis.pid")
+        try? FileManager.default.removeItem(at: pidFile)
+        let arguments = [
+            redisServer, "--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+            "--daemonize", "yes", "--pidfile", pidFile.path, "--logfile",
+            folder.appendingPathComponent("redis.log").path,
+        ]
+        // posix_spawn, not Process: Foundation's Process lost track of this short-lived parent
+        // (it forks the daemon and exits) beside the running workers, and its wait never ended.
+        // The parent is left for the system to reap; the daemon is found through its pid file.
+        var argv = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, redisServer, nil, nil, &argv, environ)
+        guard spawned == 0 else {
+            throw Stuck(description: "redis-server did not start: \(String(cString: strerror(spawned)))")
+        }
+        let probe = RedisConnection(host: "127.0.0.1", port: redisPort, retryInterval: .milliseconds(20))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while (try? await probe.run(["PING"])) == nil {
+            guard ContinuousClock.now < deadline else {
+                throw Stuck(description: "redis-server did not answer on port \(redisPort)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        var pid: Int32?
+        while pid == nil {
+            pid = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            guard pid != nil else {
+                guard ContinuousClock.now < deadline else { throw Stuck(description: "redis-server wrote no pid file") }
+                try await Task.sleep(for: .milliseconds(20))
+                continue
+            }
+        }
+        redisPID.withLock { $0 = pid }
+    }
+
+    /// Kills redis-server (SIGKILL: no goodbye to its clients) and waits until it no longer answers.
+    func killRedis() async {
+        guard let pid = redisPID.withLock({ $0 }) else { return }
+        kill(pid, SIGKILL)
+        redisPID.withLock { $0 = nil }
+        let probe = RedisConnection(host: "127.0.0.1", port: redisPort, retryInterval: .milliseconds(20))
+        while (try? await probe.run(["PING"])) != nil { try? await Task.sleep(for: .milliseconds(20)) }
+    }
+
+    func stop() {
+        if let pid = redisPID.withLock({ $0 }) { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static func helper() throws -> URL { try HelperExecutable.url(named: "courier-fleet-helper") }
+
+    static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        guard bound == 0 else { throw Stuck(description: "no free port") }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
