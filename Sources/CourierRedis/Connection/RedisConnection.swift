@@ -47,6 +47,8 @@ public final class RedisConnection: Sendable {
     /// A connection to `host:port`, opened on the first call.
     ///
     /// - Parameters:
+    ///   - host: The server's host name or address.
+    ///   - port: The server's port.
     ///   - retryInterval: While Redis is unreachable, calls fail at once except one attempt to
     ///     reconnect per interval.
     ///   - onEvent: Told when Redis becomes unreachable and when it answers again.
@@ -62,6 +64,11 @@ public final class RedisConnection: Sendable {
 
     /// A connection to `redis://host:port` (the port defaults to 6379).
     ///
+    /// - Parameters:
+    ///   - url: `redis://host:port`.
+    ///   - retryInterval: While Redis is unreachable, calls fail at once except one attempt to
+    ///     reconnect per interval.
+    ///   - onEvent: Told when Redis becomes unreachable and when it answers again.
     /// - Throws: ``RedisError/invalidURL(_:)`` for another scheme or no host.
     public convenience init(
         url: URL, retryInterval: Duration = .milliseconds(500), onEvent: @escaping @Sendable (Event) -> Void = { _ in }

@@ -2,7 +2,7 @@ public import CourierOAuth
 import Foundation
 import Synchronization
 
-/// A ``CourierOAuth/SharedTokenStore`` in Redis: the processes of a fleet, on one machine or
+/// A `SharedTokenStore` in Redis: the processes of a fleet, on one machine or
 /// many, share one token and refresh it once per expiry.
 ///
 /// - The token lives in the hash `<namespace>:token` (its JSON and its expiry), with a local
@@ -21,7 +21,7 @@ import Synchronization
 /// `lockWait`), because refreshing without the fleet's lock could send a refresh token twice.
 /// When Redis comes back empty, the first load puts the newest local copy back.
 ///
-/// One ``CourierOAuth/OAuthSession`` per store instance: the fence of the held lock belongs to
+/// One `OAuthSession` per store instance: the fence of the held lock belongs to
 /// the instance.
 public final class RedisTokenStore: SharedTokenStore {
     /// The store failed in a way the fleet must know of.
@@ -54,6 +54,9 @@ public final class RedisTokenStore: SharedTokenStore {
     /// A store under `namespace` (for example the OAuth client id) with `local` as its copy.
     ///
     /// - Parameters:
+    ///   - connection: The Redis the fleet shares.
+    ///   - namespace: The prefix of the store's keys.
+    ///   - local: The local copy (a `FileTokenStore` in this process's own folder).
     ///   - lockTimeToLive: How long the refresh lock lives unless released (longer than a refresh
     ///     takes).
     ///   - lockWait: How long ``lockExclusively()`` waits while Redis is unreachable.

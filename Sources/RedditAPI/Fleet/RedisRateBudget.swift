@@ -14,9 +14,9 @@ import Synchronization
 ///
 /// When Redis is unreachable each process falls back to a ``LocalRateBudget`` share
 /// (`fleetSize` processes, `floor((remaining - fleetSize) / fleetSize)` more requests in the
-/// current window, `floor(budget / fleetSize)` in later ones), and the ``RedisConnection``
-/// reports ``CourierRedis/RedisConnection/Event/unreachable(_:)``. When Redis answers again
-/// (``CourierRedis/RedisConnection/Event/recovered``), each process keeps to its share as well
+/// current window, `floor(budget / fleetSize)` in later ones), and the `RedisConnection`
+/// reports `RedisConnection.Event.unreachable`. When Redis answers again
+/// (`RedisConnection.Event.recovered`), each process keeps to its share as well
 /// until two more windows have begun, so that processes that have not noticed the recovery yet
 /// and those that have cannot exceed the budget together; then the fleet shares the whole budget
 /// again.
@@ -37,8 +37,11 @@ public final class RedisRateBudget: RateBudgetStore {
 
     /// A budget under `namespace` shared by up to `fleetSize` processes.
     ///
-    /// - Parameter fleetSize: How many processes may use the budget at once: the divisor of the
-    ///   fallback share.
+    /// - Parameters:
+    ///   - connection: The Redis the fleet shares.
+    ///   - namespace: The prefix of the budget's keys.
+    ///   - fleetSize: How many processes may use the budget at once: the divisor of the fallback
+    ///     share.
     public init(connection: RedisConnection, namespace: String, fleetSize: Int) {
         self.connection = connection
         self.namespace = namespace
