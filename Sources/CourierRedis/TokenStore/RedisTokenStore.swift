@@ -11,7 +11,7 @@ import Synchronization
 ///   comes from `INCR <namespace>:fence`. A save made under the lock is fenced: a Lua script
 ///   writes the token only while the lock still holds this process's fence. A holder paused
 ///   past the lock's life (so that another process may have taken the lock) gets
-///   ``Failure/lockLost`` instead of overwriting a newer token.
+///   ``Failure/lockLost(fence:)`` instead of overwriting a newer token.
 /// - Signing out writes a signed-out mark (no secret) rather than deleting, so that an empty
 ///   hash means "Redis lost its data" (a restart without persistence), never "signed out".
 ///
