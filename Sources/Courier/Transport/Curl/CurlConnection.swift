@@ -27,12 +27,20 @@ struct CurlConnection: Sendable {
         return proxy
     }
 
-    /// The ``ProxyError`` a failed transfer through `proxy` stands for, or nil when the failure
-    /// was not the proxy's.
-    static func proxyError(code: Int32, easy: LibCurl.Handle, proxy: Proxy, curl: LibCurl) -> ProxyError? {
+    /// The error a failed transfer through `proxy` stands for, or nil when the failure was not
+    /// the proxy's: a ``ProxyError`` when the proxy refused, a `URLError` naming the proxy when it
+    /// could not be reached (a connectivity failure like any other, for retries and callers that
+    /// tell "no network" apart).
+    static func proxyError(code: Int32, easy: LibCurl.Handle, proxy: Proxy, curl: LibCurl) -> (any Error)? {
         switch code {
         case 5, 7:  // CURLE_COULDNT_RESOLVE_PROXY; CURLE_COULDNT_CONNECT (to the proxy: it is the peer)
-            return ProxyError(proxy: proxy, reason: .unreachable)
+            return URLError(
+                code == 5 ? .cannotFindHost : .cannotConnectToHost,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "the proxy \(proxy.address) could not be reached: libcurl error \(code): "
+                        + curl.message(for: code)
+                ])
         case 97:  // CURLE_PROXY: the SOCKS exchange failed
             var detail = 0
             _ = curl.getInfo(easy, CurlOption.infoProxyError, &detail)

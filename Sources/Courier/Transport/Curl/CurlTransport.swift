@@ -117,8 +117,9 @@ public final class CurlTransport: HTTPTransport {
     /// replaces the environment entirely, so `.none` connects directly whatever `https_proxy`
     /// says. https requests go through an HTTP proxy in a `CONNECT` tunnel, http requests as
     /// absolute URLs; SOCKS5 proxies carry both. A proxy that refuses a request (a 407, a tunnel
-    /// refused, a SOCKS5 server rejecting the login, a proxy that cannot be reached) fails it
-    /// with a ``ProxyError``; its credentials reach neither errors nor logs.
+    /// refused, a SOCKS5 server rejecting the login) fails it with a ``ProxyError``; one that
+    /// cannot be reached fails it with a `URLError` (`.cannotFindHost`, `.cannotConnectToHost`)
+    /// whose description names the proxy. Its credentials reach neither errors nor logs.
     ///
     /// ```swift
     /// let proxy = Proxy(.http, host: "127.0.0.1", port: 3128, username: "me", password: "secret")

@@ -10,9 +10,6 @@ public struct ProxyError: Error, Sendable, Hashable, CustomStringConvertible {
         case authenticationFailed
         /// An HTTP proxy answered the tunnel request (`CONNECT`) with this status.
         case tunnelRefused(status: Int)
-        /// The proxy could not be reached (its name did not resolve, or it refused the
-        /// connection).
-        case unreachable
         /// The SOCKS5 exchange failed; libcurl's description.
         case socks(String)
     }
@@ -33,7 +30,6 @@ public struct ProxyError: Error, Sendable, Hashable, CustomStringConvertible {
         switch reason {
         case .authenticationFailed: "the proxy \(proxy) refused to authenticate the request (407 or SOCKS5 login)"
         case .tunnelRefused(let status): "the proxy \(proxy) refused the tunnel with status \(status)"
-        case .unreachable: "the proxy \(proxy) could not be reached"
         case .socks(let detail): "the SOCKS proxy \(proxy) failed: \(detail)"
         }
     }

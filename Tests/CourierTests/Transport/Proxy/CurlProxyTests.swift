@@ -119,12 +119,15 @@ struct CurlProxyTests {
         #expect(!wrapped.description.contains("wrong-proxy-password-5f2c"))
     }
 
-    @Test("A proxy that cannot be reached is a ProxyError saying so")
+    @Test("A proxy that cannot be reached is a connectivity failure that names the proxy")
     func unreachable() async throws {
         let closed = try closedLoopbackPort()
-        let (error, _) = try await proxyError(.http, .always(Proxy(.http, host: "127.0.0.1", port: closed)))
-        #expect(error.reason == .unreachable)
-        #expect(error.proxy == "http://127.0.0.1:\(closed)")
+        let proxy = Proxy(.http, host: "127.0.0.1", port: closed, username: "u", password: "unreachable-secret")
+        let (client, path) = try client(.https, .always(proxy))
+        let error = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: path)) }
+        #expect(error.urlError?.code == .cannotConnectToHost, "\(error)")
+        #expect(error.description.contains("the proxy http://127.0.0.1:\(closed) could not be reached"), "\(error)")
+        #expect(!String(reflecting: error).contains("unreachable-secret"))
     }
 
     @Test("Hosts in the exceptions (no_proxy) are reached directly", arguments: Target.allCases)
