@@ -26,6 +26,12 @@ public enum TestServers {
         return url
     }
 
+    /// A value (a proxy's address, a password) in an environment variable set by `Scripts/test`.
+    public static func value(from variable: String) throws -> String {
+        guard let text = ProcessInfo.processInfo.environment[variable] else { throw MissingServer(variable: variable) }
+        return text
+    }
+
     /// A test server's address is missing from the environment.
     public struct MissingServer: Error, CustomStringConvertible {
         /// The environment variable that was not set.

@@ -30,6 +30,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Whether the URL is http or https: then libcurl's "unsupported protocol" means the server's
     /// answer was not HTTP.
     private let isHTTP: Bool
+    /// The proxy the request goes through; nil for a direct connection.
+    let proxy: Proxy?
 
     private var headerList: OpaquePointer?
     /// The body received so far, when it is held in memory.
@@ -100,7 +102,7 @@ final class CurlTransfer: @unchecked Sendable {
     ///   parse).
     init(
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration,
-        certificateAuthorities: String? = nil, streamingInto buffer: StreamBuffer? = nil,
+        connection: CurlConnection, streamingInto buffer: StreamBuffer? = nil,
         reporting reporter: TransferProgress.Reporter? = nil, writingTo downloadFile: URL? = nil
     ) throws {
         self.easy = easy
@@ -128,7 +130,7 @@ final class CurlTransfer: @unchecked Sendable {
         set(CurlOption.tcpKeepAlive, 1)
         set(CurlOption.acceptEncoding, "")
         if buffer != nil { set(CurlOption.bufferSize, CurlOption.streamedBufferSize) }
-        if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
+        proxy = connection.configure(easy, for: request.url, curl: curl, check: check)
         // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
         // Redirects).
         let defaultMilliseconds = defaultTimeout.wholeMilliseconds
@@ -283,15 +285,13 @@ final class CurlTransfer: @unchecked Sendable {
             streamed.buffer.finish(
                 throwing: code == 0
                     ? nil
-                    : uploadError
-                        ?? (refusedResend
-                            ? URLError.refusedResend : Self.urlError(code: code, isHTTP: isHTTP, curl: curl)))
+                    : uploadError ?? (refusedResend ? URLError.refusedResend : failure(code: code, curl: curl)))
             return
         }
         guard code == 0, saveFile() else {
             fail(
                 limitError ?? uploadError ?? fileError
-                    ?? (refusedResend ? URLError.refusedResend : Self.urlError(code: code, isHTTP: isHTTP, curl: curl))
+                    ?? (refusedResend ? URLError.refusedResend : failure(code: code, curl: curl))
             )
             return
         }
@@ -331,6 +331,15 @@ final class CurlTransfer: @unchecked Sendable {
     private func releaseHeaderList(curl: LibCurl) {
         curl.slistFreeAll(headerList)
         headerList = nil
+    }
+
+    /// What a failed transfer's `CURLcode` means: a ``ProxyError`` when the proxy failed, else a
+    /// `URLError`. Loop thread.
+    private func failure(code: Int32, curl: LibCurl) -> any Error {
+        if let proxy, let error = CurlConnection.proxyError(code: code, easy: easy, proxy: proxy, curl: curl) {
+            return error
+        }
+        return Self.urlError(code: code, isHTTP: isHTTP, curl: curl)
     }
 
     /// The `URLError` a `CURLcode` means, with libcurl's text as its description (never the URL,

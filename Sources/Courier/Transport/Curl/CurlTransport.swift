@@ -66,7 +66,7 @@ public final class CurlTransport: HTTPTransport {
     private let loops: [CurlEventLoop]
     private let group: CurlLoopGroup?
     private let defaultTimeout: Duration
-    private let certificateAuthorities: String?
+    private let connection: CurlConnection
 
     /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what
     /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.
@@ -107,14 +107,56 @@ public final class CurlTransport: HTTPTransport {
     ) throws(Unavailable) {
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
-            certificateAuthorities: nil)
+            proxy: .environment())
+    }
+
+    /// Creates a transport that sends its requests through the proxies `proxy` names.
+    ///
+    /// The transport without this argument reads the environment
+    /// (``ProxySettings/environment(_:)``, once, when it is created); a value given here
+    /// replaces the environment entirely, so `.none` connects directly whatever `https_proxy`
+    /// says. https requests go through an HTTP proxy in a `CONNECT` tunnel, http requests as
+    /// absolute URLs; SOCKS5 proxies carry both. A proxy that refuses a request (a 407, a tunnel
+    /// refused, a SOCKS5 server rejecting the login) fails it with a ``ProxyError``; one that
+    /// cannot be reached fails it with a `URLError` (`.cannotFindHost`, `.cannotConnectToHost`)
+    /// whose description names the proxy. Its credentials reach neither errors nor logs.
+    ///
+    /// ```swift
+    /// let proxy = Proxy(.http, host: "127.0.0.1", port: 3128, username: "me", password: "secret")
+    /// let transport = try CurlTransport(proxy: .always(proxy, except: ["localhost"]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: As for ``init(timeout:maximumConnectionsPerHost:threads:)``.
+    ///   - maximumConnectionsPerHost: As for ``init(timeout:maximumConnectionsPerHost:threads:)``.
+    ///   - threads: As for ``init(timeout:maximumConnectionsPerHost:threads:)``.
+    ///   - proxy: Which requests go through which proxy.
+    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
+    public convenience init(
+        timeout: Duration = .seconds(60),
+        maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
+        threads: Int = CurlTransport.defaultThreads,
+        proxy: ProxySettings
+    ) throws(Unavailable) {
+        try self.init(
+            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
+            connection: CurlConnection(proxies: proxy))
     }
 
     /// Creates a transport that trusts the certificate authorities in a PEM file instead of the
     /// system's (tests use it for a server with a certificate made on the spot).
-    package init(
+    package convenience init(
         timeout: Duration, maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
-        threads: Int = CurlTransport.defaultThreads, certificateAuthorities: URL?
+        threads: Int = CurlTransport.defaultThreads, certificateAuthorities: URL?,
+        proxy: ProxySettings = .environment()
+    ) throws(Unavailable) {
+        try self.init(
+            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
+            connection: CurlConnection(proxies: proxy, certificateAuthorities: certificateAuthorities?.path))
+    }
+
+    private init(
+        timeout: Duration, maximumConnectionsPerHost: Int, threads: Int, connection: CurlConnection
     ) throws(Unavailable) {
         curl = try LibCurl.loaded.get()
         let limit = max(1, maximumConnectionsPerHost)
@@ -133,7 +175,7 @@ public final class CurlTransport: HTTPTransport {
         self.loops = loops
         group = loops.count > 1 ? CurlLoopGroup(loops: loops) : nil
         defaultTimeout = timeout
-        self.certificateAuthorities = certificateAuthorities?.path
+        self.connection = connection
     }
 
     deinit {
@@ -228,8 +270,8 @@ public final class CurlTransport: HTTPTransport {
         do {
             transfer = try CurlTransfer(
                 easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout,
-                certificateAuthorities: certificateAuthorities, streamingInto: buffer,
-                reporting: progress, writingTo: file
+                connection: connection, streamingInto: buffer, reporting: progress,
+                writingTo: file
             )
         } catch {
             loop.recycle(easy)
@@ -255,6 +297,12 @@ public final class CurlTransport: HTTPTransport {
         if let origin { group?.learn(origin: origin, multiplexed: transfer.multiplexed) }
         // libcurl follows no redirect here, so the URL that answered is the one asked.
         var response = outcome.response(url: request.url)
+        if let proxy = transfer.proxy, response.statusCode == 407 {
+            // Over plain http the proxy answers in the request's place (over https it answers
+            // CONNECT, and the transfer fails in CurlTransfer).
+            buffer?.cancel()
+            throw ProxyError(proxy: proxy, reason: .authenticationFailed)
+        }
         if let buffer, transfer.streamed?.started == true {
             response.bodyStream = HTTPResponse.ByteStream(source: buffer)
         } else {

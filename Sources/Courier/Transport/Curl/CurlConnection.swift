@@ -1,0 +1,76 @@
+#if os(Linux)
+import Foundation
+
+/// How a ``CurlTransport`` reaches servers, the same for each of its transfers: the proxy
+/// settings and the certificate authorities it trusts.
+struct CurlConnection: Sendable {
+    /// Which requests go through which proxy.
+    var proxies: ProxySettings
+    /// A PEM file of trusted certificate authorities instead of the system's; nil for the system's.
+    var certificateAuthorities: String?
+
+    /// Sets `easy`'s connection options for a request to `url`, with `check` collecting libcurl's
+    /// refusals. Returns the proxy the request goes through, nil for a direct connection.
+    func configure(_ easy: LibCurl.Handle, for url: URL, curl: LibCurl, check: (Int32) -> Void) -> Proxy? {
+        func set(_ option: Int32, _ text: String?) {
+            guard let text else { return check(curl.setPointer(easy, option, nil)) }
+            check(text.withCString { curl.setPointer(easy, option, $0) })
+        }
+        if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
+        // An empty CURLOPT_PROXY also stops libcurl from reading the proxy variables itself: the
+        // environment counts only through ProxySettings.environment, in its documented order.
+        let proxy = proxies.proxy(for: url)
+        set(CurlOption.proxy, proxy?.address ?? "")
+        // Separately from the address, so no URL libcurl shows (in its own messages) carries them.
+        set(CurlOption.proxyUsername, proxy?.username)
+        set(CurlOption.proxyPassword, proxy?.password)
+        return proxy
+    }
+
+    /// The error a failed transfer through `proxy` stands for, or nil when the failure was not
+    /// the proxy's: a ``ProxyError`` when the proxy refused, a `URLError` naming the proxy when it
+    /// could not be reached (a connectivity failure like any other, for retries and callers that
+    /// tell "no network" apart).
+    static func proxyError(code: Int32, easy: LibCurl.Handle, proxy: Proxy, curl: LibCurl) -> (any Error)? {
+        switch code {
+        case 5, 7:  // CURLE_COULDNT_RESOLVE_PROXY; CURLE_COULDNT_CONNECT (to the proxy: it is the peer)
+            return URLError(
+                code == 5 ? .cannotFindHost : .cannotConnectToHost,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "the proxy \(proxy.address) could not be reached: libcurl error \(code): "
+                        + curl.message(for: code)
+                ])
+        case 97:  // CURLE_PROXY: the SOCKS exchange failed
+            var detail = 0
+            _ = curl.getInfo(easy, CurlOption.infoProxyError, &detail)
+            // CURLPX_NO_AUTH, CURLPX_RECV_AUTH, CURLPX_SEND_AUTH, CURLPX_USER_REJECTED.
+            if [12, 14, 28, 33].contains(detail) { return ProxyError(proxy: proxy, reason: .authenticationFailed) }
+            return ProxyError(proxy: proxy, reason: .socks("\(curl.message(for: code)) (CURLPX code \(detail))"))
+        default:
+            guard proxy.kind == .http else { return nil }
+            var status = 0
+            _ = curl.getInfo(easy, CurlOption.infoConnectCode, &status)
+            guard status >= 300 else { return nil }
+            // Any answer to CONNECT is the proxy's own; some proxies (tinyproxy 1.11) refuse wrong
+            // credentials with 401 rather than 407.
+            let refusedLogin = status == 407 || status == 401
+            return ProxyError(
+                proxy: proxy, reason: refusedLogin ? .authenticationFailed : .tunnelRefused(status: status))
+        }
+    }
+}
+
+extension CurlOption {
+    /// `CURLOPT_PROXY`: `scheme://host:port`; "" for none (and no environment either).
+    static let proxy: Int32 = 10004
+    /// `CURLOPT_PROXYUSERNAME`.
+    static let proxyUsername: Int32 = 10175
+    /// `CURLOPT_PROXYPASSWORD`.
+    static let proxyPassword: Int32 = 10176
+    /// `CURLINFO_HTTP_CONNECTCODE` (long): the proxy's answer to `CONNECT`.
+    static let infoConnectCode: Int32 = 0x200000 + 22
+    /// `CURLINFO_PROXY_ERROR` (long): a `CURLproxycode` after `CURLE_PROXY` (libcurl 7.73).
+    static let infoProxyError: Int32 = 0x200000 + 59
+}
+#endif
