@@ -66,7 +66,7 @@ public final class CurlTransport: HTTPTransport {
     private let loops: [CurlEventLoop]
     private let group: CurlLoopGroup?
     private let defaultTimeout: Duration
-    private let certificateAuthorities: String?
+    let certificateAuthorities: String?
 
     /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what
     /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.
