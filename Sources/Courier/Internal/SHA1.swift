@@ -2,7 +2,9 @@
 /// the hash, and the core links no crypto library. Not for anything that needs a secure hash.
 enum SHA1 {
     static func digest(_ message: [UInt8]) -> [UInt8] {
-        var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+        var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
+        )
         var data = message
         let bitLength = UInt64(message.count) * 8
         data.append(0x80)
@@ -37,7 +39,9 @@ enum SHA1 {
         }
         var out: [UInt8] = []
         for word in [h.0, h.1, h.2, h.3, h.4] {
-            out.append(contentsOf: [UInt8(word >> 24), UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF)])
+            out.append(contentsOf: [
+                UInt8(word >> 24), UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF),
+            ])
         }
         return out
     }

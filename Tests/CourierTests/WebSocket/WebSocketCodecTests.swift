@@ -7,7 +7,9 @@ import Testing
 @Suite("WebSocket codec (RFC 6455)")
 struct WebSocketCodecTests {
     /// An unmasked server frame, as a server writes it.
-    static func serverFrame(_ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, first: UInt8 = 0, masked: Bool = false)
+    static func serverFrame(
+        _ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, first: UInt8 = 0, masked: Bool = false
+    )
         -> Data
     {
         var out = Data([(fin ? 0x80 : 0) | first | opcode])
@@ -117,7 +119,8 @@ struct WebSocketCodecTests {
     func tooLarge() {
         let big = Self.serverFrame(0x2, Array(repeating: 7, count: 101))
         #expect(Self.events(big, limit: 100).failureCode == 1009)
-        let fragments = Self.serverFrame(0x2, Array(repeating: 7, count: 60), fin: false)
+        let fragments =
+            Self.serverFrame(0x2, Array(repeating: 7, count: 60), fin: false)
             + Self.serverFrame(0x0, Array(repeating: 7, count: 41))
         #expect(Self.events(fragments, limit: 100).failureCode == 1009)
         let exact = Self.serverFrame(0x2, Array(repeating: 7, count: 100))
@@ -129,15 +132,18 @@ struct WebSocketCodecTests {
         #expect(
             Self.events(Self.serverFrame(0x8, [0x0F, 0xA0] + Array("done".utf8)))
                 == .success([.close(WebSocket.CloseFrame(code: 4000, reason: "done"))]))
-        #expect(Self.events(Self.serverFrame(0x8, [])) == .success([.close(WebSocket.CloseFrame(code: nil, reason: ""))]))
+        #expect(
+            Self.events(Self.serverFrame(0x8, [])) == .success([.close(WebSocket.CloseFrame(code: nil, reason: ""))]))
     }
 
     @Test("Sec-WebSocket-Accept for the RFC's example key, and the request head")
     func handshake() throws {
         #expect(WebSocketHandshake.accept(for: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
         let request = HTTPRequest(
-            method: .get, url: URL(string: "http://127.0.0.1:8080/chat?room=1")!, headers: ["Authorization": "Bearer x"])
-        let head = String(decoding: WebSocketHandshake(key: "k").requestHead(for: request, offerDeflate: false), as: UTF8.self)
+            method: .get, url: URL(string: "http://127.0.0.1:8080/chat?room=1")!, headers: ["Authorization": "Bearer x"]
+        )
+        let head = String(
+            decoding: WebSocketHandshake(key: "k").requestHead(for: request, offerDeflate: false), as: UTF8.self)
         #expect(head.hasPrefix("GET /chat?room=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"))
         #expect(head.contains("Sec-WebSocket-Key: k\r\n"))
         #expect(head.contains("Authorization: Bearer x\r\n"))

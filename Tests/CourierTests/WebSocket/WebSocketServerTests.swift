@@ -57,7 +57,9 @@ struct WebSocketServerTests {
 
     @Test("the interceptors run on the handshake: their header reaches the server")
     func interceptorsOnHandshake() async throws {
-        let client = try Self.client { $0.interceptors = [.adapt { $0.headers["Authorization"] = "Bearer secret-token" }] }
+        let client = try Self.client {
+            $0.interceptors = [.adapt { $0.headers["Authorization"] = "Bearer secret-token" }]
+        }
         let socket = try await client.webSocket(Request<Data>(path: "/headers"))
         var iterator = socket.messages.makeAsyncIterator()
         guard case .text(let json) = try await iterator.next() else {
@@ -85,7 +87,8 @@ struct WebSocketServerTests {
         let attempts = HandshakeCounter()
         let client = try Self.client {
             $0.interceptors = [
-                RetryPolicy(maxAttempts: 2, backoff: .exponential(base: .zero, cap: .zero), retryableStatusCodes: [403]),
+                RetryPolicy(
+                    maxAttempts: 2, backoff: .exponential(base: .zero, cap: .zero), retryableStatusCodes: [403]),
                 .adapt { request in
                     // The first attempt goes to the refusing route, the second to the echo.
                     if attempts.increment() == 1 {
@@ -161,7 +164,9 @@ struct WebSocketServerTests {
         let socket = try await Self.client().webSocket(Request<Data>(path: "/big?size=\((16 << 20) + 1)"))
         let (received, error) = await Self.drain(socket)
         #expect(received.isEmpty)
-        #expect((error as? WebSocketError)?.kind == .protocolViolation(code: 1009, reason: "message larger than 16777216 bytes"))
+        #expect(
+            (error as? WebSocketError)?.kind
+                == .protocolViolation(code: 1009, reason: "message larger than 16777216 bytes"))
     }
 
     @Test("keep-alive: a server that never answers pings ends the sequence with pongTimeout")
@@ -251,6 +256,11 @@ struct WebSocketServerTests {
 /// A thread-safe counter for interceptors.
 final class HandshakeCounter: Sendable {
     private let count = Mutex(0)
-    func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
     var value: Int { count.withLock { $0 } }
 }
