@@ -28,6 +28,15 @@ struct WebSocketServerTests {
         }
     }
 
+    /// Sends `text`, expects it back, and closes the socket.
+    static func expectEcho(_ text: String, on socket: WebSocket) async throws {
+        try await socket.send(.text(text))
+        var iterator = socket.messages.makeAsyncIterator()
+        #expect(try await iterator.next() == .text(text))
+        await socket.close()
+        #expect(try await iterator.next() == nil)
+    }
+
     @Test("echo: text and binary messages, small and fragmented on the way out (3 MiB)")
     func echo() async throws {
         let socket = try await Self.client().webSocket(Request<Data>(path: "/echo"))
@@ -49,10 +58,7 @@ struct WebSocketServerTests {
     func wsScheme() async throws {
         let base = try Self.server().absoluteString.replacingOccurrences(of: "http://", with: "ws://")
         let socket = try await HTTPClient(baseURL: nil).webSocket(Request<Data>(path: base + "/echo"))
-        try await socket.send(.text("ws"))
-        var iterator = socket.messages.makeAsyncIterator()
-        #expect(try await iterator.next() == .text("ws"))
-        await socket.close()
+        try await Self.expectEcho("ws", on: socket)
     }
 
     @Test("the interceptors run on the handshake: their header reaches the server")
@@ -235,10 +241,7 @@ struct WebSocketServerTests {
         let transport = try CurlTransport(timeout: .seconds(30), certificateAuthorities: authority)
         let url = try TestServers.url(from: "COURIER_WEBSOCKET_TLS_URL")
         let socket = try await HTTPClient(baseURL: url, transport: transport).webSocket(Request<Data>(path: "/ws/echo"))
-        try await socket.send(.text("over TLS"))
-        var iterator = socket.messages.makeAsyncIterator()
-        #expect(try await iterator.next() == .text("over TLS"))
-        await socket.close()
+        try await Self.expectEcho("over TLS", on: socket)
     }
 
     @Test("through an HTTP CONNECT proxy (tinyproxy)")
@@ -246,10 +249,7 @@ struct WebSocketServerTests {
         var options = WebSocket.Options()
         options.proxy = try TestServers.url(from: "COURIER_TINYPROXY_URL")
         let socket = try await Self.client().webSocket(Request<Data>(path: "/echo"), options: options)
-        try await socket.send(.text("via proxy"))
-        var iterator = socket.messages.makeAsyncIterator()
-        #expect(try await iterator.next() == .text("via proxy"))
-        await socket.close()
+        try await Self.expectEcho("via proxy", on: socket)
     }
 }
 
