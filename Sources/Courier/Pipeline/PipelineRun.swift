@@ -18,7 +18,9 @@ struct Exchange: Sendable {
         case streamed
         /// A successful body written to this file while it arrives (``HTTPClient/download(_:to:)``).
         case file(URL)
-        // A WebSocket handshake adds its case here: the 101 head, the connection handed over.
+        /// A WebSocket opening handshake (``HTTPClient/webSocket(_:options:)``): the 101 head,
+        /// the connection kept by the upgrade.
+        case webSocket(WebSocketUpgrade)
     }
 
     /// How the body is wanted.
@@ -193,6 +195,7 @@ extension HTTPClient {
         let file: URL?
         switch exchange.body {
         case .streamed: return try await receiveStreamed(request)
+        case .webSocket(let upgrade): return try await upgrade.attempt(request, transport: transport)
         case .whole: file = nil
         case .file(let url): file = url
         }

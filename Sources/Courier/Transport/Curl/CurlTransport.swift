@@ -67,6 +67,9 @@ public final class CurlTransport: HTTPTransport {
     private let group: CurlLoopGroup?
     private let defaultTimeout: Duration
     private let connection: CurlConnection
+    /// The PEM file of trusted certificate authorities, nil for the system's (a WebSocket opened
+    /// over this transport's client trusts the same).
+    var certificateAuthorities: String? { connection.certificateAuthorities }
 
     /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what
     /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.

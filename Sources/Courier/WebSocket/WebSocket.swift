@@ -1,0 +1,123 @@
+public import Foundation
+
+/// An open WebSocket connection (RFC 6455), made by ``HTTPClient/webSocket(_:options:)``.
+///
+/// ```swift
+/// let socket = try await client.webSocket(Request<Data>(path: "wss://chat.example.com/room/1"))
+/// try await socket.send(.text("hello"))
+/// for try await message in socket.messages {
+///     if case .text(let line) = message { print(line) }
+/// }
+/// print(socket.closeFrame?.reason ?? "connection ended")
+/// ```
+///
+/// Messages arrive in ``messages`` (one reader); ``send(_:)`` may be called from any task.
+/// Pings from the server are answered at once. The connection reads from the network only while
+/// its buffer of unread messages has room, so a slow reader slows the server down rather than
+/// filling memory. Cancelling the task that reads ``messages`` closes the connection.
+public final class WebSocket: Sendable {
+    /// A data message.
+    public enum Message: Sendable, Hashable {
+        /// A text message (valid UTF-8, checked).
+        case text(String)
+        /// A binary message.
+        case binary(Data)
+    }
+
+    /// A close frame's contents: the code (nil when the frame had none) and reason.
+    public struct CloseFrame: Sendable, Hashable {
+        /// The status code (1000 normal closure, 1001 going away, ...), nil when none was sent.
+        public var code: UInt16?
+        /// The reason text, possibly empty.
+        public var reason: String
+
+        /// Creates a close frame.
+        public init(code: UInt16?, reason: String) {
+            self.code = code
+            self.reason = reason
+        }
+    }
+
+    /// How a connection behaves.
+    public struct Options: Sendable {
+        /// The largest message accepted, whole (``defaultMaximumMessageSize``, 16 MiB, unless
+        /// set); a larger one closes the connection with 1009 and ends ``messages`` with
+        /// ``WebSocketError/Kind/protocolViolation(code:reason:)``.
+        public var maximumMessageSize: Int = WebSocket.defaultMaximumMessageSize
+        /// How long ``close(code:reason:)`` waits for the server's close frame before it closes
+        /// the connection anyway.
+        public var closeTimeout: Duration = .seconds(5)
+        /// When set, a ping is sent after this long without a ping (keep-alive).
+        public var pingInterval: Duration?
+        /// How long a keep-alive ping may go unanswered before ``messages`` ends with
+        /// ``WebSocketError/Kind/pongTimeout``.
+        public var pongTimeout: Duration = .seconds(20)
+        /// An HTTP proxy to tunnel through (`http://host:port`), with `CONNECT` for ws and wss.
+        public var proxy: URL?
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The default of ``Options/maximumMessageSize``: 16 MiB.
+    public static let defaultMaximumMessageSize = 16 << 20
+
+    /// The server's answer to the opening handshake (status 101 and its header fields).
+    public let response: HTTPResponse
+    let session: WebSocketSession
+
+    init(response: HTTPResponse, session: WebSocketSession) {
+        self.response = response
+        self.session = session
+    }
+
+    /// The messages the server sends, until it closes the connection (the sequence then ends;
+    /// ``closeFrame`` holds its close frame) or the connection fails (the sequence throws
+    /// ``WebSocketError``). Read it from one task at a time.
+    public var messages: Messages { Messages(session: session) }
+
+    /// Sends a message, as one frame or, above 1 MiB, as several fragments.
+    ///
+    /// - Throws: ``WebSocketError`` when the connection is closed or fails.
+    public func send(_ message: Message) async throws(WebSocketError) {
+        try await session.send(message)
+    }
+
+    /// Sends a ping (at most 125 bytes of payload); the server's pong is not reported.
+    public func ping(_ payload: Data = Data()) async throws(WebSocketError) {
+        try await session.sendControl(.ping, payload: payload.prefix(125))
+    }
+
+    /// Starts the close handshake and waits until the server answers with its close frame (or
+    /// ``Options/closeTimeout`` passes); the connection is then closed. ``messages`` delivers
+    /// what arrived before the server's close frame, then ends.
+    public func close(code: UInt16 = 1000, reason: String = "") async {
+        await session.close(code: code, reason: reason)
+    }
+
+    /// The close frame the server sent, once it has (nil before, or when the connection ended
+    /// without one).
+    public var closeFrame: CloseFrame? { session.peerClose }
+
+    /// The messages of a ``WebSocket``, as they arrive.
+    public struct Messages: AsyncSequence, Sendable {
+        /// A message.
+        public typealias Element = Message
+        let session: WebSocketSession
+
+        /// Makes an iterator.
+        public func makeAsyncIterator() -> Iterator { Iterator(session: session) }
+
+        /// Reads the next message.
+        public struct Iterator: AsyncIteratorProtocol {
+            let session: WebSocketSession
+
+            /// The next message, or nil after the server's close frame.
+            ///
+            /// - Throws: ``WebSocketError``.
+            public mutating func next() async throws -> Message? {
+                try await session.inbox.next()
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+
+/// The running half of a ``WebSocket``: a thread of its own reads the channel, turns bytes into
+/// frames and messages, answers pings, keeps the keep-alive and close deadlines; a serial queue
+/// writes frames in the order they were sent.
+final class WebSocketSession: @unchecked Sendable {
+    // @unchecked: `parser`, `assembler`, and the keep-alive fields are used by the reader thread
+    // alone; the rest is guarded by `state`'s lock.
+    private let channel: any WebSocketChannel
+    private let options: WebSocket.Options
+    private let writer = DispatchQueue(label: "courier.websocket.writer")
+    private(set) var inbox: WebSocketInbox!
+    private var parser: WebSocketFrameParser
+    private var assembler: WebSocketAssembler
+    private let state = NSLock()
+    private var closeSent = false
+    private var closeDeadline: ContinuousClock.Instant?
+    private var finished = false
+    private var peer: WebSocket.CloseFrame?
+    private var closeWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Outgoing messages larger than this go as several frames.
+    static let fragmentSize = 1 << 20
+
+    init(channel: any WebSocketChannel, options: WebSocket.Options, leftover: Data) {
+        self.channel = channel
+        self.options = options
+        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageSize)
+        assembler = WebSocketAssembler(maximumMessageSize: options.maximumMessageSize)
+        parser.append(leftover)
+        inbox = WebSocketInbox { [weak self] in self?.abort(sendingClose: 1001) }
+    }
+
+    /// Starts the reader thread.
+    func start() {
+        let thread = Thread { [self] in readLoop() }
+        thread.name = "courier.websocket.reader"
+        thread.start()
+    }
+
+    var peerClose: WebSocket.CloseFrame? { state.withLock { peer } }
+
+    // MARK: Sending
+
+    func send(_ message: WebSocket.Message) async throws(WebSocketError) {
+        let (opcode, payload): (WebSocketFrame.Opcode, Data) =
+            switch message {
+            case .text(let text): (.text, Data(text.utf8))
+            case .binary(let data): (.binary, data)
+            }
+        var bytes = Data()
+        bytes.reserveCapacity(payload.count + 14 * (payload.count / Self.fragmentSize + 1))
+        var start = payload.startIndex
+        var first = true
+        repeat {
+            let end = min(start + Self.fragmentSize, payload.endIndex)
+            WebSocketFrame(
+                fin: end == payload.endIndex, opcode: first ? opcode : .continuation, payload: payload[start..<end]
+            )
+            .encode(into: &bytes)
+            first = false
+            start = end
+        } while start < payload.endIndex
+        try await write(bytes, dataFrame: true)
+    }
+
+    func sendControl(_ opcode: WebSocketFrame.Opcode, payload: Data) async throws(WebSocketError) {
+        var bytes = Data()
+        WebSocketFrame(fin: true, opcode: opcode, payload: payload).encode(into: &bytes)
+        try await write(bytes, dataFrame: false)
+    }
+
+    private func write(_ bytes: Data, dataFrame: Bool) async throws(WebSocketError) {
+        if state.withLock({ finished || (dataFrame && closeSent) }) { throw WebSocketError(.closed) }
+        let result: Result<Void, WebSocketError> = await withCheckedContinuation { continuation in
+            writer.async { [channel] in
+                do {
+                    try channel.send(bytes)
+                    continuation.resume(returning: .success(()))
+                } catch {
+                    continuation.resume(returning: .failure(WebSocketError(.closed)))
+                }
+            }
+        }
+        try result.get()
+    }
+
+    /// Queues a control frame from the reader thread (a pong, a close), then runs `after`.
+    private func enqueueControl(_ opcode: WebSocketFrame.Opcode, _ payload: Data, after: (@Sendable () -> Void)? = nil)
+    {
+        var frame = Data()
+        WebSocketFrame(fin: true, opcode: opcode, payload: payload).encode(into: &frame)
+        let bytes = frame
+        writer.async { [channel] in
+            try? channel.send(bytes)
+            after?()
+        }
+    }
+
+    private static func closePayload(code: UInt16, reason: String) -> Data {
+        var payload = Data([UInt8(code >> 8), UInt8(code & 0xFF)])
+        payload.append(contentsOf: reason.utf8.prefix(123))
+        return payload
+    }
+
+    // MARK: Closing
+
+    func close(code: UInt16, reason: String) async {
+        let first: Bool = state.withLock {
+            guard !finished && !closeSent else { return false }
+            closeSent = true
+            closeDeadline = .now + options.closeTimeout
+            return true
+        }
+        if first {
+            enqueueControl(.close, Self.closePayload(code: code, reason: reason))
+            // Wakes the reader so that it starts keeping the close deadline.
+            channel.wake()
+        }
+        await withCheckedContinuation { continuation in
+            let done: Bool = state.withLock {
+                if finished { return true }
+                closeWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Ends everything: the channel closes, the inbox ends (with `error`, or normally), waiters
+    /// in ``close(code:reason:)`` return.
+    private func finish(_ error: WebSocketError?) {
+        let waiters: [CheckedContinuation<Void, Never>]? = state.withLock {
+            guard !finished else { return nil }
+            finished = true
+            defer { closeWaiters = [] }
+            return closeWaiters
+        }
+        guard let waiters else { return }
+        channel.close()
+        inbox.finish(error)
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// The reader was cancelled: close at once, telling the server when possible.
+    private func abort(sendingClose code: UInt16) {
+        let send = state.withLock {
+            defer { closeSent = true }
+            return !closeSent && !finished
+        }
+        if send {
+            enqueueControl(.close, Self.closePayload(code: code, reason: "")) { [self] in
+                finish(WebSocketError(.cancelled))
+            }
+        } else {
+            finish(WebSocketError(.cancelled))
+        }
+    }
+
+    /// A violation by the server: close with its code, then end with the error.
+    private func fail(_ violation: WebSocketViolation) {
+        let error = WebSocketError(.protocolViolation(code: violation.code, reason: violation.reason))
+        let send = state.withLock {
+            defer { closeSent = true }
+            return !closeSent && !finished
+        }
+        if send {
+            enqueueControl(.close, Self.closePayload(code: violation.code, reason: violation.reason)) { [self] in
+                finish(error)
+            }
+        } else {
+            finish(error)
+        }
+    }
+
+    // MARK: Reading (the reader thread)
+
+    private func readLoop() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
+        defer { buffer.deallocate() }
+        let clock = ContinuousClock()
+        var nextPing = options.pingInterval.map { clock.now + $0 }
+        var pongDeadline: ContinuousClock.Instant?
+        while true {
+            do {
+                while let frame = try parser.next() {
+                    guard let event = try assembler.take(frame) else { continue }
+                    switch event {
+                    case .message(let message):
+                        guard inbox.push(message) else { return }
+                    case .ping(let payload):
+                        enqueueControl(.pong, payload)
+                    case .pong:
+                        pongDeadline = nil
+                    case .close(let frame):
+                        receivedClose(frame)
+                        return
+                    }
+                }
+            } catch {
+                fail(error)
+                return
+            }
+            if state.withLock({ finished }) { return }
+            let received: WebSocketReceived
+            do {
+                received = try channel.receive(into: buffer)
+            } catch {
+                finish(lostUnlessClosing((error as? URLError)?.localizedDescription ?? "\(error)"))
+                return
+            }
+            switch received {
+            case .bytes(let count):
+                parser.append(Data(bytes: buffer.baseAddress!, count: count))
+            case .end:
+                finish(lostUnlessClosing("the server closed the connection without a close frame"))
+                return
+            case .wouldBlock:
+                let now = clock.now
+                if let deadline = state.withLock({ closeDeadline }), now >= deadline {
+                    finish(nil)
+                    return
+                }
+                if let deadline = pongDeadline, now >= deadline {
+                    finish(WebSocketError(.pongTimeout))
+                    return
+                }
+                if let due = nextPing, now >= due, let interval = options.pingInterval {
+                    enqueueControl(.ping, Data("courier".utf8))
+                    if pongDeadline == nil { pongDeadline = now + options.pongTimeout }
+                    nextPing = now + interval
+                }
+                let wakeAt = [state.withLock({ closeDeadline }), pongDeadline, nextPing].compactMap { $0 }.min()
+                let wait = wakeAt.map { Int32(clamping: max(1, ($0 - clock.now).roundedUpMilliseconds)) } ?? -1
+                channel.waitReadable(milliseconds: wait)
+            }
+        }
+    }
+
+    /// After the close handshake a closed connection is the expected end; before, a loss.
+    private func lostUnlessClosing(_ reason: String) -> WebSocketError? {
+        state.withLock { closeSent } ? nil : WebSocketError(.connectionLost(reason: reason))
+    }
+
+    private func receivedClose(_ frame: WebSocket.CloseFrame) {
+        let echo = state.withLock {
+            peer = frame
+            defer { closeSent = true }
+            return !closeSent
+        }
+        if echo {
+            // Echo the code (section 5.5.1); a close without one is answered without one.
+            let payload = frame.code.map { Self.closePayload(code: $0, reason: "") } ?? Data()
+            enqueueControl(.close, payload) { [self] in finish(nil) }
+        } else {
+            finish(nil)
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded up.
+    fileprivate var roundedUpMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    }
+}
