@@ -64,7 +64,7 @@ final class FleetRun: Sendable {
         let reddit = try TestServers.url(from: "COURIER_FAKE_REDDIT_URL")
         let server = ProcessInfo.processInfo.environment["COURIER_REDIS_SERVER"] ?? "/usr/bin/redis-server"
         let run = FleetRun(
-            reddit: reddit, redisServer: server, redisPort: try freePort(),
+            reddit: reddit, redisServer: server, redisPort: try LoopbackPort.unused(),
             folder: try makeTemporaryFolder("courier-fleet"))
         try await run.startRedis()
         _ = try await run.runHelper(run.arguments(folder: "signer") + ["--sign-in"], name: "signer")
@@ -196,21 +196,4 @@ final class FleetRun: Sendable {
     }
 
     static func helper() throws -> URL { try HelperExecutable.url(named: "courier-fleet-helper") }
-
-    static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        guard bound == 0 else { throw Stuck(description: "no free port") }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

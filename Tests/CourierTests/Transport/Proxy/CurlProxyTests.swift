@@ -121,7 +121,7 @@ struct CurlProxyTests {
 
     @Test("A proxy that cannot be reached is a connectivity failure that names the proxy")
     func unreachable() async throws {
-        let closed = try closedLoopbackPort()
+        let closed = try LoopbackPort.unused()
         let proxy = Proxy(.http, host: "127.0.0.1", port: closed, username: "u", password: "unreachable-secret")
         let (client, path) = try client(.https, .always(proxy))
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: path)) }
@@ -161,23 +161,6 @@ struct CurlProxyTests {
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: path)) }
         #expect(!String(reflecting: error).contains("wrong-proxy-password-5f2c"))
         #expect(error.response?.headers["Server"]?.contains("tinyproxy") == true)
-    }
-
-    /// A loopback port nothing listens on (bound, then closed).
-    private func closedLoopbackPort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        try #require(bound)
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 #endif
