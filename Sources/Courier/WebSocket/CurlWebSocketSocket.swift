@@ -62,7 +62,7 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
     /// Connects (blocking: call it off Swift's cooperative pool).
     ///
     /// - Throws: `URLError` when libcurl cannot connect.
-    init(url: URL, certificateAuthorities: String?, proxy: URL?, connectTimeout: Duration) throws {
+    init(url: URL, certificateAuthorities: String?, proxy: Proxy?, connectTimeout: Duration) throws {
         guard let functions = Functions.loaded, case .success(let curl) = LibCurl.loaded, let easy = curl.easyInit()
         else {
             throw URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "libcurl.so.4 cannot be loaded"])
@@ -84,7 +84,11 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
         set(CurlOption.httpVersion, 2)  // CURL_HTTP_VERSION_1_1
         if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
         if let proxy {
-            set(Self.proxyOption, proxy.absoluteString)
+            // The address without credentials; the user name and password go separately, so no
+            // URL libcurl shows carries them (as for CurlTransport's requests).
+            set(Self.proxyOption, proxy.address)
+            if let username = proxy.username { set(CurlOption.proxyUsername, username) }
+            if let password = proxy.password { set(CurlOption.proxyPassword, password) }
             // A tunnel (CONNECT) for ws:// too: the handshake must reach the server itself.
             set(Self.proxyTunnel, 1)
         }

@@ -52,8 +52,11 @@ public final class WebSocket: Sendable {
         /// How long a keep-alive ping may go unanswered before ``messages`` ends with
         /// ``WebSocketError/Kind/pongTimeout``.
         public var pongTimeout: Duration = .seconds(20)
-        /// An HTTP proxy to tunnel through (`http://host:port`), with `CONNECT` for ws and wss.
-        public var proxy: URL?
+        /// Which proxy the connection goes through (an HTTP proxy with a `CONNECT` tunnel for ws
+        /// and wss, or SOCKS5). Nil, the default: the client's ``CurlTransport``'s own
+        /// ``ProxySettings`` (its `proxy:` argument or the environment), none for another
+        /// transport; ``ProxySettings/none`` for a direct connection.
+        public var proxy: ProxySettings?
 
         /// The defaults.
         public init() {}

@@ -24,11 +24,13 @@ final class WebSocketUpgrade: Sendable, Equatable {
     /// with its body (at most 1 MiB), its connection closed.
     func attempt(_ request: HTTPRequest, transport: any HTTPTransport) async throws -> HTTPResponse {
         #if os(Linux)
-        let authorities = (transport as? CurlTransport)?.certificateAuthorities
+        let curlTransport = transport as? CurlTransport
+        let authorities = curlTransport?.certificateAuthorities
+        let proxy = (options.proxy ?? curlTransport?.proxies)?.proxy(for: request.url)
         let timeout = request.timeout ?? .seconds(60)
         return try await Self.onThread { [self] in
             let socket = try CurlWebSocketSocket(
-                url: request.url, certificateAuthorities: authorities, proxy: options.proxy, connectTimeout: timeout)
+                url: request.url, certificateAuthorities: authorities, proxy: proxy, connectTimeout: timeout)
             do {
                 return try handshake(request, on: socket, timeout: timeout)
             } catch {

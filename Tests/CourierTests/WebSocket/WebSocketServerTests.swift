@@ -247,9 +247,31 @@ struct WebSocketServerTests {
     @Test("through an HTTP CONNECT proxy (tinyproxy)")
     func throughProxy() async throws {
         var options = WebSocket.Options()
-        options.proxy = try TestServers.url(from: "COURIER_TINYPROXY_URL")
+        let proxyURL = try TestServers.url(from: "COURIER_TINYPROXY_URL")
+        options.proxy = .always(try #require(Proxy(url: proxyURL.absoluteString)))
         let socket = try await Self.client().webSocket(Request<Data>(path: "/echo"), options: options)
         try await Self.expectEcho("via proxy", on: socket)
+    }
+
+    @Test("through the CurlTransport's own proxy settings, with its user and password")
+    func throughTheTransportsProxy() async throws {
+        let address = try TestServers.value(from: "COURIER_HTTP_PROXY")
+        let user = try TestServers.value(from: "COURIER_PROXY_USER")
+        let password = try TestServers.value(from: "COURIER_PROXY_PASSWORD")
+        func client(password: String) throws -> HTTPClient {
+            var proxy = try #require(Proxy(url: "http://\(address)"))
+            proxy.username = user
+            proxy.password = password
+            let transport = try CurlTransport(timeout: .seconds(60), proxy: .always(proxy))
+            return HTTPClient(baseURL: try Self.server(), transport: transport)
+        }
+        let socket = try await client(password: password).webSocket(Request<Data>(path: "/echo"))
+        try await Self.expectEcho("via the transport's proxy", on: socket)
+        // The same call with a password the proxy refuses fails: the socket did go through it.
+        let refused = await #expect(throws: HTTPError.self) {
+            _ = try await client(password: "wrong-ws-proxy-password").webSocket(Request<Data>(path: "/echo"))
+        }
+        #expect(refused.map { !String(reflecting: $0).contains("wrong-ws-proxy-password") } == true)
     }
 }
 

@@ -70,6 +70,9 @@ public final class CurlTransport: HTTPTransport {
     /// The PEM file of trusted certificate authorities, nil for the system's (a WebSocket opened
     /// over this transport's client trusts the same).
     var certificateAuthorities: String? { connection.certificateAuthorities }
+    /// Which requests go through which proxy (a WebSocket opened over this transport's client
+    /// goes the same way unless its options say otherwise).
+    var proxies: ProxySettings { connection.proxies }
 
     /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what
     /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.
