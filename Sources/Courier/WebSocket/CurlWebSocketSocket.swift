@@ -54,15 +54,14 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
 
     // From curl.h.
     private static let connectOnly: Int32 = 141
-    private static let proxyOption: Int32 = 10004
     private static let proxyTunnel: Int32 = 61
     private static let infoActiveSocket: Int32 = 0x500000 + 44
     private static let again: Int32 = 81
 
     /// Connects (blocking: call it off Swift's cooperative pool).
     ///
-    /// - Throws: `URLError` when libcurl cannot connect.
-    init(url: URL, certificateAuthorities: String?, proxy: Proxy?, connectTimeout: Duration) throws {
+    /// - Throws: `URLError` when libcurl cannot connect; ``ProxyError`` when the proxy refuses.
+    init(url: URL, connection: CurlConnection, connectTimeout: Duration) throws {
         guard let functions = Functions.loaded, case .success(let curl) = LibCurl.loaded, let easy = curl.easyInit()
         else {
             throw URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "libcurl.so.4 cannot be loaded"])
@@ -82,22 +81,18 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
         set(CurlOption.connectTimeoutMilliseconds, Int(connectTimeout.milliseconds))
         // HTTP/1.1 only: the upgrade does not exist in HTTP/2 (ALPN must not pick h2).
         set(CurlOption.httpVersion, 2)  // CURL_HTTP_VERSION_1_1
-        if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
-        if let proxy {
-            // The address without credentials; the user name and password go separately, so no
-            // URL libcurl shows carries them (as for CurlTransport's requests).
-            set(Self.proxyOption, proxy.address)
-            if let username = proxy.username { set(CurlOption.proxyUsername, username) }
-            if let password = proxy.password { set(CurlOption.proxyPassword, password) }
-            // A tunnel (CONNECT) for ws:// too: the handshake must reach the server itself.
-            set(Self.proxyTunnel, 1)
-        }
+        // The CA file and the proxy (its credentials apart from its address) as CurlTransport's
+        // own requests set them.
+        let proxy = connection.configure(easy, for: url, curl: curl) { ok = ok && $0 == 0 }
+        // A tunnel (CONNECT) for ws:// too: the handshake must reach the server itself.
+        if proxy != nil { set(Self.proxyTunnel, 1) }
         let code = ok ? functions.perform(easy) : 48  // CURLE_UNKNOWN_OPTION
         var socket: Int32 = -1
         if code == 0 { _ = curl.getInfo(easy, Self.infoActiveSocket, &socket) }
         guard code == 0, socket >= 0 else {
+            let proxyError = proxy.flatMap { CurlConnection.proxyError(code: code, easy: easy, proxy: $0, curl: curl) }
             curl.easyCleanup(easy)
-            throw CurlTransfer.urlError(code: code == 0 ? 56 : code, isHTTP: true, curl: curl)
+            throw proxyError ?? CurlTransfer.urlError(code: code == 0 ? 56 : code, isHTTP: true, curl: curl)
         }
         self.socket = socket
         var pipeFDs: [Int32] = [-1, -1]

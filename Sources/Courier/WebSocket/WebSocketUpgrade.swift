@@ -24,13 +24,15 @@ final class WebSocketUpgrade: Sendable, Equatable {
     /// with its body (at most 1 MiB), its connection closed.
     func attempt(_ request: HTTPRequest, transport: any HTTPTransport) async throws -> HTTPResponse {
         #if os(Linux)
-        let curlTransport = transport as? CurlTransport
-        let authorities = curlTransport?.certificateAuthorities
-        let proxy = (options.proxy ?? curlTransport?.proxies)?.proxy(for: request.url)
+        // The client's CurlTransport's CA file and proxy settings, the options' proxy first.
+        let transportConnection = (transport as? CurlTransport)?.connection ?? CurlConnection(proxies: .none)
+        let connection = CurlConnection(
+            proxies: options.proxy ?? transportConnection.proxies,
+            certificateAuthorities: transportConnection.certificateAuthorities)
         let timeout = request.timeout ?? .seconds(60)
         return try await Self.onThread { [self] in
             let socket = try CurlWebSocketSocket(
-                url: request.url, certificateAuthorities: authorities, proxy: proxy, connectTimeout: timeout)
+                url: request.url, connection: connection, connectTimeout: timeout)
             do {
                 return try handshake(request, on: socket, timeout: timeout)
             } catch {

@@ -66,13 +66,9 @@ public final class CurlTransport: HTTPTransport {
     private let loops: [CurlEventLoop]
     private let group: CurlLoopGroup?
     private let defaultTimeout: Duration
-    private let connection: CurlConnection
-    /// The PEM file of trusted certificate authorities, nil for the system's (a WebSocket opened
-    /// over this transport's client trusts the same).
-    var certificateAuthorities: String? { connection.certificateAuthorities }
-    /// Which requests go through which proxy (a WebSocket opened over this transport's client
-    /// goes the same way unless its options say otherwise).
-    var proxies: ProxySettings { connection.proxies }
+    /// The proxy settings and CA file of every transfer (and of a WebSocket opened over this
+    /// transport's client).
+    let connection: CurlConnection
 
     /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what
     /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.
