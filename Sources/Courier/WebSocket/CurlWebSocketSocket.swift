@@ -16,7 +16,6 @@ import Glibc
 final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
     // @unchecked: `easy` is used only under `lock`; `socket` and `wakeFD` are set in init and
     // never change; `closed` is guarded by `lock`.
-    private let functions: Functions
     private let curl: LibCurl
     private let easy: OpaquePointer
     private let socket: Int32
@@ -25,32 +24,6 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
     private let wakeWriteFD: Int32
     private let lock = NSLock()
     private var closed = false
-
-    /// `curl_easy_perform`, `curl_easy_send` and `curl_easy_recv`, which ``LibCurl`` (made for the
-    /// multi interface) does not load.
-    private struct Functions {
-        let perform: @convention(c) (OpaquePointer) -> Int32
-        let send: @convention(c) (OpaquePointer, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32
-        let receive: @convention(c) (OpaquePointer, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32
-
-        static let loaded: Functions? = {
-            guard let library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL),
-                let perform = dlsym(library, "curl_easy_perform"),
-                let send = dlsym(library, "curl_easy_send"),
-                let receive = dlsym(library, "curl_easy_recv")
-            else { return nil }
-            return Functions(
-                perform: unsafeBitCast(perform, to: (@convention(c) (OpaquePointer) -> Int32).self),
-                send: unsafeBitCast(
-                    send,
-                    to: (@convention(c) (OpaquePointer, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32)
-                        .self),
-                receive: unsafeBitCast(
-                    receive,
-                    to: (@convention(c) (OpaquePointer, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>) ->
-                        Int32).self))
-        }()
-    }
 
     // From curl.h.
     private static let connectOnly: Int32 = 141
@@ -62,11 +35,10 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
     ///
     /// - Throws: `URLError` when libcurl cannot connect; ``ProxyError`` when the proxy refuses.
     init(url: URL, connection: CurlConnection, connectTimeout: Duration) throws {
-        guard let functions = Functions.loaded, case .success(let curl) = LibCurl.loaded, let easy = curl.easyInit()
+        guard case .success(let curl) = LibCurl.loaded, let easy = curl.easyInit()
         else {
             throw URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "libcurl.so.4 cannot be loaded"])
         }
-        self.functions = functions
         self.curl = curl
         self.easy = easy
         var ok = true
@@ -86,7 +58,7 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
         let proxy = connection.configure(easy, for: url, curl: curl) { ok = ok && $0 == 0 }
         // A tunnel (CONNECT) for ws:// too: the handshake must reach the server itself.
         if proxy != nil { set(Self.proxyTunnel, 1) }
-        let code = ok ? functions.perform(easy) : 48  // CURLE_UNKNOWN_OPTION
+        let code = ok ? curl.easyPerform(easy) : 48  // CURLE_UNKNOWN_OPTION
         var socket: Int32 = -1
         if code == 0 { _ = curl.getInfo(easy, Self.infoActiveSocket, &socket) }
         guard code == 0, socket >= 0 else {
@@ -122,7 +94,7 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
                 var count = 0
                 let code: Int32 = try lock.withLock {
                     if closed { throw URLError(.networkConnectionLost) }
-                    return functions.send(easy, base + sent, raw.count - sent, &count)
+                    return curl.easySend(easy, base + sent, raw.count - sent, &count)
                 }
                 if code == 0 {
                     sent += count
@@ -140,7 +112,7 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
         var count = 0
         let code: Int32 = try lock.withLock {
             if closed { throw URLError(.networkConnectionLost) }
-            return functions.receive(easy, buffer.baseAddress, buffer.count, &count)
+            return curl.easyReceive(easy, buffer.baseAddress, buffer.count, &count)
         }
         switch code {
         case 0: return count == 0 ? .end : .bytes(count)

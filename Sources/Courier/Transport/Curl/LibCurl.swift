@@ -60,6 +60,11 @@ package struct LibCurl: Sendable {
     /// `curl_multi_timeout`: milliseconds until libcurl wants `curl_multi_perform` called (0:
     /// now, -1: no timer).
     let multiTimeout: @convention(c) (Handle, UnsafeMutablePointer<Int>) -> Int32
+    /// `curl_easy_perform`, `curl_easy_send` and `curl_easy_recv`: a WebSocket's connection
+    /// (`CURLOPT_CONNECT_ONLY`) is opened by the first and carries its frames with the others.
+    let easyPerform: @convention(c) (Handle) -> Int32
+    let easySend: @convention(c) (Handle, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32
+    let easyReceive: @convention(c) (Handle, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32
     let version: String
 
     /// libcurl loaded once per process, or why it could not be.
@@ -118,6 +123,13 @@ package struct LibCurl: Sendable {
                 as: (@convention(c) (Handle, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?).self),
             let multiTimeout = symbol(
                 "curl_multi_timeout", as: (@convention(c) (Handle, UnsafeMutablePointer<Int>) -> Int32).self),
+            let easyPerform = symbol("curl_easy_perform", as: (@convention(c) (Handle) -> Int32).self),
+            let easySend = symbol(
+                "curl_easy_send",
+                as: (@convention(c) (Handle, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32).self),
+            let easyReceive = symbol(
+                "curl_easy_recv",
+                as: (@convention(c) (Handle, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32).self),
             let globalInit, let versionFunction
         else {
             // curl_multi_poll and curl_multi_wakeup need libcurl 7.68 (2020) or later.
@@ -144,7 +156,8 @@ package struct LibCurl: Sendable {
                 strerror: strerror, slistAppend: slistAppend, slistFreeAll: slistFreeAll, multiInit: multiInit,
                 multiCleanup: multiCleanup, multiSetLong: multiSetLong, multiAdd: multiAdd, multiRemove: multiRemove,
                 multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup,
-                multiInfoRead: multiInfoRead, multiTimeout: multiTimeout,
+                multiInfoRead: multiInfoRead, multiTimeout: multiTimeout, easyPerform: easyPerform,
+                easySend: easySend, easyReceive: easyReceive,
                 version: versionFunction().map { String(cString: $0) } ?? "libcurl"
             ))
     }
