@@ -24,11 +24,10 @@ final class WebSocketUpgrade: Sendable, Equatable {
     /// with its body (at most 1 MiB), its connection closed.
     func attempt(_ request: HTTPRequest, transport: any HTTPTransport) async throws -> HTTPResponse {
         #if os(Linux)
-        // The client's CurlTransport's CA file and proxy settings, the options' proxy first.
-        let transportConnection = (transport as? CurlTransport)?.connection ?? CurlConnection(proxies: .none)
-        let connection = CurlConnection(
-            proxies: options.proxy ?? transportConnection.proxies,
-            certificateAuthorities: transportConnection.certificateAuthorities)
+        // The client's CurlTransport's TLS and proxy settings, the options' proxy first.
+        var configured = (transport as? CurlTransport)?.connection ?? CurlConnection(proxies: .none)
+        if let proxy = options.proxy { configured.proxies = proxy }
+        let connection = configured
         let timeout = request.timeout ?? .seconds(60)
         return try await Self.onThread { [self] in
             let socket = try CurlWebSocketSocket(

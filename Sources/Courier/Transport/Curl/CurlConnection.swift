@@ -2,12 +2,15 @@
 import Foundation
 
 /// How a ``CurlTransport`` reaches servers, the same for each of its transfers: the proxy
-/// settings and the certificate authorities it trusts.
+/// settings, whom it trusts over TLS, and the hosts reached over Unix sockets.
 struct CurlConnection: Sendable {
     /// Which requests go through which proxy.
     var proxies: ProxySettings
-    /// A PEM file of trusted certificate authorities instead of the system's; nil for the system's.
-    var certificateAuthorities: String?
+    /// Certificate authorities, client certificate and pins.
+    var tls: CurlTLS = .system
+    /// Socket paths by lowercased host name: requests to these hosts go over the socket, never
+    /// through a proxy.
+    var unixSockets: [String: String] = [:]
 
     /// Sets `easy`'s connection options for a request to `url`, with `check` collecting libcurl's
     /// refusals. Returns the proxy the request goes through, nil for a direct connection.
@@ -16,7 +19,12 @@ struct CurlConnection: Sendable {
             guard let text else { return check(curl.setPointer(easy, option, nil)) }
             check(text.withCString { curl.setPointer(easy, option, $0) })
         }
-        if let certificateAuthorities { set(CurlOption.caInfo, certificateAuthorities) }
+        tls.configure(easy, for: url, curl: curl, check: check)
+        if let socket = url.host.flatMap({ unixSockets[$0.lowercased()] }) {
+            set(CurlOption.unixSocketPath, socket)
+            set(CurlOption.proxy, "")
+            return nil
+        }
         // An empty CURLOPT_PROXY also stops libcurl from reading the proxy variables itself: the
         // environment counts only through ProxySettings.environment, in its documented order.
         let proxy = proxies.proxy(for: url)
@@ -64,6 +72,8 @@ struct CurlConnection: Sendable {
 extension CurlOption {
     /// `CURLOPT_PROXY`: `scheme://host:port`; "" for none (and no environment either).
     static let proxy: Int32 = 10004
+    /// `CURLOPT_UNIX_SOCKET_PATH`: connect to this socket instead of the URL's host and port.
+    static let unixSocketPath: Int32 = 10231
     /// `CURLOPT_PROXYUSERNAME`.
     static let proxyUsername: Int32 = 10175
     /// `CURLOPT_PROXYPASSWORD`.

@@ -32,6 +32,8 @@ final class CurlTransfer: @unchecked Sendable {
     private let isHTTP: Bool
     /// The proxy the request goes through; nil for a direct connection.
     let proxy: Proxy?
+    /// The host whose public-key pins the server must match; nil when it has none.
+    private let pinnedHost: String?
 
     private var headerList: OpaquePointer?
     /// The body received so far, when it is held in memory.
@@ -131,6 +133,7 @@ final class CurlTransfer: @unchecked Sendable {
         set(CurlOption.acceptEncoding, "")
         if buffer != nil { set(CurlOption.bufferSize, CurlOption.streamedBufferSize) }
         proxy = connection.configure(easy, for: request.url, curl: curl, check: check)
+        pinnedHost = connection.tls.pinnedHost(for: request.url)
         // CURLOPT_FOLLOWLOCATION stays off: CurlTransport follows redirects itself (see
         // Redirects).
         let defaultMilliseconds = defaultTimeout.wholeMilliseconds
@@ -339,6 +342,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let proxy, let error = CurlConnection.proxyError(code: code, easy: easy, proxy: proxy, curl: curl) {
             return error
         }
+        if code == CurlOption.pinMismatch, let pinnedHost { return CertificatePinningError(host: pinnedHost) }
         return Self.urlError(code: code, isHTTP: isHTTP, curl: curl)
     }
 

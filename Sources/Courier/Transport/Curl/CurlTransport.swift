@@ -145,16 +145,85 @@ public final class CurlTransport: HTTPTransport {
             connection: CurlConnection(proxies: proxy))
     }
 
-    /// Creates a transport that trusts the certificate authorities in a PEM file instead of the
+    /// Creates a transport with TLS settings of its own and, optionally, hosts reached over Unix
+    /// sockets.
+    ///
+    /// `tls` adds certificate authorities (with or without the system's store), a client
+    /// certificate for servers that ask for one, and public-key pins per host: a server whose key
+    /// matches none of its host's pins fails the request with a ``CertificatePinningError``
+    /// naming the host, during the TLS handshake, before any byte of the request is sent.
+    ///
+    /// `unixSockets` maps host names to socket paths: a request to `http://docker/v1.43/info`
+    /// with `["docker": "/var/run/docker.sock"]` is sent over that socket, never through a proxy
+    /// (the URL's port is ignored; its host is sent in `Host`). Other hosts are reached as usual.
+    ///
+    /// ```swift
+    /// let pin = PublicKeyPin(base64: "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=")!
+    /// let transport = try CurlTransport(
+    ///     tls: TLSSettings(certificateAuthorities: [.file(caFile)], pins: ["api.example.com": [pin]]),
+    ///     unixSockets: ["docker": "/var/run/docker.sock"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: As for ``init(timeout:maximumConnectionsPerHost:threads:)``.
+    ///   - maximumConnectionsPerHost: As for ``init(timeout:maximumConnectionsPerHost:threads:)``.
+    ///   - threads: As for ``init(timeout:maximumConnectionsPerHost:threads:)``.
+    ///   - proxy: As for ``init(timeout:maximumConnectionsPerHost:threads:proxy:)``; the
+    ///     environment's by default.
+    ///   - tls: Whom to trust and which client certificate to show.
+    ///   - unixSockets: Socket paths by host name (case does not matter).
+    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80);
+    ///   ``UnreadableCertificateFile`` when a certificate authority file cannot be read.
+    public convenience init(
+        timeout: Duration = .seconds(60),
+        maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
+        threads: Int = CurlTransport.defaultThreads,
+        proxy: ProxySettings = .environment(),
+        tls: TLSSettings,
+        unixSockets: [String: String] = [:]
+    ) throws {
+        let curl = try LibCurl.loaded.get()
+        var sockets: [String: String] = [:]
+        for (host, path) in unixSockets { sockets[host.lowercased()] = path }
+        try self.init(
+            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
+            connection: CurlConnection(proxies: proxy, tls: try CurlTLS(tls, curl: curl), unixSockets: sockets))
+    }
+
+    /// Creates a transport that reaches the hosts in `unixSockets` over Unix sockets (see
+    /// ``init(timeout:maximumConnectionsPerHost:threads:proxy:tls:unixSockets:)``), with the
+    /// system's TLS settings.
+    ///
+    /// ```swift
+    /// let transport = try CurlTransport(unixSockets: ["docker": "/var/run/docker.sock"])
+    /// let client = HTTPClient(baseURL: URL(string: "http://docker/v1.43")!, transport: transport)
+    /// ```
+    ///
+    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
+    public convenience init(
+        timeout: Duration = .seconds(60),
+        maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
+        threads: Int = CurlTransport.defaultThreads,
+        proxy: ProxySettings = .environment(),
+        unixSockets: [String: String]
+    ) throws(Unavailable) {
+        var sockets: [String: String] = [:]
+        for (host, path) in unixSockets { sockets[host.lowercased()] = path }
+        try self.init(
+            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
+            connection: CurlConnection(proxies: proxy, unixSockets: sockets))
+    }
+
+    /// Creates a transport that trusts the certificate authorities in a PEM file besides the
     /// system's (tests use it for a server with a certificate made on the spot).
     package convenience init(
         timeout: Duration, maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
         threads: Int = CurlTransport.defaultThreads, certificateAuthorities: URL?,
         proxy: ProxySettings = .environment()
-    ) throws(Unavailable) {
+    ) throws {
         try self.init(
-            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
-            connection: CurlConnection(proxies: proxy, certificateAuthorities: certificateAuthorities?.path))
+            timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads, proxy: proxy,
+            tls: TLSSettings(certificateAuthorities: certificateAuthorities.map { [.file($0)] } ?? []))
     }
 
     private init(

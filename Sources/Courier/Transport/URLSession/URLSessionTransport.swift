@@ -61,6 +61,35 @@ public final class URLSessionTransport: HTTPTransport {
         defaultTimeout = timeout
     }
 
+    /// Creates a transport with TLS settings, which URLSessionTransport does not support yet
+    /// other than the default: it throws unless `tls` is ``TLSSettings/init(certificateAuthorities:trustsSystemCertificates:clientCertificate:pins:)``
+    /// with no arguments, so that settings are never silently ignored.
+    ///
+    /// On Linux, FoundationNetworking offers no way to add a certificate authority, choose a
+    /// client certificate or see the server's key; on Apple platforms the session delegate could
+    /// evaluate trust, which this transport does not do yet. Use ``CurlTransport`` for custom
+    /// trust, pinning and mutual TLS.
+    ///
+    /// - Throws: ``UnsupportedTransportFeature`` naming the first setting it cannot honour.
+    public convenience init(
+        configuration: URLSessionConfiguration = .ephemeral, timeout: Duration = .seconds(60), tls: TLSSettings
+    ) throws(UnsupportedTransportFeature) {
+        let unsupported: String? =
+            if !tls.certificateAuthorities.isEmpty {
+                "extra certificate authorities"
+            } else if !tls.trustsSystemCertificates {
+                "turning the system's certificate store off"
+            } else if tls.clientCertificate != nil {
+                "client certificates (mutual TLS)"
+            } else if !tls.pins.isEmpty {
+                "public-key pinning"
+            } else {
+                nil
+            }
+        if let unsupported { throw UnsupportedTransportFeature(transport: "URLSessionTransport", feature: unsupported) }
+        self.init(configuration: configuration, timeout: timeout)
+    }
+
     deinit {
         session.finishTasksAndInvalidate()
     }
