@@ -12,13 +12,17 @@ struct CurlConnection: Sendable {
     /// through a proxy.
     var unixSockets: [String: String] = [:]
 
+    /// Settings with `unixSockets`' host names lowercased.
+    init(proxies: ProxySettings, tls: CurlTLS = .system, unixSockets: [String: String] = [:]) {
+        self.proxies = proxies
+        self.tls = tls
+        self.unixSockets = Dictionary(unixSockets.map { ($0.key.lowercased(), $0.value) }) { _, last in last }
+    }
+
     /// Sets `easy`'s connection options for a request to `url`, with `check` collecting libcurl's
     /// refusals. Returns the proxy the request goes through, nil for a direct connection.
     func configure(_ easy: LibCurl.Handle, for url: URL, curl: LibCurl, check: (Int32) -> Void) -> Proxy? {
-        func set(_ option: Int32, _ text: String?) {
-            guard let text else { return check(curl.setPointer(easy, option, nil)) }
-            check(text.withCString { curl.setPointer(easy, option, $0) })
-        }
+        func set(_ option: Int32, _ text: String?) { curl.setText(easy, option, text, check: check) }
         tls.configure(easy, for: url, curl: curl, check: check)
         if let socket = url.host.flatMap({ unixSockets[$0.lowercased()] }) {
             set(CurlOption.unixSocketPath, socket)

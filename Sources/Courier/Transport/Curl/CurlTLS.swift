@@ -71,10 +71,7 @@ struct CurlTLS: Sendable {
     /// Sets `easy`'s TLS options for a request to `url`. A recycled handle was reset, so an
     /// option left alone is libcurl's default.
     func configure(_ easy: LibCurl.Handle, for url: URL, curl: LibCurl, check: (Int32) -> Void) {
-        func set(_ option: Int32, _ text: String?) {
-            guard let text else { return check(curl.setPointer(easy, option, nil)) }
-            check(text.withCString { curl.setPointer(easy, option, $0) })
-        }
+        func set(_ option: Int32, _ text: String?) { curl.setText(easy, option, text, check: check) }
         if let authorities { curl.setBlob(easy, CurlOption.caInfoBlob, authorities, check: check) }
         if !trustsSystemCertificates {
             set(CurlOption.caInfo, nil)
@@ -96,6 +93,12 @@ struct CurlTLS: Sendable {
 }
 
 extension LibCurl {
+    /// Sets a string option (libcurl copies it); nil unsets it.
+    func setText(_ easy: Handle, _ option: Int32, _ text: String?, check: (Int32) -> Void) {
+        guard let text else { return check(setPointer(easy, option, nil)) }
+        check(text.withCString { setPointer(easy, option, $0) })
+    }
+
     /// Sets a `struct curl_blob` option to a copy of `data` (`CURL_BLOB_COPY`: libcurl copies
     /// the bytes before returning).
     func setBlob(_ easy: Handle, _ option: Int32, _ data: Data, check: (Int32) -> Void) {

@@ -183,11 +183,9 @@ public final class CurlTransport: HTTPTransport {
         unixSockets: [String: String] = [:]
     ) throws {
         let curl = try LibCurl.loaded.get()
-        var sockets: [String: String] = [:]
-        for (host, path) in unixSockets { sockets[host.lowercased()] = path }
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
-            connection: CurlConnection(proxies: proxy, tls: try CurlTLS(tls, curl: curl), unixSockets: sockets))
+            connection: CurlConnection(proxies: proxy, tls: try CurlTLS(tls, curl: curl), unixSockets: unixSockets))
     }
 
     /// Creates a transport that reaches the hosts in `unixSockets` over Unix sockets (see
@@ -207,11 +205,9 @@ public final class CurlTransport: HTTPTransport {
         proxy: ProxySettings = .environment(),
         unixSockets: [String: String]
     ) throws(Unavailable) {
-        var sockets: [String: String] = [:]
-        for (host, path) in unixSockets { sockets[host.lowercased()] = path }
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
-            connection: CurlConnection(proxies: proxy, unixSockets: sockets))
+            connection: CurlConnection(proxies: proxy, unixSockets: unixSockets))
     }
 
     /// Creates a transport that trusts the certificate authorities in a PEM file besides the
