@@ -17,16 +17,29 @@ transport after the library's handshake, to break RFC 6455 in one precise way ea
     /big?size=N        one binary message of N bytes (byte i is i % 251)
     /silent            stops reading after the handshake: pings are never answered
     /flood?count=N     N binary messages of 64 KiB (first 4 bytes: the index, big-endian)
+    /flaky?key=K       the first connection with key K sends "first" and is dropped without a
+                       close frame; the next sends "again N" (N: its number) and closes with 1000;
+                       with &refuse, every connection after the first is refused (503)
     /health            plain HTTP 200, for start-up probes
+
+permessage-deflate (RFC 7692) is accepted only under /deflate/ (elsewhere compression is off):
+
+    /deflate/echo      echoes; the query sets the answer's parameters (server_no_context_takeover,
+                       client_no_context_takeover, server_max_window_bits=N,
+                       client_max_window_bits=N); the text message "wire?" is answered with the
+                       number of bytes received on the connection since the handshake
+    /deflate/bomb?size=N  one compressed binary message that inflates to N zero bytes
 """
 
 import argparse
 import asyncio
 import json
 import struct
+import zlib
 from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.server import serve
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.http11 import Response
 from websockets.datastructures import Headers
 
@@ -52,10 +65,17 @@ def pattern(size):
     return (block * (size // len(block) + 1))[:size]
 
 
+# Connections seen per /flaky key.
+flaky_connections = {}
+
+
 async def handler(ws):
     url = urlsplit(ws.request.path)
     path, query = url.path.removeprefix("/ws"), parse_qs(url.query)
     raw = ws.transport.write
+    if path.startswith("/deflate/"):
+        await deflate_route(ws, path.removeprefix("/deflate"), query, raw)
+        return
     if path == "/headers":
         await ws.send(json.dumps(dict(ws.request.headers.raw_items())))
         path = "/echo"
@@ -87,6 +107,15 @@ async def handler(ws):
         ws.transport.abort()
     elif path == "/close":
         await ws.close(4000, "done")
+    elif path == "/flaky":
+        key = query["key"][0]
+        flaky_connections[key] = flaky_connections.get(key, 0) + 1
+        if flaky_connections[key] == 1:
+            await ws.send("first")
+            ws.transport.abort()
+        else:
+            await ws.send(f"again {flaky_connections[key]}")
+            await ws.close(1000, "")
     elif path == "/big":
         await ws.send(pattern(int(query["size"][0])))
         await ws.wait_closed()
@@ -101,10 +130,52 @@ async def handler(ws):
         await ws.close(4404, "no such route")
 
 
+async def deflate_route(ws, path, query, raw):
+    if path == "/echo":
+        received = 0
+        data_received = ws.data_received
+
+        def counting(data):
+            nonlocal received
+            received += len(data)
+            data_received(data)
+
+        # asyncio's transport looks the method up on each read: this counts the wire bytes.
+        ws.data_received = counting
+        async for message in ws:
+            await ws.send(str(received) if message == "wire?" else message)
+    elif path == "/bomb":
+        compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+        chunk = bytes(1 << 20)
+        size = int(query["size"][0])
+        body = b"".join(compressor.compress(chunk[: min(len(chunk), size - done)]) for done in range(0, size, len(chunk)))
+        body += compressor.flush(zlib.Z_SYNC_FLUSH)
+        raw(frame(0x2, body[:-4], rsv=0x40))
+        await ws.wait_closed()
+    else:
+        await ws.close(4404, "no such route")
+
+
 def process_request(ws, request):
-    path = urlsplit(request.path).path.removeprefix("/ws")
+    url = urlsplit(request.path)
+    path = url.path.removeprefix("/ws")
+    if path.startswith("/deflate/"):
+        # Compression for this connection alone, with the parameters the query names.
+        query = parse_qs(url.query, keep_blank_values=True)
+        ws.protocol.available_extensions = [
+            ServerPerMessageDeflateFactory(
+                server_no_context_takeover="server_no_context_takeover" in query,
+                client_no_context_takeover="client_no_context_takeover" in query,
+                server_max_window_bits=int(query["server_max_window_bits"][0]) if "server_max_window_bits" in query else None,
+                client_max_window_bits=int(query["client_max_window_bits"][0]) if "client_max_window_bits" in query else None,
+            )
+        ]
     if path == "/health":
         return Response(200, "OK", Headers([("Content-Length", "2")]), b"ok")
+    if path == "/flaky":
+        query = parse_qs(url.query, keep_blank_values=True)
+        if "refuse" in query and query["key"][0] in flaky_connections:
+            return Response(503, "Unavailable", Headers([("Content-Length", "4")]), b"down")
     if path == "/refuse":
         return Response(403, "Forbidden", Headers([("Content-Length", "7"), ("Content-Type", "text/plain")]), b"go away")
     return None

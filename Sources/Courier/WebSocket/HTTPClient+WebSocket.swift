@@ -31,6 +31,19 @@ extension HTTPClient {
         request.method = .get
         request.body = nil
         request.acceptableStatusCodes = [101]
+        let (response, session) = try await openWebSocket(request, options: options)
+        session.start()
+        let reconnect = options.reconnect.map { policy in
+            WebSocket.Reconnector(policy: policy) { [request] in try await self.openWebSocket(request, options: options)
+            }
+        }
+        return WebSocket(response: response, session: session, reconnect: reconnect)
+    }
+
+    /// One opening handshake through the pipeline, and the connection it opened (not started).
+    private func openWebSocket<Value>(_ request: Request<Value>, options: WebSocket.Options)
+        async throws(HTTPError) -> (HTTPResponse, WebSocketSession)
+    {
         let context = RequestContext(events: events)
         let upgrade = WebSocketUpgrade(options: options)
         let outcome: PipelineOutcome
@@ -49,8 +62,8 @@ extension HTTPClient {
             throw error
         }
         context.reportMetrics(of: outcome.request, statusCode: outcome.response.statusCode, error: nil)
-        let session = WebSocketSession(channel: opened.channel, options: options, leftover: opened.leftover)
-        session.start()
-        return WebSocket(response: outcome.response, session: session)
+        let session = WebSocketSession(
+            channel: opened.channel, options: options, leftover: opened.leftover, deflate: opened.deflate)
+        return (outcome.response, session)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// An open WebSocket connection (RFC 6455), made by ``HTTPClient/webSocket(_:options:)``.
 ///
@@ -57,6 +58,15 @@ public final class WebSocket: Sendable {
         /// ``ProxySettings`` (its `proxy:` argument or the environment), none for another
         /// transport; ``ProxySettings/none`` for a direct connection.
         public var proxy: ProxySettings?
+        /// Whether the handshake offers permessage-deflate (RFC 7692; true, the default). When
+        /// the server accepts, messages are compressed both ways, with the window kept from one
+        /// message to the next unless the server's answer says otherwise, and
+        /// ``maximumMessageSize`` applies to a message's inflated size. Off: messages go as
+        /// they are.
+        public var compression = true
+        /// Whether and how a lost connection is reopened (nil, the default: never; the messages
+        /// end with the loss). See ``ReconnectPolicy``.
+        public var reconnect: ReconnectPolicy?
 
         /// The defaults.
         public init() {}
@@ -65,19 +75,24 @@ public final class WebSocket: Sendable {
     /// The default of ``Options/maximumMessageSize``: 16 MiB.
     public static let defaultMaximumMessageSize = 16 << 20
 
-    /// The server's answer to the opening handshake (status 101 and its header fields).
-    public let response: HTTPResponse
-    let session: WebSocketSession
+    /// The server's answer to the opening handshake (status 101 and its header fields); after a
+    /// reconnection (``Options/reconnect``), to the latest one.
+    public var response: HTTPResponse { current.withLock { $0.response } }
+    /// The connection now in use (a reconnection replaces it).
+    var session: WebSocketSession { current.withLock { $0.session } }
+    /// The latest handshake's answer and connection, and whether ``close(code:reason:)`` was called.
+    let current: Mutex<(response: HTTPResponse, session: WebSocketSession, closing: Bool)>
+    let reconnect: Reconnector?
 
-    init(response: HTTPResponse, session: WebSocketSession) {
-        self.response = response
-        self.session = session
+    init(response: HTTPResponse, session: WebSocketSession, reconnect: Reconnector? = nil) {
+        current = Mutex((response, session, false))
+        self.reconnect = reconnect
     }
 
     /// The messages the server sends, until it closes the connection (the sequence then ends;
     /// ``closeFrame`` holds its close frame) or the connection fails (the sequence throws
     /// ``WebSocketError``). Read it from one task at a time.
-    public var messages: Messages { Messages(session: session) }
+    public var messages: Messages { Messages(socket: self) }
 
     /// Sends a message, as one frame or, above 1 MiB, as several fragments.
     ///
@@ -95,6 +110,7 @@ public final class WebSocket: Sendable {
     /// ``Options/closeTimeout`` passes); the connection is then closed. ``messages`` delivers
     /// what arrived before the server's close frame, then ends.
     public func close(code: UInt16 = 1000, reason: String = "") async {
+        current.withLock { $0.closing = true }
         await session.close(code: code, reason: reason)
     }
 
@@ -106,20 +122,20 @@ public final class WebSocket: Sendable {
     public struct Messages: AsyncSequence, Sendable {
         /// A message.
         public typealias Element = Message
-        let session: WebSocketSession
+        let socket: WebSocket
 
         /// Makes an iterator.
-        public func makeAsyncIterator() -> Iterator { Iterator(session: session) }
+        public func makeAsyncIterator() -> Iterator { Iterator(socket: socket) }
 
         /// Reads the next message.
         public struct Iterator: AsyncIteratorProtocol {
-            let session: WebSocketSession
+            let socket: WebSocket
 
             /// The next message, or nil after the server's close frame.
             ///
             /// - Throws: ``WebSocketError``.
             public mutating func next() async throws -> Message? {
-                try await session.inbox.next()
+                try await socket.nextMessage()
             }
         }
     }

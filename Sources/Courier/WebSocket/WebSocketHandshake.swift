@@ -30,7 +30,7 @@ struct WebSocketHandshake {
         var head = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         head += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
         if offerDeflate && !request.headers.contains("Sec-WebSocket-Extensions") {
-            head += "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
+            head += "Sec-WebSocket-Extensions: \(PerMessageDeflate.offer)\r\n"
         }
         let reserved: Set<String> = [
             "host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "content-length",

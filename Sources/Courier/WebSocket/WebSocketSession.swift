@@ -4,14 +4,18 @@ import Foundation
 /// frames and messages, answers pings, keeps the keep-alive and close deadlines; a serial queue
 /// writes frames in the order they were sent.
 final class WebSocketSession: @unchecked Sendable {
-    // @unchecked: `parser`, `assembler`, and the keep-alive fields are used by the reader thread
-    // alone; the rest is guarded by `state`'s lock.
+    // @unchecked: `parser`, `assembler` (and the inflater in it), and the keep-alive fields are
+    // used by the reader thread alone; `deflater` by the writer queue alone; the rest is guarded
+    // by `state`'s lock.
     private let channel: any WebSocketChannel
     private let options: WebSocket.Options
     private let writer = DispatchQueue(label: "courier.websocket.writer")
     private(set) var inbox: WebSocketInbox!
     private var parser: WebSocketFrameParser
     private var assembler: WebSocketAssembler
+    /// Compresses outgoing messages when permessage-deflate was negotiated (and zlib can honour
+    /// the window the server allows).
+    private let deflater: WebSocketDeflater?
     private let state = NSLock()
     private var closeSent = false
     private var closeDeadline: ContinuousClock.Instant?
@@ -22,11 +26,19 @@ final class WebSocketSession: @unchecked Sendable {
     /// Outgoing messages larger than this go as several frames.
     static let fragmentSize = 1 << 20
 
-    init(channel: any WebSocketChannel, options: WebSocket.Options, leftover: Data) {
+    init(channel: any WebSocketChannel, options: WebSocket.Options, leftover: Data, deflate: PerMessageDeflate?) {
         self.channel = channel
         self.options = options
         parser = WebSocketFrameParser(maximumPayload: options.maximumMessageSize)
         assembler = WebSocketAssembler(maximumMessageSize: options.maximumMessageSize)
+        deflater = deflate.flatMap { WebSocketDeflater($0) }
+        if let deflate, let inflater = WebSocketInflater(deflate) {
+            parser.allowsRSV1 = true
+            let limit = options.maximumMessageSize
+            assembler.inflate = { payload throws(WebSocketViolation) in
+                try inflater.decompress(payload, limit: limit)
+            }
+        }
         parser.append(leftover)
         inbox = WebSocketInbox { [weak self] in self?.abort(sendingClose: 1001) }
     }
@@ -48,34 +60,49 @@ final class WebSocketSession: @unchecked Sendable {
             case .text(let text): (.text, Data(text.utf8))
             case .binary(let data): (.binary, data)
             }
+        try await write(dataFrame: true) { [deflater] in
+            // On the writer queue: compressed in the order the messages go out, which the
+            // window shared between messages needs.
+            let compressed = deflater?.compress(payload)
+            return Self.frames(opcode: opcode, payload: compressed ?? payload, compressed: compressed != nil)
+        }
+    }
+
+    /// A message's frames: one or, above ``fragmentSize``, several; RSV1 on the first when the
+    /// payload is compressed.
+    static func frames(opcode: WebSocketFrame.Opcode, payload: Data, compressed: Bool) -> Data {
         var bytes = Data()
-        bytes.reserveCapacity(payload.count + 14 * (payload.count / Self.fragmentSize + 1))
+        bytes.reserveCapacity(payload.count + 14 * (payload.count / fragmentSize + 1))
         var start = payload.startIndex
         var first = true
         repeat {
-            let end = min(start + Self.fragmentSize, payload.endIndex)
+            let end = min(start + fragmentSize, payload.endIndex)
             WebSocketFrame(
-                fin: end == payload.endIndex, opcode: first ? opcode : .continuation, payload: payload[start..<end]
+                fin: end == payload.endIndex, rsv1: first && compressed, opcode: first ? opcode : .continuation,
+                payload: payload[start..<end]
             )
             .encode(into: &bytes)
             first = false
             start = end
         } while start < payload.endIndex
-        try await write(bytes, dataFrame: true)
+        return bytes
     }
 
     func sendControl(_ opcode: WebSocketFrame.Opcode, payload: Data) async throws(WebSocketError) {
-        var bytes = Data()
-        WebSocketFrame(fin: true, opcode: opcode, payload: payload).encode(into: &bytes)
-        try await write(bytes, dataFrame: false)
+        try await write(dataFrame: false) {
+            var bytes = Data()
+            WebSocketFrame(fin: true, opcode: opcode, payload: payload).encode(into: &bytes)
+            return bytes
+        }
     }
 
-    private func write(_ bytes: Data, dataFrame: Bool) async throws(WebSocketError) {
+    /// Sends the bytes `encode` makes, on the writer queue.
+    private func write(dataFrame: Bool, _ encode: @escaping @Sendable () -> Data) async throws(WebSocketError) {
         if state.withLock({ finished || (dataFrame && closeSent) }) { throw WebSocketError(.closed) }
         let result: Result<Void, WebSocketError> = await withCheckedContinuation { continuation in
             writer.async { [channel] in
                 do {
-                    try channel.send(bytes)
+                    try channel.send(encode())
                     continuation.resume(returning: .success(()))
                 } catch {
                     continuation.resume(returning: .failure(WebSocketError(.closed)))

@@ -8,8 +8,9 @@ final class WebSocketUpgrade: Sendable, Equatable {
     static func == (lhs: WebSocketUpgrade, rhs: WebSocketUpgrade) -> Bool { lhs === rhs }
 
     let options: WebSocket.Options
-    /// The connection of the last accepted handshake and the bytes that arrived after its head.
-    let opened = Mutex<(channel: any WebSocketChannel, leftover: Data)?>(nil)
+    /// The connection of the last accepted handshake, the bytes that arrived after its head, and
+    /// permessage-deflate's parameters when the server accepted it.
+    let opened = Mutex<(channel: any WebSocketChannel, leftover: Data, deflate: PerMessageDeflate?)?>(nil)
 
     /// The most bytes of a refused handshake's body kept for the error.
     static let bodyLimit = 1 << 20
@@ -52,7 +53,13 @@ final class WebSocketUpgrade: Sendable, Equatable {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         let handshake = WebSocketHandshake()
-        try channel.send(handshake.requestHead(for: request, offerDeflate: false))
+        // Offered when asked for and zlib is there; a request with its own extensions header
+        // offers what it says, and permessage-deflate is then accepted if it was among them.
+        let offersDeflate = options.compression && Zlib.loaded != nil
+        let offered =
+            request.headers["Sec-WebSocket-Extensions"].map { $0.lowercased().contains("permessage-deflate") }
+            ?? offersDeflate
+        try channel.send(handshake.requestHead(for: request, offerDeflate: offersDeflate))
         var received = Data()
         let separator = Data("\r\n\r\n".utf8)
         var headEnd: Range<Int>?
@@ -80,7 +87,16 @@ final class WebSocketUpgrade: Sendable, Equatable {
                 throw URLError(
                     .badServerResponse, userInfo: [NSLocalizedDescriptionKey: "WebSocket handshake: \(problem)"])
             }
-            opened.withLock { $0 = (channel, leftover) }
+            let deflate: PerMessageDeflate?
+            switch PerMessageDeflate.negotiate(
+                answer: head.headers.values(for: "Sec-WebSocket-Extensions"), offered: offered)
+            {
+            case .success(let parameters): deflate = parameters
+            case .failure(let problem):
+                throw URLError(
+                    .badServerResponse, userInfo: [NSLocalizedDescriptionKey: "WebSocket handshake: \(problem.reason)"])
+            }
+            opened.withLock { $0 = (channel, leftover, deflate) }
             return HTTPResponse(statusCode: 101, headers: head.headers, url: request.url)
         }
         // Refused: read the body (its Content-Length, or until the server closes), bounded.
