@@ -22,6 +22,10 @@ Routes:
     ws  /live/THREAD?part=1   an activity count, an update, a strike of it, an ignored
                               embeds_ready, a delete, then the server closes (1001)
     ws  /live/THREAD?part=2   a second update, then "complete" (the thread was closed)
+    GET /api/live/THREAD/about[.json]
+                              the thread's details (a hand-made LiveUpdateEvent) whose
+                              websocket_url is ws://this server/live/THREAD?part=N, N counting
+                              the reads of THREAD (for `reddit live` run against this server)
     GET /health               200, for start-up probes
 """
 
@@ -35,6 +39,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 waiting = {}  # asset id -> the socket waiting for it
+about_reads = {}  # live thread id -> how many times its details were read
 
 
 def update(uuid, body):
@@ -97,6 +102,17 @@ async def process_request(ws, request):
     path, query = url.path, parse_qs(url.query)
     if path == "/health":
         return plain(200, "OK", "ok")
+    if path.startswith("/api/live/") and path.removesuffix(".json").endswith("/about"):
+        thread = path.removeprefix("/api/live/").removesuffix(".json").removesuffix("/about")
+        about_reads[thread] = about_reads.get(thread, 0) + 1
+        host = request.headers.get("Host", "127.0.0.1")
+        about = {"kind": "LiveUpdateEvent", "data": {
+            "id": thread, "name": "LiveUpdateEvent_" + thread, "title": "Courier test thread", "description": "",
+            "resources": "", "state": "live", "nsfw": False, "created_utc": 1764770000.0,
+            "websocket_url": f"ws://{host}/live/{thread}?part={about_reads[thread]}",
+        }}
+        data = json.dumps(about).encode()
+        return Response(200, "OK", Headers([("Content-Length", str(len(data))), ("Content-Type", "application/json")]), data)
     if path.startswith("/trigger/"):
         socket = waiting.get(path.removeprefix("/trigger/"))
         if socket is None:
