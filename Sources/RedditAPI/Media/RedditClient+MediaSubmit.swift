@@ -16,8 +16,9 @@ extension RedditClient {
     /// print(result.post.url ?? "", result.isGuess ? "(a guess)" : "")
     /// ```
     ///
-    /// - Parameter deadline: How long to wait for Reddit's message after the submit's answer
-    ///   (``MediaSubmission/defaultDeadline``, 30 s, unless set).
+    /// `deadline` is how long to wait for Reddit's message after the submit's answer
+    /// (``MediaSubmission/defaultDeadline``, 30 s, unless set).
+    ///
     /// - Throws: `HTTPError`: the submit's own failures, and a `failed` message on the socket as
     ///   a ``RedditError`` (``RedditError/Kind/reason(_:explanation:fields:)`` with
     ///   ``RedditError/mediaPostFailed`` and Reddit's message) in `HTTPError.redditError`.
