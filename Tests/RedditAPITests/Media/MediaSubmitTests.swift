@@ -62,19 +62,27 @@ import Testing
         let lines = Mutex<[String]>([])
     }
 
+    /// A submit's scene: a fresh asset id, its socket address, and a stub Reddit whose submit
+    /// has the server send `trigger` to that socket.
+    static func scene(_ prefix: String, trigger: String, user: String = "courier_tests") throws -> (
+        asset: String, socket: String, stub: StubTransport, said: Said
+    ) {
+        let asset = prefix + UUID().uuidString.prefix(8).lowercased()
+        let said = Said()
+        let socket = try socketURL(asset)
+        let stub = try reddit(
+            asset: asset, trigger: trigger, answer: mediaAnswer(socket: socket, user: user), said: said)
+        return (asset, socket, stub, said)
+    }
+
     static func image(_ asset: String, socket: String?) -> UploadedMedia {
         UploadedMedia(assetID: asset, url: "https://reddit-uploaded-media.example/" + asset, websocketURL: socket)
     }
 
     @Test("Reddit's success message names the post: the socket is open before the submit is sent")
     func successIsConfirmed() async throws {
-        let asset = "a" + UUID().uuidString.prefix(8).lowercased()
         let redirect = "https://www.reddit.com/r/test/comments/1abcde/cat/"
-        let said = Said()
-        let socket = try Self.socketURL(asset)
-        let stub = try Self.reddit(
-            asset: asset, trigger: "outcome=success&redirect=" + redirect,
-            answer: Self.mediaAnswer(socket: socket), said: said)
+        let (asset, socket, stub, said) = try Self.scene("a", trigger: "outcome=success&redirect=" + redirect)
         let result = try await makeClient(stub).submitImage(
             subreddit: "test", title: "Cat", image: Self.image(asset, socket: socket), deadline: .seconds(120))
         #expect(said.lines.withLock { $0 } == ["sent"], "the socket was listening when the submit was sent")
@@ -86,13 +94,8 @@ import Testing
 
     @Test("A video submit listens on the video's socket")
     func videoIsConfirmed() async throws {
-        let asset = "v" + UUID().uuidString.prefix(8).lowercased()
         let redirect = "https://www.reddit.com/r/test/comments/1vvvvv/clip/"
-        let said = Said()
-        let socket = try Self.socketURL(asset)
-        let stub = try Self.reddit(
-            asset: asset, trigger: "outcome=success&redirect=" + redirect,
-            answer: Self.mediaAnswer(socket: socket), said: said)
+        let (asset, socket, stub, _) = try Self.scene("v", trigger: "outcome=success&redirect=" + redirect)
         let result = try await makeClient(stub).submitVideo(
             subreddit: "test", title: "Clip", video: Self.image(asset, socket: socket),
             posterURL: "https://reddit-uploaded-media.example/poster", deadline: .seconds(120))
@@ -102,13 +105,7 @@ import Testing
 
     @Test("A failed message is a RedditError carrying Reddit's reason")
     func failedIsATypedError() async throws {
-        let asset = "f" + UUID().uuidString.prefix(8).lowercased()
-        let said = Said()
-        let socket = try Self.socketURL(asset)
-        let stub = try Self.reddit(
-            asset: asset, trigger: "outcome=failed&message=Image%20too%20large",
-            answer: Self.mediaAnswer(socket: socket),
-            said: said)
+        let (asset, socket, stub, said) = try Self.scene("f", trigger: "outcome=failed&message=Image%20too%20large")
         do {
             let result = try await makeClient(stub).submitImage(
                 subreddit: "test", title: "Cat", image: Self.image(asset, socket: socket), deadline: .seconds(120))
@@ -123,11 +120,7 @@ import Testing
 
     @Test("Silence until the deadline falls back to the newest submitted post, typed as a guess")
     func silenceIsAGuess() async throws {
-        let asset = "s" + UUID().uuidString.prefix(8).lowercased()
-        let said = Said()
-        let socket = try Self.socketURL(asset)
-        let stub = try Self.reddit(
-            asset: asset, trigger: "outcome=silent", answer: Self.mediaAnswer(socket: socket), said: said)
+        let (asset, socket, stub, said) = try Self.scene("s", trigger: "outcome=silent")
         let result = try await makeClient(stub).submitImage(
             subreddit: "test", title: "Cat", image: Self.image(asset, socket: socket), deadline: .milliseconds(200))
         #expect(said.lines.withLock { $0 } == ["silent"])
@@ -147,12 +140,8 @@ import Testing
 
     @Test("Without the upload's socket, the answer's socket is opened late and misses the message: a guess")
     func lateSocketMissesTheMessage() async throws {
-        let asset = "l" + UUID().uuidString.prefix(8).lowercased()
-        let said = Said()
-        let socket = try Self.socketURL(asset)
-        let stub = try Self.reddit(
-            asset: asset, trigger: "outcome=success&redirect=https://www.reddit.com/r/test/comments/1late/x/",
-            answer: Self.mediaAnswer(socket: socket), said: said)
+        let (asset, _, stub, said) = try Self.scene(
+            "l", trigger: "outcome=success&redirect=https://www.reddit.com/r/test/comments/1late/x/")
         let result = try await makeClient(stub).submitImage(
             subreddit: "test", title: "Cat", image: Self.image(asset, socket: nil), deadline: .milliseconds(200))
         #expect(said.lines.withLock { $0 } == ["status 409"], "nobody listened while the submit was in flight")
@@ -161,12 +150,7 @@ import Testing
 
     @Test("An unreadable user page in the answer: the account is read to find the submitted page")
     func redactedUserPageReadsTheAccount() async throws {
-        let asset = "r" + UUID().uuidString.prefix(8).lowercased()
-        let said = Said()
-        let socket = try Self.socketURL(asset)
-        let stub = try Self.reddit(
-            asset: asset, trigger: "outcome=silent", answer: Self.mediaAnswer(socket: socket, user: "%3CUSERNAME%3E"),
-            said: said)
+        let (asset, socket, stub, _) = try Self.scene("r", trigger: "outcome=silent", user: "%3CUSERNAME%3E")
         let me = try Fixture("things/me_2016.json")
         let name = try #require(
             (try JSONSerialization.jsonObject(with: me.body) as? [String: Any])?["name"] as? String)
