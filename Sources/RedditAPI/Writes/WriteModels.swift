@@ -5,8 +5,9 @@ public import Foundation
 ///
 /// Self, link, crosspost, poll and gallery posts come back with their id. Image and video posts
 /// do **not**: Reddit first processes the upload and answers only with ``websocketURL`` (where it
-/// announces the post once it exists) and ``userSubmittedPage``. To find such a post, listen on the
-/// websocket or read the newest item of `/user/NAME/submitted` (``Reddit/userSubmitted(_:sort:page:)``).
+/// announces the post once it exists) and ``userSubmittedPage``.
+/// The client's `submitImage` and `submitVideo` listen on that socket and answer with the post
+/// (``MediaSubmission``).
 public struct SubmittedPost: Sendable, Hashable {
     /// The post's fullname (`t3_…`); nil for image and video posts.
     public var name: Fullname?

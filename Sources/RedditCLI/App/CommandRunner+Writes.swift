@@ -35,6 +35,8 @@ extension CommandRunner {
             report(outcome, done: fullnames.isEmpty ? "marked the whole inbox read" : "marked read")
         case .watch(let subreddit, let comments):
             try await watch(subreddit, comments: comments)
+        case .live(let thread):
+            try await followLive(thread)
         default:
             return false
         }

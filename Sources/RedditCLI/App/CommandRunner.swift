@@ -89,6 +89,8 @@ struct CommandRunner: Sendable {
         switch outcome {
         case .sent: Output.write(done + "\n")
         case .notSent(let preview): Output.write("would send: \(preview)\n\(Self.notSentReason)\n")
+        case .posted(let url, let isGuess):
+            Output.write(RedditService.WriteOutcome.postedLine(url: url, isGuess: isGuess) + "\n")
         }
     }
 
@@ -100,6 +102,8 @@ struct CommandRunner: Sendable {
         var object: [String: Any]
         switch outcome {
         case .sent: object = ["sent": true, "done": done]
+        case .posted(let url, let isGuess):
+            object = ["sent": true, "done": done, "url": url ?? NSNull(), "guess": isGuess]
         case .notSent(let preview):
             let parts = preview.split(separator: " ", maxSplits: 2).map(String.init)
             object = ["sent": false, "would_send": preview, "reason": notSentReason]

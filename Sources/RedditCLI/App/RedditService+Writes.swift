@@ -50,13 +50,14 @@ extension RedditService {
                     "\(Self.preview(Reddit.mediaLease(filename: filename, mimeType: mimeType))), "
                         + "upload \(filename) (\(file.count) bytes), \(submit)")
             }
-            let media: UploadedMedia
+            let result: MediaSubmission
             do {
-                media = try await client.upload(file, filename: filename, mimeType: mimeType)
+                let media = try await client.upload(file, filename: filename, mimeType: mimeType)
+                result = try await client.submitImage(subreddit: sub, title: title, image: media)
             } catch {
                 throw Self.describe(error)
             }
-            return try await write(Reddit.submitImage(subreddit: sub, title: title, imageURL: media.url))
+            return .posted(url: result.post.url, isGuess: result.isGuess)
         }
     }
 

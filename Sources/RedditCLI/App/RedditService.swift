@@ -21,6 +21,16 @@ package struct RedditService: Sendable {
         case sent
         /// Not sent (offline): what would have been sent, as `POST /api/vote dir=1&id=t3_x`.
         case notSent(String)
+        /// Sent, and Reddit created this post (an image post's, known from Reddit's socket, or
+        /// when `isGuess` the newest post of the account's submitted page); nil when Reddit named none.
+        case posted(url: String?, isGuess: Bool)
+
+        /// The line a command prints for a post: its URL, marked when it is a guess.
+        package static func postedLine(url: String?, isGuess: Bool) -> String {
+            guard let url else { return "posted, but Reddit has not said which post it is yet" }
+            return isGuess
+                ? url + " (a guess: Reddit did not confirm the post in time; the newest post you submitted)" : url
+        }
     }
 
     /// A decoded answer with the bodies it was decoded from (one per page), for `--json`.

@@ -122,6 +122,8 @@ package struct BrowseSession: Sendable {
         switch outcome {
         case .sent: state.status = done
         case .notSent(let preview): state.status = "offline, not sent: \(preview)"
+        case .posted(let url, let isGuess):
+            state.status = done + ": " + RedditService.WriteOutcome.postedLine(url: url, isGuess: isGuess)
         }
     }
 
@@ -154,6 +156,8 @@ package struct BrowseSession: Sendable {
         case nil: state.status = "empty text, nothing sent"
         case .sent?: state.status = write.done
         case .notSent(let preview)?: state.status = "offline, not sent: \(preview)"
+        case .posted(let url, let isGuess)?:
+            state.status = write.done + ": " + RedditService.WriteOutcome.postedLine(url: url, isGuess: isGuess)
         }
     }
 

@@ -42,6 +42,8 @@ package enum Command: Equatable, Sendable {
     case markRead(fullnames: [String])
     /// New posts (or comments) of a subreddit as they arrive.
     case watch(subreddit: String, comments: Bool)
+    /// A live thread's updates as they arrive, until the thread is closed.
+    case live(thread: String)
     /// The interactive full-screen browser.
     case browse(BrowseOptions)
     /// A moderator's queues, log, approving and removing.
@@ -191,7 +193,7 @@ extension Command {
     /// Reddit's anonymous JSON.
     package var readsAnonymously: Bool {
         switch self {
-        case .listing, .comments, .search, .subreddit, .browse, .watch: true
+        case .listing, .comments, .search, .subreddit, .browse, .watch, .live: true
         case .user(_, let section, _): section != .saved
         case .wiki(_, _, let edit, _): !edit
         case .login, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .version, .reply, .edit, .delete,

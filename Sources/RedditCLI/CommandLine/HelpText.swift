@@ -162,6 +162,17 @@ package enum HelpText {
                     """)
         ),
         (
+            "live",
+            Entry(
+                usage: "reddit live <thread id> [--json]",
+                summary: "print a live thread's updates as they arrive, until the thread is closed or Ctrl-C",
+                details: """
+                      --json               one JSON object a line: type (update, strike, delete, viewers,
+                                           complete), and name, author and text for an update
+                      Needs the network: live threads are not recorded offline.
+                    """)
+        ),
+        (
             "mod",
             Entry(
                 usage: "reddit mod queue|log|approve|remove …",

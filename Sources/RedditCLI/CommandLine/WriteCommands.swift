@@ -83,6 +83,8 @@ extension CommandParser {
             let comments = arguments.flag("--comments")
             let subreddit = try arguments.positional("subreddit")
             return .watch(subreddit: stripSubredditPrefix(subreddit), comments: comments)
+        case "live":
+            return .live(thread: try arguments.positional("live thread id"))
         default:
             return nil
         }
