@@ -158,10 +158,10 @@ package struct BrowseState: Sendable {
         case .character(let digit) where isPostList && ("1"..."5").contains(digit):
             return changeSort(Int(String(digit))! - 1)
         case .character(let digit) where !isPostList && ("1"..."9").contains(digit):
-            let links = selectedPost.map { LinkExtractor.links(in: $0.selftext) } ?? []
+            let links = selectedLinks
             let index = Int(String(digit))! - 1
             guard links.indices.contains(index) else {
-                status = "no link \(digit) in this post"
+                status = "no link \(digit) in the selected text"
                 return nil
             }
             return .open(links[index])
