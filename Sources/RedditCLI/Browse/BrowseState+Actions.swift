@@ -51,6 +51,22 @@ extension BrowseState {
         return MarkdownParser().parse(text).links.map(\.url)
     }
 
+    /// Shows the selected post's or comment's spoilers, or hides them again.
+    mutating func toggleSpoilers() {
+        var name = selectedPost?.name.rawValue
+        if case .thread(let thread) = current, thread.rows.indices.contains(thread.selected) {
+            guard case .comment(let comment) = thread.rows[thread.selected].content else { return }
+            name = comment.name.rawValue
+        }
+        guard let name else { return }
+        if revealedSpoilers.remove(name) == nil {
+            revealedSpoilers.insert(name)
+            status = "spoilers shown (x hides them)"
+        } else {
+            status = "spoilers hidden"
+        }
+    }
+
     /// The selected thing's permalink on reddit.com.
     var selectedPermalink: String? {
         if case .thread(let thread) = current, thread.rows.indices.contains(thread.selected),

@@ -104,6 +104,8 @@ package struct BrowseState: Sendable {
     package var sourceLabel: String
     /// Votes and saves made here, shown before Reddit confirms them.
     package private(set) var changes = LocalChanges()
+    /// The posts and comments (by full name) whose spoilers the reader revealed with `x`.
+    package internal(set) var revealedSpoilers: Set<String> = []
 
     package init(root: PostList, sourceLabel: String) {
         stack = [.posts(root)]
@@ -153,6 +155,7 @@ package struct BrowseState: Sendable {
         case .character("?"): showsHelp = true
         case .character("o"): return openLink()
         case .character("y"): return copyPermalink()
+        case .character("x"): toggleSpoilers()
         case .character("R"): return refresh()
         case .character("t"): return changeTime()
         case .character(let digit) where isPostList && ("1"..."5").contains(digit):

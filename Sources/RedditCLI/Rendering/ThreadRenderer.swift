@@ -23,7 +23,12 @@ package struct ThreadRenderer: Sendable {
         self.markdown = markdown
     }
 
-    private var textRenderer: MarkdownRenderer { MarkdownRenderer(style: style) }
+    /// Full names of the posts and comments whose spoilers are shown.
+    package var revealedSpoilers: Set<String> = []
+
+    private func textRenderer(for name: String) -> MarkdownRenderer {
+        MarkdownRenderer(style: style, revealsSpoilers: revealedSpoilers.contains(name))
+    }
 
     private var bodyWidth: Int { width ?? 100 }
 
@@ -43,8 +48,9 @@ package struct ThreadRenderer: Sendable {
         if !post.selftext.isEmpty {
             lines.append("")
             let document = markdown.parse(post.selftext)
-            lines += textRenderer.lines(document, width: bodyWidth)
-            let links = textRenderer.linkList(document, width: bodyWidth, onlyHidden: false)
+            let text = textRenderer(for: post.name.rawValue)
+            lines += text.lines(document, width: bodyWidth)
+            let links = text.linkList(document, width: bodyWidth, onlyHidden: false)
             if !links.isEmpty {
                 lines.append("")
                 lines.append(style.dim("Links (press the number to open):"))
@@ -85,10 +91,11 @@ package struct ThreadRenderer: Sendable {
             var lines = [indent + header]
             let document = markdown.parse(comment.body)
             let width = max(20, bodyWidth - indent.count - 2)
-            lines += (textRenderer.lines(document, width: width) + textRenderer.linkList(document, width: width, onlyHidden: true)).map
-            {
-                TextLayout.indent($0, by: indent + "  ")
-            }
+            let text = textRenderer(for: comment.name.rawValue)
+            lines +=
+                (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map {
+                    TextLayout.indent($0, by: indent + "  ")
+                }
             if hiddenBelow > 0 {
                 lines.append(
                     indent + "  " + style.magenta("[+] \(hiddenBelow) more \(hiddenBelow == 1 ? "reply" : "replies")"))
