@@ -155,15 +155,21 @@ package struct BrowseScreen: Sendable {
 
     private func postLines(_ list: BrowseState.PostList, changes: LocalChanges) -> ([String], Int) {
         guard !list.posts.isEmpty else { return ([style.dim("  (no posts)")], 0) }
-        let renderer = ListingRenderer(style: style, width: columns - 2, now: now, changes: changes)
+        let renderer = ListingRenderer(
+            style: style, width: columns - 2, now: now, changes: changes, subreddit: list.listing?.subreddit)
         let layout = renderer.columns(for: list.posts)
         var lines = ["  " + renderer.header(layout)]
+        var selectedLine = 1
         for (index, post) in list.posts.enumerated() {
-            lines.append(marker(index == list.selected) + renderer.line(post, columns: layout))
+            let isSelected = index == list.selected
+            if isSelected { selectedLine = lines.count }
+            for (offset, line) in renderer.lines(post, columns: layout).enumerated() {
+                lines.append((offset == 0 ? marker(isSelected) : isSelected ? continuationMarker : "  ") + line)
+            }
         }
         if list.after != nil { lines.append(style.dim("  … press n or move past the end for the next page")) }
         // Below about 40 columns the fixed columns alone are wider than the window.
-        return (lines.map { TextLayout.truncateStyled($0, to: columns, style: style) }, list.selected + 1)
+        return (lines.map { TextLayout.truncateStyled($0, to: columns, style: style) }, selectedLine)
     }
 
     /// The thread's lines and each item's lines: the post first, then each row.

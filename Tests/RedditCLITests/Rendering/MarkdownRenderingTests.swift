@@ -96,4 +96,15 @@ extension GoldenRenderingTests {
                 "**hi** see https://example.com/a[1] and", "https://example.com/b[2]",
             ])
     }
+
+    @Test func insideOneSubredditItsColumnAndSelfDomainAreLeftOut() async throws {
+        let options = ListingOptions(sort: .hot, subreddit: "askreddit", page: PageOptions(limit: 6))
+        let page = try await service().listing(options)
+        var renderer = ListingRenderer(style: Self.plain, width: 80, now: Self.now)
+        renderer.subreddit = "askreddit"
+        let text = renderer.render(page, nextPageCommand: nil)
+        try check(text, against: "subreddit_askreddit_hot")
+        #expect(!text.contains("r/AskReddit") && !text.contains("(self.AskReddit)"))
+        #expect(text.split(separator: "\n").allSatisfy { TextLayout.width($0) <= 80 })
+    }
 }
