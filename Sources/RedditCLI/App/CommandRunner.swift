@@ -23,7 +23,9 @@ struct CommandRunner: Sendable {
         case .listing(let options):
             let page = try await load { () async throws(CLIError) in try await service.listingAnswer(options) }
             try print(page) {
-                listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline))
+                var listing = listing
+                listing.subreddit = options.subreddit
+                return listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline))
             }
         case .comments(let options):
             if offline, let note = Self.offlineCommentsNote(options) { Output.error(note) }

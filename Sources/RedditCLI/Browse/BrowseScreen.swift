@@ -46,7 +46,7 @@ package struct BrowseScreen: Sendable {
             top = scrollTop(selected: selectedLine, total: content.count)
         case .thread(let thread):
             title = "r/\(thread.tree.link.subreddit) · \(thread.tree.link.title)"
-            (content, items) = threadLines(thread, changes: state.changes)
+            (content, items) = threadLines(thread, changes: state.changes, revealed: state.revealedSpoilers)
             top = threadTop(requested: state.threadTop, item: items[thread.selected + 1], total: content.count)
         case .inbox(let inbox):
             title = "inbox"
@@ -79,7 +79,8 @@ package struct BrowseScreen: Sendable {
         "  Enter Space → open a post; fold or unfold a comment thread",
         "  q Esc ←       back (q on the first list asks first)  Q Ctrl-C  quit",
         "  o             open the link or media in the browser ($BROWSER, xdg-open or open)",
-        "  1-9           in a post: open that numbered link of its text",
+        "  1-9           in a thread: open that numbered link of the selected text",
+        "  x             show or hide the spoilers of the selected post or comment",
         "  y             copy the permalink (OSC 52, works over SSH)",
         "  u d           upvote / downvote (again clears)      s  save or unsave",
         "  m             load more comments",
@@ -154,20 +155,29 @@ package struct BrowseScreen: Sendable {
 
     private func postLines(_ list: BrowseState.PostList, changes: LocalChanges) -> ([String], Int) {
         guard !list.posts.isEmpty else { return ([style.dim("  (no posts)")], 0) }
-        let renderer = ListingRenderer(style: style, width: columns - 2, now: now, changes: changes)
+        let renderer = ListingRenderer(
+            style: style, width: columns - 2, now: now, changes: changes, subreddit: list.listing?.subreddit)
         let layout = renderer.columns(for: list.posts)
         var lines = ["  " + renderer.header(layout)]
+        var selectedLine = 1
         for (index, post) in list.posts.enumerated() {
-            lines.append(marker(index == list.selected) + renderer.line(post, columns: layout))
+            let isSelected = index == list.selected
+            if isSelected { selectedLine = lines.count }
+            for (offset, line) in renderer.lines(post, columns: layout).enumerated() {
+                lines.append((offset == 0 ? marker(isSelected) : isSelected ? continuationMarker : "  ") + line)
+            }
         }
         if list.after != nil { lines.append(style.dim("  … press n or move past the end for the next page")) }
         // Below about 40 columns the fixed columns alone are wider than the window.
-        return (lines.map { TextLayout.truncateStyled($0, to: columns, style: style) }, list.selected + 1)
+        return (lines.map { TextLayout.truncateStyled($0, to: columns, style: style) }, selectedLine)
     }
 
     /// The thread's lines and each item's lines: the post first, then each row.
-    private func threadLines(_ thread: BrowseState.Thread, changes: LocalChanges) -> ([String], [Range<Int>]) {
-        let renderer = ThreadRenderer(style: style, width: columns - 2, now: now, changes: changes)
+    private func threadLines(_ thread: BrowseState.Thread, changes: LocalChanges, revealed: Set<String>) -> (
+        [String], [Range<Int>]
+    ) {
+        var renderer = ThreadRenderer(style: style, width: columns - 2, now: now, changes: changes)
+        renderer.revealedSpoilers = revealed
         let header = renderer.postHeader(thread.tree.link)
         var lines = header.enumerated().map { offset, line in
             thread.selected != -1

@@ -40,6 +40,33 @@ extension BrowseState {
         }
     }
 
+    /// The links of the selected text, numbered as the screen shows them: the selected comment's
+    /// in a thread (the post's when the post is selected), else the selected post's.
+    var selectedLinks: [String] {
+        var text = selectedPost?.selftext ?? ""
+        if case .thread(let thread) = current, thread.rows.indices.contains(thread.selected) {
+            guard case .comment(let comment) = thread.rows[thread.selected].content else { return [] }
+            text = comment.body
+        }
+        return MarkdownParser().parse(text).links.map(\.url)
+    }
+
+    /// Shows the selected post's or comment's spoilers, or hides them again.
+    mutating func toggleSpoilers() {
+        var name = selectedPost?.name.rawValue
+        if case .thread(let thread) = current, thread.rows.indices.contains(thread.selected) {
+            guard case .comment(let comment) = thread.rows[thread.selected].content else { return }
+            name = comment.name.rawValue
+        }
+        guard let name else { return }
+        if revealedSpoilers.remove(name) == nil {
+            revealedSpoilers.insert(name)
+            status = "spoilers shown (x hides them)"
+        } else {
+            status = "spoilers hidden"
+        }
+    }
+
     /// The selected thing's permalink on reddit.com.
     var selectedPermalink: String? {
         if case .thread(let thread) = current, thread.rows.indices.contains(thread.selected),
@@ -64,7 +91,7 @@ extension BrowseState {
     mutating func openLink() -> Effect? {
         guard let post = selectedPost else { return selectedPermalink.map(Effect.open) }
         if !post.isSelf, !post.url.isEmpty { return .open(post.url) }
-        if let first = LinkExtractor.links(in: post.selftext).first { return .open(first) }
+        if let first = MarkdownParser().parse(post.selftext).links.first { return .open(first.url) }
         return selectedPermalink.map(Effect.open)
     }
 

@@ -104,6 +104,8 @@ package struct BrowseState: Sendable {
     package var sourceLabel: String
     /// Votes and saves made here, shown before Reddit confirms them.
     package private(set) var changes = LocalChanges()
+    /// The posts and comments (by full name) whose spoilers the reader revealed with `x`.
+    package internal(set) var revealedSpoilers: Set<String> = []
 
     package init(root: PostList, sourceLabel: String) {
         stack = [.posts(root)]
@@ -153,15 +155,16 @@ package struct BrowseState: Sendable {
         case .character("?"): showsHelp = true
         case .character("o"): return openLink()
         case .character("y"): return copyPermalink()
+        case .character("x"): toggleSpoilers()
         case .character("R"): return refresh()
         case .character("t"): return changeTime()
         case .character(let digit) where isPostList && ("1"..."5").contains(digit):
             return changeSort(Int(String(digit))! - 1)
         case .character(let digit) where !isPostList && ("1"..."9").contains(digit):
-            let links = selectedPost.map { LinkExtractor.links(in: $0.selftext) } ?? []
+            let links = selectedLinks
             let index = Int(String(digit))! - 1
             guard links.indices.contains(index) else {
-                status = "no link \(digit) in this post"
+                status = "no link \(digit) in the selected text"
                 return nil
             }
             return .open(links[index])

@@ -23,7 +23,9 @@ package struct DetailRenderer: Sendable {
         for thing in listing.children {
             switch thing {
             case .link(let post):
-                lines.append(style.dim("post     ") + renderer.line(post, columns: columns))
+                for (offset, line) in renderer.lines(post, columns: columns).enumerated() {
+                    lines.append((offset == 0 ? style.dim("post     ") : "         ") + line)
+                }
             case .comment(let comment):
                 let on = comment.linkTitle.map { " · on \"\($0)\"" } ?? ""
                 let head =

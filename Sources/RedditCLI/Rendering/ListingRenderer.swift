@@ -8,12 +8,18 @@ package struct ListingRenderer: Sendable {
     package var width: Int?
     package var now: Date
     package var changes: LocalChanges
+    /// The subreddit the listing is inside, if any: the subreddit column and the `(self.Name)`
+    /// domain of its text posts say nothing there and are left out.
+    package var subreddit: String?
 
-    package init(style: TextStyle, width: Int?, now: Date, changes: LocalChanges = LocalChanges()) {
+    package init(
+        style: TextStyle, width: Int?, now: Date, changes: LocalChanges = LocalChanges(), subreddit: String? = nil
+    ) {
         self.style = style
         self.width = width
         self.now = now
         self.changes = changes
+        self.subreddit = subreddit
     }
 
     /// The widths of the fixed columns, computed once per page so every line aligns.
@@ -24,7 +30,7 @@ package struct ListingRenderer: Sendable {
         var subreddit: Int
 
         /// Columns taken before the title.
-        var prefixWidth: Int { score + 2 + comments + 2 + age + 2 + subreddit + 2 }
+        var prefixWidth: Int { score + 2 + comments + 2 + age + 2 + (subreddit > 0 ? subreddit + 2 : 0) }
     }
 
     private func score(of post: Link) -> Int {
@@ -37,8 +43,15 @@ package struct ListingRenderer: Sendable {
             score: max(5, posts.map { TextLayout.compact(score(of: $0)).count }.max() ?? 0),
             comments: max(4, posts.map { TextLayout.compact($0.commentCount).count }.max() ?? 0),
             age: max(3, posts.map { TextLayout.age(of: $0.created, now: now).count }.max() ?? 0),
-            subreddit: min(22, max(9, posts.map { TextLayout.width("r/" + $0.subreddit) }.max() ?? 0))
+            subreddit: isInsideOneSubreddit(posts)
+                ? 0 : min(22, max(9, posts.map { TextLayout.width("r/" + $0.subreddit) }.max() ?? 0))
         )
+    }
+
+    /// Whether every post is in ``subreddit`` (a multireddit such as `a+b` keeps the column).
+    private func isInsideOneSubreddit(_ posts: [Link]) -> Bool {
+        guard let subreddit, !subreddit.contains("+") else { return false }
+        return posts.allSatisfy { $0.subreddit.caseInsensitiveCompare(subreddit) == .orderedSame }
     }
 
     /// The header line naming the columns.
@@ -47,15 +60,19 @@ package struct ListingRenderer: Sendable {
             TextLayout.padLeft("SCORE", to: columns.score) + "  "
             + TextLayout.padLeft("CMTS", to: columns.comments) + "  "
             + TextLayout.padLeft("AGE", to: columns.age) + "  "
-            + TextLayout.padRight("SUBREDDIT", to: columns.subreddit) + "  "
+            + (columns.subreddit > 0 ? TextLayout.padRight("SUBREDDIT", to: columns.subreddit) + "  " : "")
         // In a narrow window the title column is narrower than its label: cut the label, so the
         // header never wraps onto the next line.
         let room = width.map { max(1, $0 - TextLayout.width(fixed)) } ?? 5
         return style.dim(fixed + TextLayout.truncate("TITLE", to: room))
     }
 
-    /// One post's line.
-    package func line(_ post: Link, columns: Columns) -> String {
+    /// One post's line (the first of ``lines(_:columns:)``).
+    package func line(_ post: Link, columns: Columns) -> String { lines(post, columns: columns)[0] }
+
+    /// One post's lines: one, or two when the title does not fit (the second under the title
+    /// column, cut with "…" if the title is longer still).
+    package func lines(_ post: Link, columns: Columns) -> [String] {
         let scoreText = TextLayout.padLeft(TextLayout.compact(score(of: post)), to: columns.score)
         let score: String
         switch changes.vote(post.name, recorded: post.likes) {
@@ -67,27 +84,41 @@ package struct ListingRenderer: Sendable {
         if post.stickied { flags += "[pinned] " }
         if post.over18 { flags += "[nsfw] " }
         if changes.isSaved(post.name, recorded: post.saved) { flags += "[saved] " }
-        let domain = "(\(post.domain))"
-        var title = flags + post.title
-        var showDomain = true
+        let hidesDomain =
+            columns.subreddit == 0 && post.domain.caseInsensitiveCompare("self." + post.subreddit) == .orderedSame
+        let domain = hidesDomain ? "" : "(\(post.domain))"
+        var titleLines = [flags + post.title]
+        var showDomain = !hidesDomain
         if let width {
             let room = width - columns.prefixWidth
-            let domainRoom = TextLayout.width(domain) + 2
-            if TextLayout.width(title) + domainRoom > room {
-                if room - domainRoom >= 20 {
-                    title = TextLayout.truncate(title, to: room - domainRoom)
+            let domainRoom = hidesDomain ? 0 : TextLayout.width(domain) + 2
+            if TextLayout.width(titleLines[0]) + domainRoom > room {
+                if room >= 20 {
+                    let wrapped = TextLayout.wrap(titleLines[0], to: room)
+                    let rest = wrapped.dropFirst().joined(separator: " ")
+                    if TextLayout.width(rest) + domainRoom > room {
+                        showDomain = false
+                        titleLines = [wrapped[0], TextLayout.truncate(rest, to: room)]
+                    } else {
+                        titleLines = [wrapped[0], rest]
+                    }
                 } else {
                     showDomain = false
-                    title = TextLayout.truncate(title, to: max(room, 1))
+                    titleLines = [TextLayout.truncate(titleLines[0], to: max(room, 1))]
                 }
             }
         }
-        return score + "  "
+        let titles = titleLines.map { post.stickied ? style.green($0) : $0 }
+        let first =
+            score + "  "
             + TextLayout.padLeft(TextLayout.compact(post.commentCount), to: columns.comments) + "  "
             + TextLayout.padLeft(TextLayout.age(of: post.created, now: now), to: columns.age) + "  "
-            + style.cyan(TextLayout.padRight("r/" + post.subreddit, to: columns.subreddit)) + "  "
-            + (post.stickied ? style.green(title) : title)
-            + (showDomain ? "  " + style.dim(domain) : "")
+            + (columns.subreddit > 0
+                ? style.cyan(TextLayout.padRight("r/" + post.subreddit, to: columns.subreddit)) + "  " : "")
+            + titles[0]
+        var result = [first] + titles.dropFirst().map { String(repeating: " ", count: columns.prefixWidth) + $0 }
+        if showDomain { result[result.count - 1] += (titleLines.last!.isEmpty ? "" : "  ") + style.dim(domain) }
+        return result
     }
 
     /// A page of posts, with a header and a hint for the next page.
@@ -96,7 +127,7 @@ package struct ListingRenderer: Sendable {
         guard !posts.isEmpty else { return style.dim("(no posts)") + "\n" }
         let columns = columns(for: posts)
         var lines = [header(columns)]
-        lines += posts.map { line($0, columns: columns) }
+        lines += posts.flatMap { self.lines($0, columns: columns) }
         if let after = listing.after, let nextPageCommand {
             lines.append(style.dim("more: \(nextPageCommand) --after \(after.rawValue)"))
         }

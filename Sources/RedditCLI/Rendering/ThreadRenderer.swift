@@ -9,12 +9,25 @@ package struct ThreadRenderer: Sendable {
     package var width: Int?
     package var now: Date
     package var changes: LocalChanges
+    /// Reads posts' and comments' Markdown (plain text when cmark-gfm is missing).
+    package var markdown: MarkdownParser
 
-    package init(style: TextStyle, width: Int?, now: Date, changes: LocalChanges = LocalChanges()) {
+    package init(
+        style: TextStyle, width: Int?, now: Date, changes: LocalChanges = LocalChanges(),
+        markdown: MarkdownParser = MarkdownParser()
+    ) {
         self.style = style
         self.width = width
         self.now = now
         self.changes = changes
+        self.markdown = markdown
+    }
+
+    /// Full names of the posts and comments whose spoilers are shown.
+    package var revealedSpoilers: Set<String> = []
+
+    private func textRenderer(for name: String) -> MarkdownRenderer {
+        MarkdownRenderer(style: style, revealsSpoilers: revealedSpoilers.contains(name))
     }
 
     private var bodyWidth: Int { width ?? 100 }
@@ -34,14 +47,14 @@ package struct ThreadRenderer: Sendable {
         if !post.isSelf, !post.url.isEmpty { lines.append(style.blue(post.url)) }
         if !post.selftext.isEmpty {
             lines.append("")
-            lines += TextLayout.wrap(post.selftext, to: bodyWidth)
-            let links = LinkExtractor.links(in: post.selftext)
+            let document = markdown.parse(post.selftext)
+            let text = textRenderer(for: post.name.rawValue)
+            lines += text.lines(document, width: bodyWidth)
+            let links = text.linkList(document, width: bodyWidth, onlyHidden: false)
             if !links.isEmpty {
                 lines.append("")
                 lines.append(style.dim("Links (press the number to open):"))
-                for (index, link) in links.prefix(9).enumerated() {
-                    lines += TextLayout.wrap("[\(index + 1)] \(link)", to: bodyWidth).map { style.blue($0) }
-                }
+                lines += links
             }
         }
         lines.append(style.dim("id \(post.name.rawValue)"))
@@ -76,9 +89,13 @@ package struct ThreadRenderer: Sendable {
                 return [indent + "[+] " + header + style.dim(hidden > 0 ? " (\(replies) hidden)" : " (folded)")]
             }
             var lines = [indent + header]
-            lines += TextLayout.wrap(comment.body, to: max(20, bodyWidth - indent.count - 2)).map {
-                TextLayout.indent($0, by: indent + "  ")
-            }
+            let document = markdown.parse(comment.body)
+            let width = max(20, bodyWidth - indent.count - 2)
+            let text = textRenderer(for: comment.name.rawValue)
+            lines +=
+                (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map {
+                    TextLayout.indent($0, by: indent + "  ")
+                }
             if hiddenBelow > 0 {
                 lines.append(
                     indent + "  " + style.magenta("[+] \(hiddenBelow) more \(hiddenBelow == 1 ? "reply" : "replies")"))

@@ -76,3 +76,27 @@ import Testing
         #expect(state.handle(.character("k")) == nil)
     }
 }
+
+/// `x` shows the selected text's spoilers, and hides them again.
+@Suite struct SpoilerRevealTests {
+    @Test func xRevealsTheSelectedPostsSpoilersAndHidesThemAgain() async throws {
+        let json =
+            #"{"id":"sp01","title":"Ending","selftext":"It was >!the butler!< after all","subreddit":"books","author":"a"}"#
+        let post = try JSONDecoder().decode(Link.self, from: Data(json.utf8))
+        var state = BrowseState(
+            root: .init(title: "front page", posts: [post], after: nil, listing: ListingOptions()),
+            sourceLabel: "offline")
+        let now = Date(timeIntervalSince1970: 1_456_801_200)
+        func body() -> [String] {
+            var renderer = ThreadRenderer(style: TextStyle(isEnabled: false), width: 60, now: now)
+            renderer.revealedSpoilers = state.revealedSpoilers
+            return renderer.postHeader(post).filter { $0.hasPrefix("It was") }
+        }
+        #expect(body() == ["It was [spoiler] after all"])
+        #expect(state.handle(.character("x")) == nil)
+        #expect(state.status == "spoilers shown (x hides them)")
+        #expect(body() == ["It was the butler after all"])
+        _ = state.handle(.character("x"))
+        #expect(body() == ["It was [spoiler] after all"])
+    }
+}

@@ -15,11 +15,11 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_456_801_200)
     static let plain = TextStyle(isEnabled: false)
 
-    private func service() throws -> RedditService {
+    func service() throws -> RedditService {
         try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
     }
 
-    private func check(_ text: String, against name: String, sourceFile: String = #filePath) throws {
+    func check(_ text: String, against name: String, sourceFile: String = #filePath) throws {
         if ProcessInfo.processInfo.environment["REDDIT_CLI_UPDATE_GOLDEN"] == "1" {
             let file = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().appendingPathComponent(
                 "Golden/\(name).txt")
