@@ -40,9 +40,12 @@ final class FleetRun: Sendable {
         let youngRefreshes: Int
         let reuses: Int
         let windows: [String: [Window]]
+        let tokenSeconds: Double
+        let tokenAges: [String: Double]
         var mine: [Window] = []
+        var tokenAge: Double = 0
 
-        enum CodingKeys: String, CodingKey { case refreshes, youngRefreshes, reuses, windows }
+        enum CodingKeys: String, CodingKey { case refreshes, youngRefreshes, reuses, windows, tokenSeconds, tokenAges }
 
         var served: Int { mine.reduce(0) { $0 + $1.served } }
         var refused: Int { mine.reduce(0) { $0 + $1.refused } }
@@ -118,14 +121,21 @@ final class FleetRun: Sendable {
         let data = try await HTTPClient(baseURL: reddit).send(Request<Data>(path: "/test/stats")).value
         var stats = try JSONDecoder().decode(Stats.self, from: data)
         stats.mine = (stats.windows[clientID] ?? []).sorted { $0.index < $1.index }
+        stats.tokenAge = stats.tokenAges[clientID] ?? 0
         return stats
     }
 
-    /// Waits until the fake Reddit has served `count` requests of this fleet (a minute at most).
-    func waitForServed(_ count: Int) async throws {
+    /// Waits until the fake Reddit has served `count` requests of this fleet (a minute at most),
+    /// or, with `orRefreshDue`, until the fleet's token is due for a refresh (2 s before it
+    /// expires, as the workers refresh): without Redis the workers wait for it to refresh.
+    func waitForServed(_ count: Int, orRefreshDue: Bool = false) async throws {
         let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while try await stats().served < count {
-            guard ContinuousClock.now < deadline else { throw Stuck(description: "the fleet stopped at \(count)") }
+        while true {
+            let stats = try await stats()
+            if stats.served >= count || (orRefreshDue && stats.tokenAge >= stats.tokenSeconds - 2) { return }
+            guard ContinuousClock.now < deadline else {
+                throw Stuck(description: "the fleet stopped short of \(count)")
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
     }
@@ -143,13 +153,15 @@ final class FleetRun: Sendable {
 
     struct Stuck: Error, CustomStringConvertible { let description: String }
 
-    /// Starts redis-server (empty, no persistence, daemonized: not a child of this process, so
-    /// its death does not disturb the waits on the workers) and waits until it answers PING.
+    /// Starts redis-server (daemonized, with an append-only file written before each reply, as a
+    /// fleet's Redis should run: a restart after a kill keeps the token; see "Running a bot
+    /// fleet") and waits until it answers PING.
     func startRedis() async throws {
         let pidFile = folder.appendingPathComponent("redis.pid")
         try? FileManager.default.removeItem(at: pidFile)
         let arguments = [
-            redisServer, "--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+            redisServer, "--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
+            "--appendfsync", "always", "--dir", folder.path,
             "--daemonize", "yes", "--pidfile", pidFile.path, "--logfile",
             folder.appendingPathComponent("redis.log").path,
         ]

@@ -44,13 +44,17 @@ import Testing
         let stopWorkers = { _ = FileManager.default.createFile(atPath: stopFile.path, contents: nil) }
         let restartWindow: Int
         var outage: Duration = .zero
+        var servedInOutage = 0
         do {
             // Two windows' worth with Redis up.
             try await run.waitForServed(2 * Self.limit)
             await run.killRedis()
             let killedAt = ContinuousClock.now
-            // The fleet goes on without Redis.
-            try await run.waitForServed(try await run.stats().served + Self.limit / 4)
+            // The fleet goes on without Redis, until a refresh falls due: that one waits for Redis
+            // (a refresh without the fleet's lock could send one refresh token twice).
+            let atKill = try await run.stats().served
+            try await run.waitForServed(atKill + Self.limit / 4, orRefreshDue: true)
+            servedInOutage = try await run.stats().served - atKill
             try await run.startRedis()
             outage = killedAt.duration(to: .now)
             restartWindow = try await run.stats().mine.last?.index ?? 0
@@ -59,14 +63,16 @@ import Testing
             try await run.waitForWindow(restartWindow + 4)
         } catch {
             stopWorkers()
-            _ = try? await workers.value
+            let reports = try? await workers.value
+            print("fleet stuck:", (try? await run.stats().summary) ?? "", reports ?? [])
             throw error
         }
         stopWorkers()
         let reports = try await workers.value
         let stats = try await run.stats()
         print(
-            "fleet (Redis killed for \(outage) in window \(restartWindow)):", stats.summary,
+            "fleet (Redis killed for \(outage), \(servedInOutage) requests served meanwhile, restarted in window",
+            "\(restartWindow)):", stats.summary,
             "requests in fallback \(reports.map(\.fallbackRequests)), converged after (s)",
             reports.map(\.convergeSeconds), "events", reports.map(\.events))
         for report in reports {
