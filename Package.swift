@@ -68,7 +68,7 @@ let package = Package(
         // The terminal Reddit client: all logic in RedditCLI (testable), a thin executable on top.
         .target(
             name: "RedditCLI",
-            dependencies: ["Courier", "CourierOAuth", "RedditAPI", "CourierTesting"],
+            dependencies: ["Courier", "CourierOAuth", "CourierRedis", "RedditAPI", "CourierTesting"],
             resources: [.copy("Resources/Offline")],
             swiftSettings: swiftSettings
         ),
@@ -76,7 +76,8 @@ let package = Package(
 
         // Benchmarks: Courier side by side with raw URLSession against a local nginx.
         .executableTarget(
-            name: "courier-bench", dependencies: ["Courier", "CourierStore", "RedditAPI"], swiftSettings: swiftSettings),
+            name: "courier-bench", dependencies: ["Courier", "CourierStore", "CourierRedis", "RedditAPI"],
+            swiftSettings: swiftSettings),
 
         // Helpers shared by the test targets: where the test servers and fixtures are.
         .target(

@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only | --websockets-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --fleet-only | --wire-only | --tls-only | --uploads-only | --streams-only | --websockets-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
@@ -47,7 +47,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --wire-only | --tls-only | --uploads-only | --streams-only | --websockets-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows, the debug/release ratio and the comment tree growth rows.\n  --build-ratio-only runs only the debug/release ratio on the Reddit corpus (both builds of courier-bench as children: `swift build` and `swift build -c release` first).\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --websockets-only runs only the WebSocket rows (echo round trips and a flood one way, next to Python's websockets client).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --fleet-only | --wire-only | --tls-only | --uploads-only | --streams-only | --websockets-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows, the debug/release ratio and the comment tree growth rows.\n  --build-ratio-only runs only the debug/release ratio on the Reddit corpus (both builds of courier-bench as children: `swift build` and `swift build -c release` first).\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --fleet-only runs only the fleet rows (a budget shared through a redis-server of the bench's own, when installed).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --websockets-only runs only the WebSocket rows (echo round trips and a flood one way, next to Python's websockets client).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
             )
             return
         }
@@ -58,6 +58,11 @@ struct CourierBench {
                 print("load average at start: \(MachineDescription.loadAverage())\n")
                 print(try await StoreScenarios(plan: plan).run())
                 print("load average at end: \(MachineDescription.loadAverage())")
+                return
+            }
+            if arguments.contains("--fleet-only") {
+                print("courier-bench (\(plan.name), fleet only): \(MachineDescription.current().summary)")
+                print(try await FleetScenarios(plan: plan).run())
                 return
             }
             if let flag = arguments.firstIndex(where: { ProfileLoop.Mode(rawValue: $0) != nil }),
@@ -220,6 +225,8 @@ struct CourierBench {
         try await printDecoderScaling(plan, listing: listing, comments: comments)
         try await printCommentTreeGrowth(plan, comments: comments)
         print(try await StoreScenarios(plan: plan).run())
+        print("")
+        print(try await FleetScenarios(plan: plan).run())
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 

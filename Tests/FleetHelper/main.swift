@@ -1,11 +1,14 @@
 // One worker of the fleet test (issue 38). It shares a Redis with the other workers: the rate
 // budget (RedisRateBudget) and the token (RedisTokenStore, with a local copy in a token folder
 // of its own, so no file lock is shared). It reads `/r/fleet/new` from the fake Reddit
-// (Tests/Servers/fake_reddit.py) through RedditClient until `--stop-at`, then prints one JSON
-// line: {"ok": …, "tooMany": …, "failures": …, "state": "…", "lastError": "…", "events": […]}.
+// (Tests/Servers/fake_reddit.py) through RedditClient until `--stop-at` (or until the file
+// `--stop-file` exists), then prints one JSON line: {"ok": …, "tooMany": …, "failures": …,
+// "state": "…", "lastError": "…", "events": […], "fallbackRequests": …, "convergeSeconds": …}
+// (requests answered while the budget fell back to the local share, and the time from Redis's
+// recovery to the end of that share; -1 without a recovery).
 //
 //   courier-fleet-helper --reddit URL --redis HOST:PORT --token-dir DIR --fleet-size N
-//                        [--client-id ID] (--sign-in | --stop-at EPOCH-SECONDS)
+//                        [--client-id ID] (--sign-in | --stop-at EPOCH-SECONDS [--stop-file PATH])
 //
 // `--sign-in` signs the fleet in once (a password grant) and exits.
 import Courier
@@ -37,13 +40,16 @@ guard let reddit = options["--reddit"].flatMap(URL.init(string:)),
 else { fail("usage: courier-fleet-helper --reddit URL --redis HOST:PORT --token-dir DIR --fleet-size N ...") }
 
 let events = Mutex<[String]>([])
+let recoveredAt = Mutex<ContinuousClock.Instant?>(nil)
 let connection: RedisConnection
 do {
     connection = try RedisConnection(url: redis) { event in
         let text: String
         switch event {
         case .unreachable: text = "unreachable"
-        case .recovered: text = "recovered"
+        case .recovered:
+            text = "recovered"
+            recoveredAt.withLock { $0 = .now }
         }
         events.withLock { $0.append(text) }
     }
@@ -88,10 +94,17 @@ var ok = 0
 var tooMany = 0
 var failures = 0
 var lastError = ""
-while Date().timeIntervalSince1970 < stopAt {
+var fallbackRequests = 0
+var lastFallback: ContinuousClock.Instant?
+let stopFile = options["--stop-file"]
+while Date().timeIntervalSince1970 < stopAt, !(stopFile.map { FileManager.default.fileExists(atPath: $0) } ?? false) {
     do {
         _ = try await client.send(Reddit.listing(.new, subreddit: "fleet"))
         ok += 1
+        if budget.isFallingBack {
+            fallbackRequests += 1
+            lastFallback = .now
+        }
     } catch {
         if error.statusCode == 429 { tooMany += 1 } else { failures += 1 }
         lastError = String(describing: error)
@@ -99,9 +112,14 @@ while Date().timeIntervalSince1970 < stopAt {
     }
 }
 let state = await session.state
+var convergeSeconds = -1.0
+if let recovered = recoveredAt.withLock({ $0 }), let lastFallback, lastFallback > recovered {
+    let (seconds, attoseconds) = recovered.duration(to: lastFallback).components
+    convergeSeconds = Double(seconds) + Double(attoseconds) / 1e18
+}
 let report: [String: Any] = [
     "ok": ok, "tooMany": tooMany, "failures": failures, "state": "\(state)", "lastError": lastError,
-    "events": events.withLock { $0 },
+    "events": events.withLock { $0 }, "fallbackRequests": fallbackRequests, "convergeSeconds": convergeSeconds,
 ]
 let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
 print(String(decoding: json, as: UTF8.self))

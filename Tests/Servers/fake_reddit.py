@@ -17,7 +17,7 @@ bearer token (401 otherwise).
 
 GET /test/stats answers the counts as JSON: per window the requests served and refused with
 429, refreshes, refreshes of a token younger than half its life (a second refresh for one
-expiry), reuses, 401s.
+expiry), reuses, 401s, the tokens' lifetime and per client id the age of its newest token.
 """
 import argparse
 import json
@@ -112,7 +112,18 @@ class Handler(BaseHTTPRequestHandler):
                 windows = {}
                 for (client, index), counts in sorted(WINDOWS.items()):
                     windows.setdefault(client, []).append(dict(counts, index=index))
-                return self.send_json(200, dict(STATS, windows=windows, limit=ARGS.limit, window=ARGS.window))
+                # Per client id, the age of its newest access token (how soon a refresh falls due).
+                newest = {}
+                for info in ACCESS.values():
+                    newest[info["client"]] = max(newest.get(info["client"], 0), info["issued"])
+                ages = {client: time.monotonic() - issued for client, issued in newest.items()}
+                return self.send_json(
+                    200,
+                    dict(
+                        STATS, windows=windows, limit=ARGS.limit, window=ARGS.window,
+                        tokenSeconds=ARGS.token_seconds, tokenAges=ages,
+                    ),
+                )
         if self.path == "/ok":
             return self.send_json(200, {"ok": True})
         auth = self.headers.get("Authorization", "")

@@ -19,7 +19,9 @@ import Synchronization
 /// local copy and pushes it to Redis when Redis answers again (a token with a later expiry is
 /// never replaced by an older one), and ``lockExclusively()`` waits for Redis (up to
 /// `lockWait`), because refreshing without the fleet's lock could send a refresh token twice.
-/// When Redis comes back empty, the first load puts the newest local copy back.
+/// When Redis comes back empty, the first load puts its own local copy back (a later load with a
+/// copy that expires later replaces it); that copy may be older than another process's, so run
+/// Redis with persistence (see RedditAPI's article "Running a bot fleet").
 ///
 /// One `OAuthSession` per store instance: the fence of the held lock belongs to
 /// the instance.

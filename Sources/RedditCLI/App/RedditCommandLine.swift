@@ -101,7 +101,8 @@ package struct RedditCommandLine: Sendable {
         }
         var service: RedditService
         if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
-            service = try ServiceFactory.anonymous(userAgent: configuration.userAgent, environment: environment)
+            service = try ServiceFactory.anonymous(
+                userAgent: configuration.userAgent, environment: environment, shared: options.shared)
             Self.sayAnonymousNoticeOnce(configuration)
         } else {
             service = try makeService(options, configuration)

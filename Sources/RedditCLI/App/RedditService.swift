@@ -42,11 +42,15 @@ package struct RedditService: Sendable {
     }
 
     /// A service over `transport` with `authentication`; `baseURL` replaces Reddit's host (tests
-    /// point anonymous reads at a local server with it).
+    /// point anonymous reads at a local server with it); `sharedBudget` is the rate-limit budget
+    /// shared with other processes (`--shared`).
     package init(
-        userAgent: UserAgent, authentication: RedditAuthentication, transport: any HTTPTransport, baseURL: URL? = nil
+        userAgent: UserAgent, authentication: RedditAuthentication, transport: any HTTPTransport, baseURL: URL? = nil,
+        sharedBudget: (any RateBudgetStore)? = nil
     ) {
-        client = RedditClient(userAgent: userAgent, authentication: authentication, transport: transport) {
+        client = RedditClient(
+            userAgent: userAgent, authentication: authentication, transport: transport, sharedBudget: sharedBudget
+        ) {
             if let baseURL { $0.baseURL = baseURL }
         }
         account = AccountStore(client: client)

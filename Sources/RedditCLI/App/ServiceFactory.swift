@@ -1,6 +1,7 @@
 import Courier
 import CourierOAuth
-import Foundation
+import CourierRedis
+package import Foundation
 package import RedditAPI
 
 /// Builds the ``RedditService`` a command runs against.
@@ -35,7 +36,8 @@ package enum ServiceFactory {
             options: sessionOptions(appOnly: !signedIn)
         )
         return RedditService(
-            userAgent: userAgent, authentication: .session(session), transport: HTTPClient.defaultTransport)
+            userAgent: userAgent, authentication: .session(session), transport: HTTPClient.defaultTransport,
+            sharedBudget: try sharedBudget(options.shared, clientID: clientID))
     }
 
     /// Replays the cassette: app-only sign-in included, through the same pipeline as online.
@@ -54,16 +56,37 @@ package enum ServiceFactory {
     static let publicBaseURLVariable = "REDDIT_CLI_PUBLIC_BASE_URL"
 
     /// Reads Reddit's public JSON on www.reddit.com with no app and no token.
-    package static func anonymous(userAgent: String, environment: [String: String] = [:]) throws(CLIError)
-        -> RedditService
+    package static func anonymous(userAgent: String, environment: [String: String] = [:], shared: URL? = nil)
+        throws(CLIError) -> RedditService
     {
+        let agent: UserAgent
         do {
-            return RedditService(
-                userAgent: try UserAgent(userAgent), authentication: .anonymous, transport: HTTPClient.defaultTransport,
-                baseURL: environment[publicBaseURLVariable].flatMap { URL(string: $0) })
+            agent = try UserAgent(userAgent)
         } catch {
             throw CLIError(error.description)
         }
+        return RedditService(
+            userAgent: agent, authentication: .anonymous, transport: HTTPClient.defaultTransport,
+            baseURL: environment[publicBaseURLVariable].flatMap { URL(string: $0) },
+            sharedBudget: try sharedBudget(shared, clientID: nil))
+    }
+
+    /// How many commands `--shared` assumes may share the budget: while its Redis is unreachable,
+    /// each keeps to this share of the budget (`RedisRateBudget`'s fallback).
+    static let sharedFleetSize = 4
+
+    /// The budget `--shared redis://host:port` names: a `RedisRateBudget` under
+    /// `reddit:<client id>` (`reddit:anonymous` without an app), nil without `--shared`.
+    package static func sharedBudget(_ url: URL?, clientID: String?) throws(CLIError) -> (any RateBudgetStore)? {
+        guard let url else { return nil }
+        let connection: RedisConnection
+        do throws(RedisError) {
+            connection = try RedisConnection(url: url)
+        } catch {
+            throw CLIError(error.description)
+        }
+        return RedisRateBudget(
+            connection: connection, namespace: "reddit:" + (clientID ?? "anonymous"), fleetSize: sharedFleetSize)
     }
 
     /// Renews app-only tokens with Reddit's installed-client grant; `appOnly` also signs in with

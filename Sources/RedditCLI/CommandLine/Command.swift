@@ -1,3 +1,4 @@
+package import Foundation
 package import RedditAPI
 
 /// One invocation of `reddit`, as the command line asked for it.
@@ -219,6 +220,9 @@ package struct GlobalOptions: Equatable, Sendable {
     package var waitsOutRatelimit = false
     /// Print the whole chain of errors behind a failure.
     package var verbose = false
+    /// A Redis (`redis://host:port`) through which this command shares Reddit's rate-limit
+    /// budget with other `reddit` commands and bots given the same one.
+    package var shared: URL?
 
     package init() {}
 }

@@ -15,7 +15,7 @@ package struct UsageError: Error, Equatable, CustomStringConvertible {
 /// Turns `reddit`'s arguments into an ``Invocation``.
 ///
 /// Global options (`--offline`, `--json`, `--no-color`, `--client-id`, `--user-agent`,
-/// `--config`) are accepted anywhere; `--help` anywhere asks for the command's help. With no
+/// `--config`, `--shared`) are accepted anywhere; `--help` anywhere asks for the command's help. With no
 /// command the front page is shown (`reddit --offline` is the front page, offline).
 package enum CommandParser {
     /// Parses `arguments` (without the program name).
@@ -51,6 +51,7 @@ package enum CommandParser {
             case "--client-id": options.clientID = try value()
             case "--user-agent": options.userAgent = try value()
             case "--config": options.configPath = try value()
+            case "--shared": options.shared = try redisURL(try value())
             case "--help", "-h": wantsHelp = true
             case "--version": wantsVersion = true
             default: rest.append(argument)
@@ -75,6 +76,14 @@ package enum CommandParser {
         let command = try parseCommand(name, &arguments)
         try arguments.finish()
         return Invocation(command: command, options: options)
+    }
+
+    /// `--shared`'s value: `redis://host` or `redis://host:port`.
+    private static func redisURL(_ text: String) throws(UsageError) -> URL {
+        guard let url = URL(string: text), url.scheme == "redis", let host = url.host, !host.isEmpty,
+            url.path.isEmpty || url.path == "/"
+        else { throw UsageError(message: "--shared takes redis://host:port, not '\(text)'", command: nil) }
+        return url
     }
 
     private static func parseCommand(_ name: String, _ arguments: inout CommandArguments) throws(UsageError) -> Command

@@ -268,6 +268,8 @@ package enum HelpText {
           --user-agent UA      User-Agent to send (or REDDIT_USER_AGENT, or the config file)
           --config PATH        config file (default: $XDG_CONFIG_HOME/reddit/config.json)
           --wait               writes: wait out Reddit's "wait N minutes" (up to 15 minutes)
+          --shared REDIS       share Reddit's rate limit with other reddit commands and bots through
+                               a Redis (redis://host:port): two terminals spend one budget
           -v, --verbose        on failure, print the whole chain of errors behind the message
           -h, --help           help for a command
         """

@@ -25,6 +25,8 @@ final class FleetRun: Sendable {
         let state: String
         let lastError: String
         let events: [String]
+        let fallbackRequests: Int
+        let convergeSeconds: Double
     }
 
     struct Window: Decodable {
@@ -38,9 +40,12 @@ final class FleetRun: Sendable {
         let youngRefreshes: Int
         let reuses: Int
         let windows: [String: [Window]]
+        let tokenSeconds: Double
+        let tokenAges: [String: Double]
         var mine: [Window] = []
+        var tokenAge: Double = 0
 
-        enum CodingKeys: String, CodingKey { case refreshes, youngRefreshes, reuses, windows }
+        enum CodingKeys: String, CodingKey { case refreshes, youngRefreshes, reuses, windows, tokenSeconds, tokenAges }
 
         var served: Int { mine.reduce(0) { $0 + $1.served } }
         var refused: Int { mine.reduce(0) { $0 + $1.refused } }
@@ -78,15 +83,17 @@ final class FleetRun: Sendable {
         ]
     }
 
-    /// Runs the workers for `seconds` and returns their reports.
-    func workers(seconds: Int) async throws -> [Report] {
+    /// Runs the workers until `stopFile` exists (or for `seconds` at most) and returns their
+    /// reports.
+    func workers(seconds: Int, stopFile: URL? = nil) async throws -> [Report] {
         let stopAt = String(Int(Date().timeIntervalSince1970) + seconds)
+        let stop = stopFile.map { ["--stop-file", $0.path] } ?? []
         return try await withThrowingTaskGroup(of: Report.self) { group in
             for index in 0..<FleetTests.workers {
                 group.addTask {
                     let name = "worker\(index)"
                     let output = try await self.runHelper(
-                        self.arguments(folder: name) + ["--stop-at", stopAt], name: name)
+                        self.arguments(folder: name) + ["--stop-at", stopAt] + stop, name: name)
                     let line = output.split(separator: "\n").last.map(String.init) ?? ""
                     return try JSONDecoder().decode(Report.self, from: Data(line.utf8))
                 }
@@ -95,26 +102,16 @@ final class FleetRun: Sendable {
         }
     }
 
-    /// Runs the helper to its end and returns its standard output. The output goes to files, not
-    /// pipes: killing redis-server (a child too) interrupts a blocking pipe read in this process,
-    /// which FileHandle does not survive.
+    /// Runs the helper to its end and returns its standard output (see ``SpawnedProcess`` for
+    /// why not Foundation's `Process`).
     func runHelper(_ arguments: [String], name: String) async throws -> String {
         let output = folder.appendingPathComponent(name + ".out")
         let errors = folder.appendingPathComponent(name + ".err")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = try Self.helper()
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        let exited = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exited.continuation.finish() }
-        try process.run()
-        for await _ in exited.stream {}
-        guard process.terminationStatus == 0 else {
+        let child = try SpawnedProcess(try Self.helper().path, arguments: arguments, output: output, errors: errors)
+        let status = await child.wait()
+        guard status == 0 else {
             let complaint = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw Stuck(description: "\(name) exited with \(process.terminationStatus): \(complaint)")
+            throw Stuck(description: "\(name) exited with \(status): \(complaint)")
         }
         return try String(contentsOf: output, encoding: .utf8)
     }
@@ -124,40 +121,54 @@ final class FleetRun: Sendable {
         let data = try await HTTPClient(baseURL: reddit).send(Request<Data>(path: "/test/stats")).value
         var stats = try JSONDecoder().decode(Stats.self, from: data)
         stats.mine = (stats.windows[clientID] ?? []).sorted { $0.index < $1.index }
+        stats.tokenAge = stats.tokenAges[clientID] ?? 0
         return stats
     }
 
-    /// Waits until the fake Reddit has served `count` requests of this fleet (a minute at most).
-    func waitForServed(_ count: Int) async throws {
+    /// Waits until the fake Reddit has served `count` requests of this fleet (a minute at most),
+    /// or, with `orRefreshDue`, until the fleet's token is due for a refresh (2 s before it
+    /// expires, as the workers refresh): without Redis the workers wait for it to refresh.
+    func waitForServed(_ count: Int, orRefreshDue: Bool = false) async throws {
         let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while try await stats().served < count {
-            guard ContinuousClock.now < deadline else { throw Stuck(description: "the fleet stopped at \(count)") }
+        while true {
+            let stats = try await stats()
+            if stats.served >= count || (orRefreshDue && stats.tokenAge >= stats.tokenSeconds - 2) { return }
+            guard ContinuousClock.now < deadline else {
+                throw Stuck(description: "the fleet stopped short of \(count)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Waits until the fake Reddit has served this fleet in window `index` (a minute at most).
+    func waitForWindow(_ index: Int) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while try await (stats().mine.last?.index ?? -1) < index {
+            guard ContinuousClock.now < deadline else {
+                throw Stuck(description: "the fleet never reached window \(index)")
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
     }
 
     struct Stuck: Error, CustomStringConvertible { let description: String }
 
-    /// Starts redis-server (empty, no persistence, daemonized: not a child of this process, so
-    /// its death does not disturb the waits on the workers) and waits until it answers PING.
+    /// Starts redis-server (daemonized, with an append-only file written before each reply, as a
+    /// fleet's Redis should run: a restart after a kill keeps the token; see "Running a bot
+    /// fleet") and waits until it answers PING.
     func startRedis() async throws {
         let pidFile = folder.appendingPathComponent("redis.pid")
         try? FileManager.default.removeItem(at: pidFile)
         let arguments = [
-            redisServer, "--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+            redisServer, "--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
+            "--appendfsync", "always", "--dir", folder.path,
             "--daemonize", "yes", "--pidfile", pidFile.path, "--logfile",
             folder.appendingPathComponent("redis.log").path,
         ]
-        // posix_spawn, not Process: Foundation's Process lost track of this short-lived parent
-        // (it forks the daemon and exits) beside the running workers, and its wait never ended.
-        // The parent is left for the system to reap; the daemon is found through its pid file.
-        var argv = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, redisServer, nil, nil, &argv, environ)
-        guard spawned == 0 else {
-            throw Stuck(description: "redis-server did not start: \(String(cString: strerror(spawned)))")
+        // The parent forks the daemon and exits; the daemon is found through its pid file.
+        let parent = try SpawnedProcess(redisServer, arguments: Array(arguments.dropFirst()))
+        guard await parent.wait() == 0 else {
+            throw Stuck(description: "redis-server did not start: \(folder.appendingPathComponent("redis.log").path)")
         }
         let probe = RedisConnection(host: "127.0.0.1", port: redisPort, retryInterval: .milliseconds(20))
         let deadline = ContinuousClock.now.advanced(by: .seconds(60))

@@ -32,7 +32,65 @@ import Testing
         #expect(stats.refreshes >= 3 && stats.refreshes <= 5, "\(stats.summary)")
     }
 
-    // Not a test yet: killing Redis mid-run (FleetRun.killRedis) made Foundation's Process
-    // report a worker as exited while it ran (terminationStatus trapped in this process). The kill
-    // and restart were run by hand with the same helper; see the issue 38 report.
+    /// Redis is killed (SIGKILL) mid-run and restarted empty on the same port: the workers go on
+    /// with their local shares (a quarter of what was left, then a quarter of each window), nobody
+    /// gets a 429 or is signed out, each reports the fallback and the recovery, and from the
+    /// third window after the restart the fleet spends the whole budget together again.
+    @Test(
+        .disabled(
+            "Issue 38, open: in the full suite under load one run got a 429 after the kill (the fallback share starts from each worker's last status, which can be stale); passes run alone"
+        ))
+    func killingRedisMidRunFallsBackToLocalSharesAndConverges() async throws {
+        let run = try await FleetRun.start()
+        defer { run.stop() }
+        let stopFile = run.folder.appendingPathComponent("stop")
+        let workers = Task { try await run.workers(seconds: 150, stopFile: stopFile) }
+        let stopWorkers = { _ = FileManager.default.createFile(atPath: stopFile.path, contents: nil) }
+        let restartWindow: Int
+        var outage: Duration = .zero
+        var servedInOutage = 0
+        do {
+            // Two windows' worth with Redis up.
+            try await run.waitForServed(2 * Self.limit)
+            await run.killRedis()
+            let killedAt = ContinuousClock.now
+            // The fleet goes on without Redis, until a refresh falls due: that one waits for Redis
+            // (a refresh without the fleet's lock could send one refresh token twice).
+            let atKill = try await run.stats().served
+            try await run.waitForServed(atKill + Self.limit / 4, orRefreshDue: true)
+            servedInOutage = try await run.stats().served - atKill
+            try await run.startRedis()
+            outage = killedAt.duration(to: .now)
+            restartWindow = try await run.stats().mine.last?.index ?? 0
+            // A worker keeps to its share until two more windows have begun: the windows from
+            // restartWindow + 3 on are the fleet's again. Wait until one of them has ended.
+            try await run.waitForWindow(restartWindow + 4)
+        } catch {
+            stopWorkers()
+            let reports = try? await workers.value
+            print("fleet stuck:", (try? await run.stats().summary) ?? "", reports ?? [])
+            throw error
+        }
+        stopWorkers()
+        let reports = try await workers.value
+        let stats = try await run.stats()
+        print(
+            "fleet (Redis killed for \(outage), \(servedInOutage) requests served meanwhile, restarted in window",
+            "\(restartWindow)):", stats.summary,
+            "requests in fallback \(reports.map(\.fallbackRequests)), converged after (s)",
+            reports.map(\.convergeSeconds), "events", reports.map(\.events))
+        for report in reports {
+            #expect(report.state == "authenticated", "a worker ended signed out: \(report.lastError)")
+            #expect(report.failures == 0 && report.tooMany == 0, "a call failed: \(report.lastError)")
+            #expect(report.events == ["unreachable", "recovered"], "\(report.events)")
+            #expect(report.fallbackRequests > 0)
+        }
+        #expect(stats.refused == 0, "429s: \(stats.summary)")
+        #expect(stats.reuses == 0 && stats.youngRefreshes == 0, "\(stats.summary)")
+        let converged = stats.fullWindows.filter { $0.index >= restartWindow + 3 }
+        #expect(!converged.isEmpty, "\(stats.summary)")
+        for window in converged {
+            #expect(window.served >= Self.limit * 95 / 100 && window.served <= Self.limit, "\(stats.summary)")
+        }
+    }
 }
