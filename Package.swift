@@ -90,6 +90,13 @@ let package = Package(
             path: "Tests/UploadHelper",
             swiftSettings: swiftSettings
         ),
+        // A child process for the resumable-download test: killed mid-body, then run again to resume.
+        .executableTarget(
+            name: "courier-download-helper",
+            dependencies: ["Courier", "TestSupport"],
+            path: "Tests/DownloadHelper",
+            swiftSettings: swiftSettings
+        ),
         // A child process for the timeout tests under a starved thread pool or a held FoundationNetworking
         // queue (it blocks its own, not the test process's).
         .executableTarget(
@@ -102,6 +109,7 @@ let package = Package(
             name: "CourierTests",
             dependencies: [
                 "Courier", "CourierTesting", "TestSupport", "courier-upload-helper", "courier-starved-pool-helper",
+                "courier-download-helper",
             ],
             swiftSettings: swiftSettings),
         // A child process for CourierStore's crash-safety tests: it writes in a loop until killed.

@@ -20,6 +20,12 @@ Faults (percent of exchanges):
                          `Connection: close` (a keep-alive connection dying while idle)
 
 GET /proxy-stats/RUN answers {"faults": {name: count}} for RUN without forwarding.
+
+Cuts (resumable downloads, with any upstream): a request with `X-Cut-Key: K` and `X-Cuts: N` is
+forwarded and its response streamed (a body of any size, never held whole); the first N such
+exchanges for K are reset halfway through the body. With `X-Hold-After: B`, the first exchange for
+K sends B body bytes and then nothing more until the client goes away. GET /cut-stats/K answers {"cuts": count,
+"ranges": [the Range header of each request]}.
 """
 
 import argparse
@@ -35,6 +41,9 @@ assert sum(weight for _, weight in FAULTS) == 100
 
 seen: dict[tuple[str, str], int] = {}
 stats: dict[str, dict[str, int]] = {}
+cuts: dict[str, int] = {}
+cut_ranges: dict[str, list[str]] = {}
+held: set[str] = set()
 
 
 def choose(seed: int, request_id: str, occurrence: int) -> str:
@@ -91,6 +100,18 @@ async def handle(reader, writer, seed: int, upstream_host: str, upstream_port: i
                 run = target.split("/")[2]
                 writer.write(plain(200, "OK", json.dumps({"faults": stats.get(run, {})}).encode()))
                 await writer.drain()
+                continue
+            if target.startswith("/cut-stats/"):
+                key = target.split("/")[2]
+                writer.write(plain(200, "OK", json.dumps(
+                    {"cuts": cuts.get(key, 0), "ranges": cut_ranges.get(key, [])}).encode()))
+                await writer.drain()
+                continue
+            if "x-cut-key" in fields:
+                if upstream is None:
+                    upstream = await asyncio.open_connection(upstream_host, upstream_port)
+                if not await forward_cut(head + body, fields, upstream, reader, writer):
+                    return
                 continue
             request_id = fields.get("x-request-id")
             fault = "forward"
@@ -149,6 +170,43 @@ async def handle(reader, writer, seed: int, upstream_host: str, upstream_port: i
             upstream[1].close()
         if not writer.is_closing():
             writer.close()
+
+
+async def forward_cut(request: bytes, fields: dict[str, str], upstream, reader, writer) -> bool:
+    """Forwards one request of a cut run and streams its response, resetting the connection
+    halfway through the body for the run's first `X-Cuts` exchanges, or holding it after
+    `X-Hold-After` bytes for the first; False when the exchange did not end normally."""
+    key = fields["x-cut-key"]
+    cut_ranges.setdefault(key, []).append(fields.get("range", ""))
+    upstream[1].write(request)
+    await upstream[1].drain()
+    response_head = await upstream[0].readuntil(b"\r\n\r\n")
+    length = int(header_map(response_head).get("content-length", "0") or 0)
+    cut = cuts.get(key, 0) < int(fields.get("x-cuts", "0"))
+    limit = length // 2 if cut else length
+    hold = "x-hold-after" in fields and key not in held
+    if hold:
+        held.add(key)
+        limit = min(length, int(fields["x-hold-after"]))
+    writer.write(response_head)
+    sent = 0
+    while sent < limit:
+        chunk = await upstream[0].read(min(1 << 16, limit - sent))
+        if not chunk:
+            raise ConnectionError("upstream closed")
+        writer.write(chunk)
+        await writer.drain()
+        sent += len(chunk)
+    if hold:
+        # Nothing more until the client is gone (the test kills it).
+        await reader.read()
+        return False
+    if cut:
+        cuts[key] = cuts.get(key, 0) + 1
+        await asyncio.sleep(0.05)
+        reset(writer)
+        return False
+    return True
 
 
 async def main() -> None:

@@ -104,6 +104,10 @@ matrix_hits: dict[str, dict[tuple[str, str], int]] = {}
 sse_log: dict[str, list[dict]] = {}
 # /raw-headers: per key, the header lines of each request as they arrived.
 raw_log: dict[str, list[list[str]]] = {}
+# /ranged: per key, how many responses were cut so far, and each request's Range and answer.
+ranged_cuts: dict[str, int] = {}
+ranged_config: dict[str, dict[str, str]] = {}
+ranged_log: dict[str, list[dict]] = {}
 FAULT_PATHS = {"reset-before", "reset-mid-body", "truncated", "hang", "garbage"}
 
 
@@ -514,6 +518,14 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                     writer.write(part)
                     await writer.drain()
                     sent += len(part)
+            elif path == "ranged":
+                if not await ranged(key, headers, query, writer):
+                    return
+            elif path == "ranged-set":
+                ranged_config[key] = query
+                writer.write(response(200, b"{}"))
+            elif path == "ranged-log":
+                writer.write(response(200, json.dumps({"requests": ranged_log.get(key, [])}).encode()))
             elif path == "endless":
                 await endless(key, query.get("framing", "close"), int(query.get("status", "200")), reader, writer)
                 return
@@ -602,6 +614,57 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             open_now.discard(connection)
         if not writer.is_closing():
             writer.close()
+
+
+def ranged_bytes(etag: str, start: int, end: int) -> bytes:
+    """Bytes start..<end of the /ranged resource whose entity tag is `etag`: another tag, other bytes."""
+    shift = sum(etag.encode()) % 251
+    period = bytes((i + shift) % 251 for i in range(251))
+    first = start % 251
+    count = end - start
+    return (period * (count // 251 + 2))[first:first + count]
+
+
+async def ranged(key: str, headers: dict, query: dict, writer: asyncio.StreamWriter) -> bool:
+    """/ranged/KEY?size=N&etag=E: a resource of N bytes that honours `Range: bytes=S-` with a
+    matching `If-Range` (206) unless ranges=0 (always 200); etag=none sends Last-Modified
+    instead of an ETag. The first `cuts` responses for KEY send half their body, then a reset.
+    /ranged-set/KEY?... overrides the query for KEY (the same URL then meets another resource).
+    Returns False when the connection was reset."""
+    query = {**query, **ranged_config.get(key, {})}
+    size = int(query.get("size", "0"))
+    etag = query.get("etag", "v1")
+    last_modified = http_date(1_700_000_000 + sum(etag.encode()))
+    validator = last_modified if etag == "none" else f'"{etag}"'
+    requested = header_text(headers, "Range")
+    if_range = header_text(headers, "If-Range")
+    start = 0
+    if query.get("ranges", "1") == "1" and requested.startswith("bytes=") and requested.endswith("-") \
+            and if_range == validator:
+        start = int(requested[len("bytes="):-1])
+    status = 206 if start > 0 else 200
+    ranged_log.setdefault(key, []).append({"range": requested, "ifRange": if_range, "status": status})
+    lines = [f"HTTP/1.1 {status} {'Partial Content' if status == 206 else 'OK'}",
+             "Content-Type: application/octet-stream", f"Content-Length: {size - start}",
+             "Connection: keep-alive"]
+    lines.append(f"Last-Modified: {last_modified}" if etag == "none" else f"ETag: {validator}")
+    if status == 206:
+        lines.append(f"Content-Range: bytes {start}-{size - 1}/{size}")
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+    cut = ranged_cuts.get(key, 0) < int(query.get("cuts", "0"))
+    end = start + (size - start) // 2 if cut else size
+    position = start
+    while position < end:
+        step = min(1 << 16, end - position)
+        writer.write(ranged_bytes(etag, position, position + step))
+        await writer.drain()
+        position += step
+    if cut:
+        ranged_cuts[key] = ranged_cuts.get(key, 0) + 1
+        await asyncio.sleep(0.05)
+        reset(writer)
+        return False
+    return True
 
 
 async def endless(key: str, framing: str, status: int, reader: asyncio.StreamReader,

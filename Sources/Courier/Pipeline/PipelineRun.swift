@@ -16,8 +16,9 @@ struct Exchange: Sendable {
         /// The head as soon as it arrives, the body following while it arrives
         /// (``HTTPClient/stream(_:)``).
         case streamed
-        /// A successful body written to this file while it arrives (``HTTPClient/download(_:to:)``).
-        case file(URL)
+        /// A successful body written to this file while it arrives, resuming the bytes on disk
+        /// (``HTTPClient/download(_:to:)``).
+        case file(DownloadFile)
         /// A WebSocket opening handshake (``HTTPClient/webSocket(_:options:)``): the 101 head,
         /// the connection kept by the upgrade.
         case webSocket(WebSocketUpgrade)
@@ -162,6 +163,9 @@ extension HTTPClient {
     {
         try Task.checkCancellation()
         try Self.checkWellFormed(request, attempts: max(context.attempts, 1))
+        // A download asks only for the bytes it does not have on disk yet (each attempt anew).
+        var request = request
+        if case .file(let file) = exchange.body { request = file.prepare(request) }
         let attempt = context.beginAttempt(request)
         context.eventMonitor.requestWillSend(request, attempt: attempt, requestID: context.id)
         let started = ContinuousClock.now
@@ -192,12 +196,12 @@ extension HTTPClient {
     /// download then writes the body to its file itself).
     private func callTransport(_ request: HTTPRequest, _ exchange: Exchange) async throws -> HTTPResponse {
         let transport = configuration.transport
-        let file: URL?
+        let file: DownloadFile?
         switch exchange.body {
         case .streamed: return try await receiveStreamed(request)
         case .webSocket(let upgrade): return try await upgrade.attempt(request, transport: transport)
         case .whole: file = nil
-        case .file(let url): file = url
+        case .file(let target): file = target
         }
         guard let progress = exchange.progress else { return try await transport.send(request) }
         if let reporting = transport as? any ProgressReportingTransport {

@@ -8,7 +8,7 @@ protocol ProgressReportingTransport: HTTPTransport {
     /// Sends `request` once like ``HTTPTransport/send(_:)``, reporting bytes sent and received to
     /// `progress` as they move and, when `file` is set, writing a successful (2xx) body there
     /// instead of keeping it in memory (then `progress` hears how many bytes were written).
-    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: URL?)
+    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: DownloadFile?)
         async throws -> HTTPResponse
 }
 

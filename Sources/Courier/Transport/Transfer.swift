@@ -68,37 +68,58 @@ extension HTTPClient {
     /// Downloads a response body into the file at `destination`, reporting progress; the
     /// response's value is `destination`.
     ///
-    /// A successful body is written to a temporary file beside `destination` while it arrives
-    /// (never held in memory whole by ``URLSessionTransport`` or `CurlTransport`) and moved into
-    /// place, replacing any file there, only once the response was validated. On any failure no
-    /// file is left behind, neither partial nor temporary. An error response's body stays in
-    /// memory for the error.
+    /// The body is written while it arrives (never held in memory whole by ``URLSessionTransport``
+    /// or `CurlTransport`) to `<destination>.partial`, beside a small record
+    /// `<destination>.partial.json` of where it came from (the URL and the response's strong
+    /// `ETag`, else its `Last-Modified`). The file at `destination` appears, replacing any file
+    /// there, only once the body is complete and the response was validated; the partial file
+    /// and its record are then gone.
+    ///
+    /// A download whose connection breaks off mid-body keeps its partial file and record when the response had a validator; without one, when the body arrived but
+    /// was refused (a validator of the request, a file that could not be saved) or the server
+    /// answered 416, they are removed: nothing is left behind that cannot be resumed. Every attempt,
+    /// and the next `download` to the same destination (after a failure or a killed process), asks only for the rest with `Range` and `If-Range`: a `206` continues the
+    /// bytes on disk, which count as progress; a `200` (the server ignored the range, or the
+    /// resource changed) replaces them. Within one call, attempts after a dropped connection
+    /// happen only with a ``RetryPolicy`` among the interceptors; without one the call fails and
+    /// the next `download` resumes.
+    ///
+    /// ```swift
+    /// let client = HTTPClient(baseURL: base) { $0.interceptors = [RetryPolicy(maxAttempts: 5)] }
+    /// let file = try await client.download(Request<Data>(path: "/big.iso"), to: isoURL).response.value
+    /// ```
+    ///
+    /// Only a GET without a `Range` of its own resumes. A 206 that does not continue the bytes on
+    /// disk (another start, another validator) fails the attempt and drops them, so the next
+    /// attempt starts from zero. Two downloads to the same destination at once share its partial
+    /// file: do not start them.
     ///
     /// ``Configuration/maximumResponseBodySize`` does not apply to the body written to the file:
     /// the limit bounds what a call holds in memory, and a download is the way to save a body
     /// larger than that. It does apply to an error response's body, which is held in memory.
     ///
     /// A download is never de-duplicated (``Request/deduplicated(_:)`` is ignored): two downloads
-    /// of the same request each send it and each get their own complete file.
+    /// of the same request each send it.
     public func download<Value>(_ request: Request<Value>, to destination: URL) -> Transfer<URL> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
         let directory = destination.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(
-            ".\(destination.lastPathComponent).\(UUID().uuidString).download")
         let progress = TransferProgress.Reporter(continuation: continuation)
+        let file = DownloadFile(destination: destination, reporter: progress)
         let dataRequest = request.map { data, _, _ in data }
         let task = Task { () -> Result<Response<URL>, HTTPError> in
-            defer { try? FileManager.default.removeItem(at: temporary) }
             do throws(HTTPError) {
                 try Self.checkDirectory(directory, for: request.method, destination: destination)
-                let response = try await send(dataRequest, Exchange(body: .file(temporary), progress: progress))
-                try Self.place(
-                    response, temporary: temporary, writtenByTransport: progress.bytesWrittenToFile != nil,
-                    at: destination)
+                let response = try await send(dataRequest, Exchange(body: .file(file), progress: progress))
+                try Self.place(response, file: file, writtenByTransport: progress.bytesWrittenToFile != nil)
                 progress.complete(request: response.request, response: response.raw)
                 return .success(response.map { _ in destination })
             } catch {
+                // A body refused once it arrived (validation, saving) is not resumed, nor bytes
+                // the server says it cannot continue (416); a connection lost, a cancellation or
+                // another error status keeps them for the next download.
+                if let status = error.statusCode, (200..<300).contains(status) || status == 416 { file.discard() }
+                if case .invalidRequest = error.kind { file.discard() }
                 progress.finish()
                 return .failure(error)
             }
@@ -119,18 +140,26 @@ extension HTTPClient {
     }
 
     /// Moves the downloaded body into place (writing it first when the transport kept it in memory).
-    private static func place(_ response: Response<Data>, temporary: URL, writtenByTransport: Bool, at destination: URL)
+    private static func place(_ response: Response<Data>, file: DownloadFile, writtenByTransport: Bool)
         throws(HTTPError)
     {
         do {
-            if !writtenByTransport { try response.value.write(to: temporary) }
-            // rename(2) replaces the destination atomically: readers see the old file or the new one.
-            guard rename(temporary.path, destination.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+            if !writtenByTransport {
+                if let refused = file.plan(status: response.raw.statusCode, headers: response.raw.headers) {
+                    throw refused
+                }
+                guard let descriptor = file.open() else { throw URLError(.cannotCreateFile) }
+                let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+                try handle.write(contentsOf: response.value)
+                try handle.close()
+            }
+            guard file.complete() else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.destination.path])
             }
         } catch {
             throw HTTPError(
-                .invalidRequest(reason: "the download could not be saved to \(destination.path)", underlying: error),
+                .invalidRequest(
+                    reason: "the download could not be saved to \(file.destination.path)", underlying: error),
                 method: response.request.method, url: response.request.url)
         }
     }

@@ -60,6 +60,15 @@ extension TransferProgress {
             }
         }
 
+        /// The body continues `offset` bytes already on disk (a resumed download): they count as
+        /// received, and the announced size grows by them.
+        func didResume(from offset: Int64) {
+            update {
+                $0.progress.download.completed += offset
+                $0.progress.download.expected = $0.progress.download.expected.map { $0 + offset }
+            }
+        }
+
         /// `count` more body bytes arrived.
         func didReceive(count: Int64) {
             update { $0.progress.download.completed += count }

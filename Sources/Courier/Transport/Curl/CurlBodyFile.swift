@@ -8,16 +8,16 @@ import Glibc
 /// Plain `write(2)` on a descriptor: each chunk goes from libcurl's buffer to the file without
 /// being copied into a `Data` first. Used only on the event-loop thread.
 struct CurlBodyFile {
-    let url: URL
+    let target: DownloadFile
     private let descriptor: Int32
     /// Body bytes written so far.
     private(set) var bytesWritten: Int64 = 0
 
-    /// Creates the file at `url`, emptying any file already there; nil when it cannot be created.
-    init?(url: URL) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return nil }
-        self.url = url
+    /// Opens the download's partial file as its 2xx head planned (appending to the bytes on disk
+    /// or replacing them); nil when it cannot be opened.
+    init?(target: DownloadFile) {
+        guard let descriptor = target.open() else { return nil }
+        self.target = target
         self.descriptor = descriptor
     }
 
@@ -38,19 +38,19 @@ struct CurlBodyFile {
     }
 
     /// Closes the file, keeping it; false when the last writes failed to reach it (then it is
-    /// removed: a file that may be partial is never left behind).
+    /// removed with its record: bytes that may be missing are never resumed).
     func close() -> Bool {
         guard Glibc.close(descriptor) == 0 else {
-            unlink(url.path)
+            target.discard()
             return false
         }
         return true
     }
 
-    /// Closes and removes the file (the transfer failed).
+    /// Closes the file after a failed transfer: its bytes stay to be resumed when they can be.
     func discard() {
         _ = Glibc.close(descriptor)
-        unlink(url.path)
+        target.attemptFailed()
     }
 }
 #endif

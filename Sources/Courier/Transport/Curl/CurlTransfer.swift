@@ -61,7 +61,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Receives progress.
     let reporter: TransferProgress.Reporter?
     /// Where a download's 2xx body goes (with a reporter only); nil keeps it in memory.
-    let downloadFile: URL?
+    let downloadFile: DownloadFile?
     /// The request, kept with a reporter to tell a redirect hop from the final response.
     private let reportedRequest: HTTPRequest?
     /// The status of the response whose head is arriving, and whether that head is complete.
@@ -71,8 +71,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var reportsBody = false
     /// Upload bytes already reported.
     private var uploaded: Int64 = 0
-    /// Where a 2xx body goes instead of `body`, for a download.
+    /// Where a 2xx body goes instead of `body`, for a download; opened at its first byte (a
+    /// proxy's answer to CONNECT is a 2xx head too, with no body).
     private var file: CurlBodyFile?
+    private var fileDue = false
     /// Why the download file failed; the transfer was aborted.
     private var fileError: URLError?
 
@@ -105,7 +107,7 @@ final class CurlTransfer: @unchecked Sendable {
     init(
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration,
         connection: CurlConnection, streamingInto buffer: StreamBuffer? = nil,
-        reporting reporter: TransferProgress.Reporter? = nil, writingTo downloadFile: URL? = nil
+        reporting reporter: TransferProgress.Reporter? = nil, writingTo downloadFile: DownloadFile? = nil
     ) throws {
         self.easy = easy
         streamed = buffer.map { CurlStreamedBody(buffer: $0, request: request) }
@@ -321,6 +323,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Closes a download file after a complete body and reports it; false (and the file gone)
     /// when its last writes failed.
     private func saveFile() -> Bool {
+        // An empty body never opened its file.
+        guard openDueFile() else { return false }
         guard let file else { return true }
         self.file = nil
         guard file.close() else {
@@ -390,8 +394,7 @@ extension CurlTransfer {
             // Another head after one taken as final (a proxy's answer to CONNECT): that one was
             // not the response after all.
             reportsBody = false
-            file?.discard()
-            file = nil
+            fileDue = false
             return true
         }
         // Only the blank line ending a head matters (and not the one after trailers).
@@ -405,18 +408,31 @@ extension CurlTransfer {
         if request.followsRedirects, Redirects.request(after: response, to: request) != nil { return true }
         reportsBody = true
         reporter.didReceiveResponse(expected: Self.expectedLength(of: response.headers))
-        guard let url = downloadFile, (200..<300).contains(headStatus) else { return true }
-        guard let file = CurlBodyFile(url: url) else {
+        guard let downloadFile, (200..<300).contains(headStatus) else { return true }
+        if let refused = downloadFile.plan(status: headStatus, headers: response.headers) {
+            fileError = refused
+            return false
+        }
+        fileDue = true
+        return true
+    }
+
+    /// Opens the download file planned at the head; false (the transfer is aborted) when it cannot.
+    private func openDueFile() -> Bool {
+        guard fileDue, file == nil, let downloadFile else { return true }
+        fileDue = false
+        guard let opened = CurlBodyFile(target: downloadFile) else {
             fileError = URLError(.cannotCreateFile)
             return false
         }
-        self.file = file
+        file = opened
         return true
     }
 
     /// A chunk of the final response's body: to the download file or to memory (within the
     /// limit), then counted. Returns what the write callback returns (0 aborts the transfer).
     fileprivate func receiveObserved(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard openDueFile() else { return 0 }
         if let written = file?.write(bytes) {
             guard written else {
                 fileError = URLError(.cannotWriteToFile)

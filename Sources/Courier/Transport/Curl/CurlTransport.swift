@@ -284,7 +284,7 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends the request, reporting its progress as bytes move and writing a successful body to
     /// `file` while it arrives, when set (see `ProgressReportingTransport`).
-    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: URL?)
+    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: DownloadFile?)
         async throws -> HTTPResponse
     {
         // One attempt for a ``Transfer``, however many hops: only the final response's body
@@ -298,7 +298,7 @@ public final class CurlTransport: HTTPTransport {
     /// new ``StreamBuffer`` and a streamed response returns at its head.
     func performFollowingRedirects(
         _ request: HTTPRequest, streaming: Bool, reporting progress: TransferProgress.Reporter? = nil,
-        writingTo file: URL? = nil
+        writingTo file: DownloadFile? = nil
     ) async throws -> HTTPResponse {
         let deadline = request.timeout.map { ContinuousClock.now + $0 }
         var hop = request
@@ -325,7 +325,7 @@ public final class CurlTransport: HTTPTransport {
     /// with ``HTTPResponse/bodyStream`` reading the buffer (unless it is a redirect to follow).
     func perform(
         _ request: HTTPRequest, streamingInto buffer: StreamBuffer? = nil,
-        reporting progress: TransferProgress.Reporter? = nil, writingTo file: URL? = nil
+        reporting progress: TransferProgress.Reporter? = nil, writingTo file: DownloadFile? = nil
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let origin = group == nil ? nil : CurlLoopGroup.tlsOrigin(of: request.url)

@@ -60,7 +60,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// Receives progress.
         let reporter: TransferProgress.Reporter?
         /// Where a download's 2xx body goes (with a reporter only); nil keeps it in memory.
-        let downloadFile: URL?
+        let downloadFile: DownloadFile?
         /// The open temporary file of a download, and what was written to it.
         var file: FileHandle?
         var fileBytes: Int64 = 0
@@ -85,7 +85,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
         init(
             continuation: CheckedContinuation<Received, any Error>, request: HTTPRequest,
-            reporter: TransferProgress.Reporter?, downloadFile: URL?, stream: StreamBuffer?, reader: BodyReader?
+            reporter: TransferProgress.Reporter?, downloadFile: DownloadFile?, stream: StreamBuffer?,
+            reader: BodyReader?
         ) {
             self.continuation = continuation
             self.reader = reader
@@ -104,7 +105,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func prepare(
         _ request: HTTPRequest, reader: BodyReader?, continuation: CheckedContinuation<Received, any Error>,
         streamingInto stream: StreamBuffer? = nil, reporting reporter: TransferProgress.Reporter? = nil,
-        writingTo downloadFile: URL? = nil
+        writingTo downloadFile: DownloadFile? = nil
     ) -> Transfer {
         reporter?.beginAttempt(expectedUpload: request.body == nil ? 0 : request.body?.length)
         return Transfer(
@@ -194,9 +195,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             if let reporter = transfer.reporter {
                 reporter.didReceiveResponse(
                     expected: response.expectedContentLength >= 0 ? response.expectedContentLength : nil)
-                if let file = transfer.downloadFile, let status = http?.statusCode, (200..<300).contains(status) {
-                    transfer.file = Self.createFile(at: file)
-                    if transfer.file == nil { transfer.fileError = URLError(.cannotCreateFile) }
+                if let file = transfer.downloadFile, let http, (200..<300).contains(http.statusCode) {
+                    let headers = HTTPResponse(http, body: Data(), url: file.destination).headers
+                    if let refused = file.plan(status: http.statusCode, headers: headers) {
+                        transfer.fileError = refused
+                    } else {
+                        transfer.file = file.open().map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
+                        if transfer.file == nil { transfer.fileError = URLError(.cannotCreateFile) }
+                    }
                 }
             }
             if transfer.file == nil, transfer.fileError == nil, let http {
@@ -293,11 +299,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private static let calls = DispatchQueue(label: "Courier.URLSessionTransport.calls")
     #endif
 
-    private static func createFile(at url: URL) -> FileHandle? {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { return nil }
-        return try? FileHandle(forWritingTo: url)
-    }
-
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard
             let (transfer, continuation) = transfers.withLock({
@@ -330,8 +331,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             try? file.close()
             if error == nil, transfer.failure == nil {
                 transfer.reporter?.didWriteFile(bytes: transfer.fileBytes)
-            } else if let path = transfer.downloadFile {
-                try? FileManager.default.removeItem(at: path)
+            } else {
+                // The bytes stay to be resumed when they can be.
+                transfer.downloadFile?.attemptFailed()
             }
         }
         if let failure = transfer.failure {

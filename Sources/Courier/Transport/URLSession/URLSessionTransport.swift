@@ -102,7 +102,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends the request and waits for the whole response, reporting its progress as bytes move
     /// and writing a successful body to `file` while it arrives, when set (see
     /// `ProgressReportingTransport`).
-    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: URL?)
+    func send(_ request: HTTPRequest, reporting progress: TransferProgress.Reporter, writingTo file: DownloadFile?)
         async throws -> HTTPResponse
     {
         try await followingRedirects(request) { attempt in
@@ -153,7 +153,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///   streamed body's timeout runs on: it bounds the whole attempt, body included).
     private func run(
         _ request: HTTPRequest, streamingInto stream: StreamBuffer? = nil, cancelTimerOnReturn: Bool = true,
-        reporting progress: TransferProgress.Reporter? = nil, writingTo file: URL? = nil
+        reporting progress: TransferProgress.Reporter? = nil, writingTo file: DownloadFile? = nil
     ) async throws -> SessionDelegate.Received {
         let (makeTask, reader) = try taskMaker(for: request)
         let attempt = AttemptHandle()
