@@ -70,9 +70,12 @@ LIVE_PARTS = {
 }
 
 
+# websockets closes the connection after any answer that is not an upgrade; "Connection: close"
+# says so, so that a client does not put the connection back in its pool and send its next
+# request on a socket that is closing (seen under load as a transport error on the next trigger).
 def plain(status, reason, body):
     data = body.encode()
-    return Response(status, reason, Headers([("Content-Length", str(len(data))), ("Content-Type", "text/plain")]), data)
+    return Response(status, reason, Headers([("Connection", "close"), ("Content-Length", str(len(data))), ("Content-Type", "text/plain")]), data)
 
 
 async def handler(ws):
@@ -112,7 +115,7 @@ async def process_request(ws, request):
             "websocket_url": f"ws://{host}/live/{thread}?part={about_reads[thread]}",
         }}
         data = json.dumps(about).encode()
-        return Response(200, "OK", Headers([("Content-Length", str(len(data))), ("Content-Type", "application/json")]), data)
+        return Response(200, "OK", Headers([("Connection", "close"), ("Content-Length", str(len(data))), ("Content-Type", "application/json")]), data)
     if path.startswith("/trigger/"):
         socket = waiting.get(path.removeprefix("/trigger/"))
         if socket is None:

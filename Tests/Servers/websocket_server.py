@@ -170,14 +170,16 @@ def process_request(ws, request):
                 client_max_window_bits=int(query["client_max_window_bits"][0]) if "client_max_window_bits" in query else None,
             )
         ]
+    # Answers other than upgrades say "Connection: close": websockets closes the connection after
+    # them, and a client must not reuse it.
     if path == "/health":
-        return Response(200, "OK", Headers([("Content-Length", "2")]), b"ok")
+        return Response(200, "OK", Headers([("Connection", "close"), ("Content-Length", "2")]), b"ok")
     if path == "/flaky":
         query = parse_qs(url.query, keep_blank_values=True)
         if "refuse" in query and query["key"][0] in flaky_connections:
-            return Response(503, "Unavailable", Headers([("Content-Length", "4")]), b"down")
+            return Response(503, "Unavailable", Headers([("Connection", "close"), ("Content-Length", "4")]), b"down")
     if path == "/refuse":
-        return Response(403, "Forbidden", Headers([("Content-Length", "7"), ("Content-Type", "text/plain")]), b"go away")
+        return Response(403, "Forbidden", Headers([("Connection", "close"), ("Content-Length", "7"), ("Content-Type", "text/plain")]), b"go away")
     return None
 
 

@@ -49,7 +49,7 @@ import Testing
                     let reply = try await HTTPClient(configuration: .init()).send(Request<Data>(path: triggerURL)).value
                     said.lines.withLock { $0.append(String(decoding: reply, as: UTF8.self)) }
                 } catch let error as HTTPError {
-                    said.lines.withLock { $0.append("status \(error.statusCode ?? 0)") }
+                    said.lines.withLock { $0.append(error.statusCode.map { "status \($0)" } ?? "\(error)") }
                 }
                 return json(answer, for: request)
             }
