@@ -100,19 +100,12 @@ final class WebSocketDeflater: @unchecked Sendable {
     /// The message's compressed payload (without the sync flush's last four bytes).
     func compress(_ message: Data) -> Data {
         var output = Data()
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
-        defer { chunk.deallocate() }
-        message.withUnsafeBytes { input in
-            Zlib.setInput(stream, input.baseAddress, count: input.count)
-            while true {
-                Zlib.setOutput(stream, chunk.baseAddress!, capacity: chunk.count)
-                let status = zlib.deflate(stream, Zlib.syncFlush)
-                let produced = chunk.count - Zlib.availableOutput(stream)
-                output.append(chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), count: produced)
-                // Done when the output had room left: all input is consumed and flushed.
-                if Zlib.availableOutput(stream) > 0 || (status != Zlib.ok && status != Zlib.bufferError) { break }
-            }
-        }
+        Zlib.drive(
+            stream, input: message, step: { zlib.deflate($0, Zlib.syncFlush) },
+            take: { piece, status in
+                output.append(contentsOf: piece)
+                return status == Zlib.ok || status == Zlib.bufferError
+            })
         if output.count >= 4 && output.suffix(4).elementsEqual(syncFlushTail) { output.removeLast(4) }
         if resetsEachMessage { _ = zlib.deflateReset(stream) }
         return output
@@ -149,33 +142,28 @@ final class WebSocketInflater {
         var input = payload
         input.append(contentsOf: syncFlushTail)
         var output = Data()
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
-        defer { chunk.deallocate() }
-        let violation: WebSocketViolation? = input.withUnsafeBytes { bytes in
-            Zlib.setInput(stream, bytes.baseAddress, count: bytes.count)
-            while true {
-                Zlib.setOutput(stream, chunk.baseAddress!, capacity: chunk.count)
-                let status = zlib.inflate(stream, Zlib.syncFlush)
-                let produced = chunk.count - Zlib.availableOutput(stream)
-                output.append(chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), count: produced)
+        var violation: WebSocketViolation?
+        Zlib.drive(
+            stream, input: input, step: { zlib.inflate($0, Zlib.syncFlush) },
+            take: { piece, status in
+                output.append(contentsOf: piece)
                 if output.count > limit {
-                    return WebSocketViolation(code: 1009, reason: "message larger than \(limit) bytes")
+                    violation = WebSocketViolation(code: 1009, reason: "message larger than \(limit) bytes")
+                    return false
                 }
                 switch status {
                 case Zlib.streamEnd:
                     // The server ended its stream (BFINAL): the next message starts a new one.
                     _ = zlib.inflateReset(stream)
-                    return nil
-                case Zlib.ok, Zlib.bufferError:
-                    if Zlib.availableOutput(stream) > 0 && Zlib.availableInput(stream) == 0 { return nil }
-                    if status == Zlib.bufferError && produced == 0 {
-                        return .protocolError("compressed message is not valid DEFLATE data")
-                    }
+                    return false
+                case Zlib.ok: return true
+                case Zlib.bufferError where !piece.isEmpty: return true
+                case Zlib.bufferError where Zlib.availableInput(stream) == 0: return true
                 default:
-                    return .protocolError("compressed message is not valid DEFLATE data")
+                    violation = .protocolError("compressed message is not valid DEFLATE data")
+                    return false
                 }
-            }
-        }
+            })
         if let violation { throw violation }
         if resetsEachMessage { _ = zlib.inflateReset(stream) }
         return output

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -88,6 +90,27 @@ struct Zlib: Sendable {
     static func setOutput(_ stream: Stream, _ output: UnsafeMutableRawPointer, capacity: Int) {
         stream.storeBytes(of: output, toByteOffset: nextOut, as: UnsafeMutableRawPointer?.self)
         stream.storeBytes(of: UInt32(capacity), toByteOffset: availableOut, as: UInt32.self)
+    }
+
+    /// Runs `step` (`deflate` or `inflate`, with a sync flush) over `input` until it has taken
+    /// all of it and had room left for its output, handing `take` each piece of output with the
+    /// status of the call that made it. `take` returns false to stop early.
+    static func drive(
+        _ stream: Stream, input: Data, step: (Stream) -> Int32,
+        take: (UnsafeRawBufferPointer, Int32) -> Bool
+    ) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
+        defer { chunk.deallocate() }
+        input.withUnsafeBytes { bytes in
+            setInput(stream, bytes.baseAddress, count: bytes.count)
+            while true {
+                setOutput(stream, chunk.baseAddress!, capacity: chunk.count)
+                let status = step(stream)
+                let produced = chunk.count - availableOutput(stream)
+                guard take(UnsafeRawBufferPointer(rebasing: chunk[..<produced]), status) else { return }
+                if availableOutput(stream) > 0 && availableInput(stream) == 0 { return }
+            }
+        }
     }
 
     static func availableInput(_ stream: Stream) -> Int {
