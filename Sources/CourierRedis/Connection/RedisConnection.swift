@@ -12,7 +12,10 @@ import Darwin
 /// (``RedisTokenStore`` and `RedisRateBudget` in RedditAPI).
 ///
 /// Calls run one at a time on a queue of the connection's own (hiredis is blocking), never on
-/// the caller's thread. When Redis does not answer, the call fails with
+/// the caller's thread. When Redis does not answer (a refused connection at once; no connection
+/// within 2 s or no reply within 5 s: a loaded machine can hold a loopback reply back for more
+/// than a second, and a process that falls back needlessly spends a share the fleet does not
+/// see), the call fails with
 /// ``RedisError/unreachable(_:)`` and the stores fall back to what one process can do safely;
 /// the connection reports ``Event/unreachable(_:)`` once, tries again at most every
 /// `retryInterval`, and reports ``Event/recovered`` when Redis answers again.
@@ -155,14 +158,14 @@ public final class RedisConnection: Sendable {
         }
         if let open, let context = Hiredis.Context(bitPattern: open) { return .success(context) }
         if waitRetry { return .failure(.unreachable("\(host):\(port) did not answer; retrying shortly")) }
-        guard let context = hiredis.connect(host, Int32(port), timeval(tv_sec: 0, tv_usec: 250_000)) else {
+        guard let context = hiredis.connect(host, Int32(port), timeval(tv_sec: 2, tv_usec: 0)) else {
             return .failure(markDown("hiredis could not allocate a context", now: now))
         }
         if let reason = hiredis.error(of: context) {
             hiredis.free(context)
             return .failure(markDown(reason, now: now))
         }
-        _ = hiredis.setTimeout(context, timeval(tv_sec: 1, tv_usec: 0))
+        _ = hiredis.setTimeout(context, timeval(tv_sec: 5, tv_usec: 0))
         let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(context)))
         state.withLock { $0.context = address }
         return .success(context)

@@ -20,7 +20,7 @@ import Testing
             #expect(report.state == "authenticated", "a worker ended signed out: \(report.lastError)")
             #expect(report.failures == 0, "a call failed: \(report.lastError)")
         }
-        #expect(stats.refused == 0, "429s: \(stats.summary)")
+        #expect(stats.refused == 0, "429s: \(stats.summary); events: \(reports.map(\.events))")
         // Every window the fleet ran through from start to end: within 5% of the budget.
         let full = stats.fullWindows
         #expect(full.count >= 3, "\(stats.summary)")
