@@ -49,8 +49,9 @@ import Testing
         var outage: Duration = .zero
         var servedInOutage = 0
         do {
-            // Two windows' worth with Redis up.
-            try await run.waitForServed(2 * Self.limit)
+            // Two windows' worth with Redis up, then just after a refresh: the outage has most of
+            // a token's life before the next refresh falls due.
+            try await run.waitForServed(2 * Self.limit, freshToken: true)
             await run.killRedis()
             let killedAt = ContinuousClock.now
             // The fleet goes on without Redis, until a refresh falls due: that one waits for Redis

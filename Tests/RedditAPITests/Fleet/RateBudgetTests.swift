@@ -70,8 +70,8 @@ import Testing
         let events = Mutex<[RedisConnection.Event]>([])
         let away = RedisConnection(host: "127.0.0.1", port: 1) { event in events.withLock { $0.append(event) } }
         let budget = RedisRateBudget(connection: away, namespace: uniqueKey("budget"), fleetSize: 4)
-        await budget.record(Self.status(used: 16, remaining: 44))
         let asked = ContinuousClock.now
+        await budget.record(Self.status(used: 16, remaining: 44))
         #expect(await Self.grants([budget], attempts: 40) == 0)
         let wait = try #require(await budget.take())
         #expect(wait > .seconds(62) - asked.duration(to: .now) && wait <= .seconds(62))
