@@ -18,7 +18,9 @@ import Darwin
 /// see), the call fails with
 /// ``RedisError/unreachable(_:)`` and the stores fall back to what one process can do safely;
 /// the connection reports ``Event/unreachable(_:)`` once, tries again at most every
-/// `retryInterval`, and reports ``Event/recovered`` when Redis answers again.
+/// `retryInterval`, and reports ``Event/recovered`` when Redis answers again. A connection that a
+/// ``RedisTokenStore`` uses pings Redis every `retryInterval` while idle, so that the store notices
+/// a restart (and puts its token back) even when nobody calls.
 public final class RedisConnection: Sendable {
     /// A change in reachability.
     public enum Event: Sendable, Equatable {

@@ -128,7 +128,14 @@ public final class RedisTokenStore: SharedTokenStore {
     /// Waits until Redis has been up for `restartSettling`: every process puts its copy back when
     /// it reconnects, and only then is the stored token the fleet's newest.
     private func settleAfterRestart() async throws {
-        let info = try await connection.run(["INFO", "server"])
+        let info: RedisReply
+        do {
+            info = try await connection.run(["INFO", "server"])
+        } catch {
+            // A server that refuses INFO (some hosted ones do) cannot say when it restarted.
+            if case .unreachable = error { throw error }
+            return
+        }
         let line = info.text?.split(whereSeparator: \.isNewline).first { $0.hasPrefix("uptime_in_seconds:") }
         guard let uptime = line.flatMap({ Int($0.dropFirst("uptime_in_seconds:".count)) }) else { return }
         // The uptime is in whole seconds, rounded down: count one more.
@@ -157,7 +164,8 @@ public final class RedisTokenStore: SharedTokenStore {
         do {
             if let fence {
                 let written = try await connection.evaluate(
-                    Self.fencedWrite, keys: [lockKey, tokenKey], arguments: [lockValue(fence), json, Self.expiry(token)])
+                    Self.fencedWrite, keys: [lockKey, tokenKey],
+                    arguments: [lockValue(fence), json, Self.expiry(token)])
                 guard written.int == 1 else { throw Failure.lockLost(fence: fence) }
             } else {
                 _ = try await connection.evaluate(
