@@ -18,7 +18,9 @@ import Darwin
 /// see), the call fails with
 /// ``RedisError/unreachable(_:)`` and the stores fall back to what one process can do safely;
 /// the connection reports ``Event/unreachable(_:)`` once, tries again at most every
-/// `retryInterval`, and reports ``Event/recovered`` when Redis answers again.
+/// `retryInterval`, and reports ``Event/recovered`` when Redis answers again. A connection that a
+/// ``RedisTokenStore`` uses pings Redis every `retryInterval` while idle, so that the store notices
+/// a restart (and puts its token back) even when nobody calls.
 public final class RedisConnection: Sendable {
     /// A change in reachability.
     public enum Event: Sendable, Equatable {
@@ -42,9 +44,12 @@ public final class RedisConnection: Sendable {
         /// context is used only on `queue`.
         var context: UInt?
         var down = false
+        var downSince: ContinuousClock.Instant?
         var lastAttempt: ContinuousClock.Instant?
         var reportedDown = false
         var scripts: [String: String] = [:]
+        var connectedOnce = false
+        var reconnectHandlers: [@Sendable () -> Void] = []
     }
 
     /// A connection to `host:port`, opened on the first call.
@@ -118,6 +123,34 @@ public final class RedisConnection: Sendable {
         return try await run(["EVAL", source] + tail)
     }
 
+    /// Calls `handler` (on the connection's queue: it must not wait for a call) each time the
+    /// connection is opened again after it broke (Redis restarted, or answered again), so that a
+    /// store can put back what Redis may have lost.
+    ///
+    /// From the first handler on, the connection sends `PING` every `retryInterval` while it is
+    /// idle, so that it notices a restart even when nobody calls.
+    package func whenReconnected(_ handler: @escaping @Sendable () -> Void) {
+        let first = state.withLock { state -> Bool in
+            state.reconnectHandlers.append(handler)
+            return state.reconnectHandlers.count == 1
+        }
+        if first { scheduleHeartbeat() }
+    }
+
+    private func scheduleHeartbeat() {
+        let (seconds, attoseconds) = retryInterval.components
+        let delay = Double(seconds) + Double(attoseconds) / 1e18
+        queue.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self else { return }
+            _ = self.runBlocking(["PING"])
+            self.scheduleHeartbeat()
+        }
+    }
+
+    /// When a call (or the idle `PING`) first found Redis unreachable; nil while it answers.
+    /// Redis went away before this instant.
+    package var unreachableSince: ContinuousClock.Instant? { state.withLock { $0.downSince } }
+
     /// Whether the last call reached Redis.
     public var isReachable: Bool { state.withLock { !$0.down } }
 
@@ -167,12 +200,18 @@ public final class RedisConnection: Sendable {
         }
         _ = hiredis.setTimeout(context, timeval(tv_sec: 5, tv_usec: 0))
         let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(context)))
-        state.withLock { $0.context = address }
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            state.context = address
+            defer { state.connectedOnce = true }
+            return state.connectedOnce ? state.reconnectHandlers : []
+        }
+        for handler in handlers { handler() }
         return .success(context)
     }
 
     private func markDown(_ reason: String, now: ContinuousClock.Instant) -> RedisError {
         let report = state.withLock { state -> Bool in
+            if !state.down { state.downSince = .now }
             state.down = true
             state.lastAttempt = now
             defer { state.reportedDown = true }
@@ -187,6 +226,7 @@ public final class RedisConnection: Sendable {
         let recovered = state.withLock { state -> Bool in
             defer {
                 state.down = false
+                state.downSince = nil
                 state.reportedDown = false
             }
             return state.reportedDown

@@ -7,9 +7,10 @@ import Synchronization
 ///
 /// - The token lives in the hash `<namespace>:token` (its JSON and its expiry), with a local
 ///   copy in `local` (a `FileTokenStore` in the worker's own folder).
-/// - The refresh lock is `SET <namespace>:lock <fence> NX PX <lockTimeToLive>`, where `<fence>`
-///   comes from `INCR <namespace>:fence`. A save made under the lock is fenced: a Lua script
-///   writes the token only while the lock still holds this process's fence. A holder paused
+/// - The refresh lock is `SET <namespace>:lock <fence>@<nonce> NX PX <lockTimeToLive>`, where
+///   `<fence>` comes from `INCR <namespace>:fence` and `<nonce>` is the store's random number.
+///   A save made under the lock is fenced: a Lua script writes the token only while the lock
+///   still holds this process's fence. A holder paused
 ///   past the lock's life (so that another process may have taken the lock) gets
 ///   ``Failure/lockLost(fence:)`` instead of overwriting a newer token.
 /// - Signing out writes a signed-out mark (no secret) rather than deleting, so that an empty
@@ -17,11 +18,21 @@ import Synchronization
 ///
 /// When Redis is unreachable: ``load()`` answers from the local copy, ``save(_:)`` writes the
 /// local copy and pushes it to Redis when Redis answers again (a token with a later expiry is
-/// never replaced by an older one), and ``lockExclusively()`` waits for Redis (up to
-/// `lockWait`), because refreshing without the fleet's lock could send a refresh token twice.
-/// When Redis comes back empty, the first load puts its own local copy back (a later load with a
-/// copy that expires later replaces it); that copy may be older than another process's, so run
-/// Redis with persistence (see RedditAPI's article "Running a bot fleet").
+/// never replaced by an older one: each refresh gives a later expiry, so the expiry orders the
+/// fleet's tokens as a generation number would), and ``lockExclusively()`` waits for Redis (up
+/// to `lockWait`), because refreshing without the fleet's lock could send a refresh token twice.
+///
+/// When Redis restarts (with or without its data), every store puts its local copy back as soon
+/// as its connection reconnects (the connection pings Redis every `retryInterval` to notice), so
+/// the newest token any process holds wins. A load in the first `restartSettling` of Redis's
+/// uptime waits until that has passed before it trusts the token, so that a process that
+/// takes the refresh lock right after a restart adopts the newest token instead of refreshing
+/// an older, already rotated one.
+///
+/// The refresh lock lives `lockTimeToLive` and is renewed every third of that while held, so
+/// that a holder that dies (or a Redis restart that keeps the lock) stalls the fleet for at most
+/// that long. Unlocking pushes a token that could not be saved and then releases the lock,
+/// retrying while Redis is unreachable until the lock would have expired anyway.
 ///
 /// One `OAuthSession` per store instance: the fence of the held lock belongs to
 /// the instance.
@@ -50,7 +61,11 @@ public final class RedisTokenStore: SharedTokenStore {
     private let local: any TokenStore
     private let lockTimeToLive: Duration
     private let lockWait: Duration
+    private let restartSettling: Duration
     private let held = Mutex<Int?>(nil)
+    private let nonce = UInt64.random(in: 1...UInt64.max)
+    /// When the held lock was taken or last renewed.
+    private let renewedAt = Mutex(ContinuousClock.now)
     private let unpushed = Mutex<Token?>(nil)
 
     /// A store under `namespace` (for example the OAuth client id) with `local` as its copy.
@@ -59,18 +74,26 @@ public final class RedisTokenStore: SharedTokenStore {
     ///   - connection: The Redis the fleet shares.
     ///   - namespace: The prefix of the store's keys.
     ///   - local: The local copy (a `FileTokenStore` in this process's own folder).
-    ///   - lockTimeToLive: How long the refresh lock lives unless released (longer than a refresh
-    ///     takes).
+    ///   - lockTimeToLive: How long the refresh lock lives unless renewed (it is renewed every
+    ///     third of that while held): the longest a dead holder stalls the fleet.
     ///   - lockWait: How long ``lockExclusively()`` waits while Redis is unreachable.
+    ///   - restartSettling: How long after Redis starts a load waits for the fleet's processes to
+    ///     put their copies back (longer than the connection's `retryInterval`).
     public init(
         connection: RedisConnection, namespace: String, local: any TokenStore,
-        lockTimeToLive: Duration = .seconds(30), lockWait: Duration = .seconds(60)
+        lockTimeToLive: Duration = .seconds(5), lockWait: Duration = .seconds(60),
+        restartSettling: Duration = .seconds(3)
     ) {
         self.connection = connection
         self.namespace = namespace
         self.local = local
         self.lockTimeToLive = lockTimeToLive
         self.lockWait = lockWait
+        self.restartSettling = restartSettling
+        connection.whenReconnected { [weak self] in
+            guard let self else { return }
+            Task { await self.reseed() }
+        }
     }
 
     private var tokenKey: String { namespace + ":token" }
@@ -82,6 +105,7 @@ public final class RedisTokenStore: SharedTokenStore {
         let reply: RedisReply
         do {
             try await pushUnsaved()
+            try await settleAfterRestart()
             reply = try await connection.run(["HGETALL", tokenKey])
         } catch RedisError.unreachable {
             return try await local.load()
@@ -101,6 +125,35 @@ public final class RedisTokenStore: SharedTokenStore {
         return try await restore(copy)
     }
 
+    /// Waits until Redis has been up for `restartSettling`: every process puts its copy back when
+    /// it reconnects, and only then is the stored token the fleet's newest.
+    private func settleAfterRestart() async throws {
+        let info: RedisReply
+        do {
+            info = try await connection.run(["INFO", "server"])
+        } catch {
+            // A server that refuses INFO (some hosted ones do) cannot say when it restarted.
+            if case .unreachable = error { throw error }
+            return
+        }
+        let line = info.text?.split(whereSeparator: \.isNewline).first { $0.hasPrefix("uptime_in_seconds:") }
+        guard let uptime = line.flatMap({ Int($0.dropFirst("uptime_in_seconds:".count)) }) else { return }
+        // The uptime is in whole seconds, rounded down: count one more.
+        let left = restartSettling - .seconds(uptime)
+        if left > .zero { try await Task.sleep(for: left + .seconds(1)) }
+    }
+
+    /// Puts this process's newest token back (after a reconnection: Redis may have restarted
+    /// without its data, or with an older token); a newer stored token stays.
+    private func reseed() async {
+        var newest = unpushed.withLock { $0 }
+        if newest == nil { newest = try? await local.load() }
+        guard let token = newest, let json = try? Self.encode(token) else { return }
+        let pushed = try? await connection.evaluate(
+            Self.newerWrite, keys: [tokenKey], arguments: [json, Self.expiry(token), "0"])
+        if pushed != nil { unpushed.withLock { if $0 == token { $0 = nil } } }
+    }
+
     /// Saves the token in Redis (fenced when under the lock) and in the local copy.
     ///
     /// - Throws: ``Failure/lockLost(fence:)`` when the lock was lost before the write.
@@ -111,7 +164,8 @@ public final class RedisTokenStore: SharedTokenStore {
         do {
             if let fence {
                 let written = try await connection.evaluate(
-                    Self.fencedWrite, keys: [lockKey, tokenKey], arguments: [String(fence), json, Self.expiry(token)])
+                    Self.fencedWrite, keys: [lockKey, tokenKey],
+                    arguments: [lockValue(fence), json, Self.expiry(token)])
                 guard written.int == 1 else { throw Failure.lockLost(fence: fence) }
             } else {
                 _ = try await connection.evaluate(
@@ -137,28 +191,56 @@ public final class RedisTokenStore: SharedTokenStore {
     /// - Throws: ``Failure/lockUnavailable(_:)`` when Redis stays unreachable for `lockWait`.
     public func lockExclusively() async throws -> TokenStoreLock {
         let giveUp = ContinuousClock.now.advanced(by: lockWait)
-        let (seconds, attoseconds) = lockTimeToLive.components
-        let ttl = String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         while true {
             do {
                 guard let fence = try await connection.run(["INCR", fenceKey]).int else {
                     throw RedisError.server("INCR answered no number")
                 }
-                let taken = try await connection.run(["SET", lockKey, String(fence), "NX", "PX", ttl])
-                if taken.text == "OK" {
-                    held.withLock { $0 = fence }
-                    return TokenStoreLock { [self] in
-                        self.held.withLock { if $0 == fence { $0 = nil } }
-                        Task {
-                            _ = try? await self.connection.evaluate(
-                                Self.release, keys: [self.lockKey], arguments: [String(fence)])
-                        }
-                    }
-                }
+                let taken = try await connection.run(["SET", lockKey, lockValue(fence), "NX", "PX", ttlMilliseconds])
+                if taken.text == "OK" { return hold(fence) }
             } catch RedisError.unreachable(let reason) {
                 if ContinuousClock.now >= giveUp { throw Failure.lockUnavailable(.unreachable(reason)) }
             }
             try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// The lock's value: the fence and this store's own random number, so that a fence counted
+    /// again from 1 by a Redis that lost its data never matches another process's lock.
+    private func lockValue(_ fence: Int) -> String { "\(fence)@\(nonce)" }
+
+    private var ttlMilliseconds: String { String(Int(lockTimeToLive / .milliseconds(1))) }
+
+    /// The held lock: renewed every third of its life until unlocked; unlocking pushes an unsaved
+    /// token and releases the lock, retrying until the lock would have expired by itself.
+    private func hold(_ fence: Int) -> TokenStoreLock {
+        held.withLock { $0 = fence }
+        renewedAt.withLock { $0 = .now }
+        let renewal = Task { [self, lockTimeToLive] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: lockTimeToLive / 3)
+                guard !Task.isCancelled else { return }
+                let renewed = try? await connection.evaluate(
+                    Self.renew, keys: [lockKey], arguments: [lockValue(fence), ttlMilliseconds])
+                if renewed?.int == 1 { self.renewedAt.withLock { $0 = .now } }
+            }
+        }
+        return TokenStoreLock { [self, lockTimeToLive] in
+            renewal.cancel()
+            self.held.withLock { if $0 == fence { $0 = nil } }
+            Task {
+                let expires = self.renewedAt.withLock { $0 }.advanced(by: lockTimeToLive)
+                while ContinuousClock.now < expires {
+                    do {
+                        try await self.pushUnsaved()
+                        _ = try await self.connection.evaluate(
+                            Self.release, keys: [self.lockKey], arguments: [self.lockValue(fence)])
+                        return
+                    } catch {
+                        try? await Task.sleep(for: .milliseconds(50))
+                    }
+                }
+            }
         }
     }
 
@@ -226,6 +308,13 @@ public final class RedisTokenStore: SharedTokenStore {
         redis.call('DEL', KEYS[1])
         redis.call('HSET', KEYS[1], 'signedOut', '1')
         return 1
+        """
+
+    /// KEYS: lock. ARGV: fence, time to live in ms. Renews the lock only if it still holds this
+    /// fence.
+    static let renew = """
+        if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+        return 0
         """
 
     /// KEYS: lock. ARGV: fence. Releases the lock only if it still holds this fence.

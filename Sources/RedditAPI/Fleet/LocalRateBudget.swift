@@ -11,9 +11,10 @@ import Synchronization
 /// - The reset is taken as one second later than reported (Reddit rounds it to whole seconds),
 ///   so a process never counts a window as new before the server does.
 ///
-/// ``RedisRateBudget`` uses it as its fallback while Redis is unreachable, starting from the
-/// last status it saw: `floor((remaining - fleetSize) / fleetSize)` more requests in the current
-/// window (one request of each process may still be in flight).
+/// ``RedisRateBudget`` uses it as its fallback while Redis is unreachable: it sends nothing until
+/// a window begins that the fleet cannot have spent from through Redis, then probes it and may
+/// send `1 + floor((remaining - fleetSize) / fleetSize)` requests in it (the probe counted; one
+/// request of each process may still be in flight), and from the next window on its usual share.
 public final class LocalRateBudget: RateBudgetStore {
     /// How many processes share the budget.
     public let fleetSize: Int
@@ -28,6 +29,10 @@ public final class LocalRateBudget: RateBudgetStore {
         var unknownSpent = 0
         /// How many window starts this budget has seen.
         var windowsSeen = 0
+        /// After a takeover: the next window's share comes from what the fleet left of it.
+        var shareOfRemaining = false
+        /// The longest time to a reset reported, plus Reddit's rounding.
+        var longestReset: Duration?
     }
 
     /// A budget for one of `fleetSize` processes (1: the whole budget).
@@ -58,9 +63,14 @@ public final class LocalRateBudget: RateBudgetStore {
         state.withLock { state in
             state.probing = false
             let limit = Double(status.used ?? 0) + status.remaining
+            state.longestReset = max(state.longestReset ?? .zero, status.resetsIn + .seconds(1))
             if state.resetAt.map({ now >= $0 }) ?? true {
                 state.resetAt = now.advanced(by: status.resetsIn + .seconds(1))
                 state.allowance = Int(limit) / fleetSize
+                if state.shareOfRemaining {
+                    state.allowance = min(state.allowance, 1 + max(Int(status.remaining) - fleetSize, 0) / fleetSize)
+                    state.shareOfRemaining = false
+                }
                 state.spent = state.unknownSpent
                 state.unknownSpent = 0
                 state.windowsSeen += 1
@@ -69,18 +79,25 @@ public final class LocalRateBudget: RateBudgetStore {
         }
     }
 
-    /// Continues from a fleet's shared budget in the middle of a window: this process may send
-    /// `floor((remaining - fleetSize) / fleetSize)` more requests before the reported reset (one
-    /// request of each process may still be in flight, counted by the fleet but not yet by Reddit).
-    func takeOver(from status: RateLimitStatus, reportedAt: ContinuousClock.Instant) {
+    /// Continues from a fleet's shared budget: sends nothing before `until` (when the fleet's
+    /// spending through Redis cannot reach the window that follows; nil: at once), then probes
+    /// the window and takes ``fleetSize``'s share of what the fleet left of it (see the type's
+    /// documentation).
+    func takeOver(until: ContinuousClock.Instant?) {
         state.withLock { state in
-            state.resetAt = reportedAt.advanced(by: status.resetsIn + .seconds(1))
-            state.allowance = max(Int(status.remaining) - fleetSize, 0) / fleetSize
+            state.resetAt = until
+            state.allowance = 0
             state.spent = 0
             state.unknownSpent = 0
             state.probing = false
+            state.shareOfRemaining = true
         }
     }
+
+    /// The longest window this budget may be in: the longest reset reported, plus a second for
+    /// Reddit's rounding and a second for a first status seen late in its window; nil before
+    /// any status.
+    var longestWindow: Duration? { state.withLock { $0.longestReset.map { $0 + .seconds(1) } } }
 
     /// How many window starts this budget has seen.
     var windowsSeen: Int { state.withLock { $0.windowsSeen } }

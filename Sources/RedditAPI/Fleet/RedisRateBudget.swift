@@ -12,14 +12,22 @@ import Synchronization
 /// than the fleet did, Reddit's count. While no window is known, one request of the fleet at a
 /// time goes out to learn it.
 ///
-/// When Redis is unreachable each process falls back to a ``LocalRateBudget`` share
-/// (`fleetSize` processes, `floor((remaining - fleetSize) / fleetSize)` more requests in the
-/// current window, `floor(budget / fleetSize)` in later ones), and the `RedisConnection`
-/// reports `RedisConnection.Event.unreachable`. When Redis answers again
-/// (`RedisConnection.Event.recovered`), each process keeps to its share as well
-/// until two more windows have begun, so that processes that have not noticed the recovery yet
-/// and those that have cannot exceed the budget together; then the fleet shares the whole budget
-/// again.
+/// When Redis is unreachable each process falls back to a ``LocalRateBudget`` share, and the
+/// `RedisConnection` reports `RedisConnection.Event.unreachable`. The share is conservative,
+/// because a process cannot know what the others spent since it last heard from Redis:
+/// - It sends nothing more in the current window. Each grant from Redis told the process when
+///   the fleet's window ends; if Redis went away before that, the fleet cannot have spent from
+///   the next window, so the process waits for that end. Otherwise (Redis went away after the
+///   window it knew of, or it knew of none) it waits one whole window from the moment Redis
+///   went away (the longest reset Reddit reported, plus two seconds).
+/// - It then sends one request to learn the window and may send
+///   `1 + floor((remaining - fleetSize) / fleetSize)` in it (one request of each process may
+///   still be in flight), and `floor(budget / fleetSize)` in each later window.
+///
+/// When Redis answers again (`RedisConnection.Event.recovered`), each process keeps to its
+/// share as well until two more windows have begun, so that processes that have not noticed the
+/// recovery yet and those that have cannot exceed the budget together; then the fleet shares the
+/// whole budget again.
 public final class RedisRateBudget: RateBudgetStore {
     /// The connection the budget uses.
     public let connection: RedisConnection
@@ -29,7 +37,9 @@ public final class RedisRateBudget: RateBudgetStore {
     private let state = Mutex(State())
 
     private struct State {
-        var last: (status: RateLimitStatus, at: ContinuousClock.Instant)?
+        /// The fleet's window end as the last grant told it: no earlier than (`from`) and no
+        /// later than (`to`) these instants.
+        var windowEnd: (from: ContinuousClock.Instant, to: ContinuousClock.Instant)?
         var fallingBack = false
         /// While falling back, and until the local budget has seen this many window starts.
         var capUntilWindow: Int?
@@ -54,6 +64,7 @@ public final class RedisRateBudget: RateBudgetStore {
     /// Takes one request from the fleet's budget, or from the local share while Redis is away.
     public func take() async -> Duration? {
         let reply: RedisReply
+        let asked = ContinuousClock.now
         do {
             reply = try await connection.evaluate(Self.spend, keys: keys, arguments: [])
         } catch {
@@ -68,15 +79,19 @@ public final class RedisRateBudget: RateBudgetStore {
             if let until = state.capUntilWindow, fallback.windowsSeen >= until { state.capUntilWindow = nil }
             return state.capUntilWindow != nil
         }
-        guard case .array(let items) = reply, items.count == 2, let granted = items[0].int, let wait = items[1].int
+        guard case .array(let items) = reply, items.count == 3, let granted = items[0].int, let wait = items[1].int,
+            let resetIn = items[2].int
         else { return .milliseconds(20) }
+        if resetIn >= 0 {
+            let end = (from: asked + .milliseconds(resetIn), to: ContinuousClock.now + .milliseconds(resetIn))
+            state.withLock { $0.windowEnd = end }
+        }
         guard granted == 1 else { return .milliseconds(max(wait, 1)) }
         return capped ? await fallback.take() : nil
     }
 
     /// Records the window in Redis (and in the local share, for a fallback).
     public func record(_ status: RateLimitStatus) async {
-        state.withLock { $0.last = (status, .now) }
         await fallback.record(status)
         let reset = Int((status.resetsIn + .seconds(1)) / .milliseconds(1))
         _ = try? await connection.evaluate(
@@ -87,15 +102,21 @@ public final class RedisRateBudget: RateBudgetStore {
     private var keys: [String] { [namespace + ":budget", namespace + ":probe"] }
 
     private func startFallback() {
-        let last = state.withLock { state -> (status: RateLimitStatus, at: ContinuousClock.Instant)?? in
+        let known = state.withLock { state -> (from: ContinuousClock.Instant, to: ContinuousClock.Instant)?? in
             guard !state.fallingBack else { return nil }
             state.fallingBack = true
-            return .some(state.last)
+            return .some(state.windowEnd)
         }
-        if let last, let (status, at) = last { fallback.takeOver(from: status, reportedAt: at) }
+        guard let known else { return }
+        let wentAway = connection.unreachableSince ?? .now
+        if let end = known, wentAway < end.from {
+            fallback.takeOver(until: end.to)
+        } else {
+            fallback.takeOver(until: fallback.longestWindow.map { wentAway + $0 })
+        }
     }
 
-    /// KEYS: budget, probe. Returns {granted, wait in ms}.
+    /// KEYS: budget, probe. Returns {granted, wait in ms, ms until the window ends (-1: none known)}.
     static let spend = """
         local now = redis.call('TIME')
         local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
@@ -103,17 +124,17 @@ public final class RedisRateBudget: RateBudgetStore {
         if not resetAt or ms >= resetAt then
             if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 2000) then
                 redis.call('HINCRBY', KEYS[1], 'unknownSpent', 1)
-                return {1, 0}
+                return {1, 0, -1}
             end
-            return {0, 20}
+            return {0, 20, -1}
         end
         local spent = tonumber(redis.call('HGET', KEYS[1], 'spent') or '0')
         local limit = tonumber(redis.call('HGET', KEYS[1], 'limit') or '0')
         if spent < limit then
             redis.call('HINCRBY', KEYS[1], 'spent', 1)
-            return {1, 0}
+            return {1, 0, resetAt - ms}
         end
-        return {0, resetAt - ms}
+        return {0, resetAt - ms, resetAt - ms}
         """
 
     /// KEYS: budget, probe. ARGV: used, remaining, reset in ms. Starts a window or raises the

@@ -41,11 +41,13 @@ import Testing
     /// A holder whose lock expired (a long pause) must not overwrite the token that the next
     /// holder saved: the write checks the fence.
     @Test func aSaveAfterTheLockExpiredIsRefused() async throws {
-        let slow = store("slow", lockTimeToLive: .milliseconds(100))
+        let slow = store("slow")
         let fast = store("fast")
         try await slow.save(Self.token("old"))
         let slowLock = try await slow.lockExclusively()
-        // Wait until Redis has expired the slow holder's lock, then the other process takes it.
+        // The slow holder pauses past its lock's life (so that it renews nothing): Redis expires
+        // the lock, and the other process takes it.
+        _ = try await connection.run(["PEXPIRE", namespace + ":lock", "1"])
         while try await connection.run(["EXISTS", namespace + ":lock"]).int == 1 {
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -77,6 +79,24 @@ import Testing
         held.unlock()
         try await waiter.value
         #expect(order.withLock { $0 } == ["first", "second"])
+    }
+
+    /// A lock held longer than its time to live is renewed, not lost; unlocking releases it.
+    @Test func aHeldLockIsRenewedAndReleasedOnUnlock() async throws {
+        let holder = store("holder", lockTimeToLive: .milliseconds(600))
+        let lock = try await holder.lockExclusively()
+        let lockKey = namespace + ":lock"
+        // Five lives of the lock: it is still there, with this holder's fence.
+        let fence = try await connection.run(["GET", lockKey]).text
+        try await Task.sleep(for: .seconds(3))
+        #expect(try await connection.run(["GET", lockKey]).text == fence)
+        #expect(try await connection.run(["PTTL", lockKey]).int ?? 0 > 0)
+        lock.unlock()
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        while try await connection.run(["EXISTS", lockKey]).int == 1, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await connection.run(["EXISTS", lockKey]).int == 0)
     }
 
     /// Redis restarted without persistence: the newest local copy is put back, not lost.

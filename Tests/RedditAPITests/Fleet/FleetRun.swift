@@ -16,6 +16,9 @@ final class FleetRun: Sendable {
     let redisPort: Int
     let clientID = uniqueKey("fleet")
     let folder: URL
+    /// Whether Redis keeps its data across a restart (an append-only file written before each
+    /// reply) or comes back empty.
+    let persistent: Bool
     private let redisPID = Mutex<Int32?>(nil)
 
     struct Report: Decodable {
@@ -57,20 +60,21 @@ final class FleetRun: Sendable {
         }
     }
 
-    private init(reddit: URL, redisServer: String, redisPort: Int, folder: URL) {
+    private init(reddit: URL, redisServer: String, redisPort: Int, folder: URL, persistent: Bool) {
         self.reddit = reddit
         self.redisServer = redisServer
         self.redisPort = redisPort
         self.folder = folder
+        self.persistent = persistent
     }
 
     /// Starts Redis and signs the fleet in once.
-    static func start() async throws -> FleetRun {
+    static func start(persistent: Bool = true) async throws -> FleetRun {
         let reddit = try TestServers.url(from: "COURIER_FAKE_REDDIT_URL")
         let server = ProcessInfo.processInfo.environment["COURIER_REDIS_SERVER"] ?? "/usr/bin/redis-server"
         let run = FleetRun(
             reddit: reddit, redisServer: server, redisPort: try LoopbackPort.unused(),
-            folder: try makeTemporaryFolder("courier-fleet"))
+            folder: try makeTemporaryFolder("courier-fleet"), persistent: persistent)
         try await run.startRedis()
         _ = try await run.runHelper(run.arguments(folder: "signer") + ["--sign-in"], name: "signer")
         return run
@@ -127,12 +131,16 @@ final class FleetRun: Sendable {
 
     /// Waits until the fake Reddit has served `count` requests of this fleet (a minute at most),
     /// or, with `orRefreshDue`, until the fleet's token is due for a refresh (2 s before it
-    /// expires, as the workers refresh): without Redis the workers wait for it to refresh.
-    func waitForServed(_ count: Int, orRefreshDue: Bool = false) async throws {
+    /// expires, as the workers refresh): without Redis the workers wait for it to refresh. With
+    /// `freshToken`, it waits on until the token is 1.5 to 3 s old as well (refreshed, and adopted
+    /// by every worker, which a worker waiting for the lock would otherwise do only after Redis
+    /// returns).
+    func waitForServed(_ count: Int, orRefreshDue: Bool = false, freshToken: Bool = false) async throws {
         let deadline = ContinuousClock.now.advanced(by: .seconds(60))
         while true {
             let stats = try await stats()
-            if stats.served >= count || (orRefreshDue && stats.tokenAge >= stats.tokenSeconds - 2) { return }
+            let served = stats.served >= count && (!freshToken || (1.5..<3).contains(stats.tokenAge))
+            if served || (orRefreshDue && stats.tokenAge >= stats.tokenSeconds - 2) { return }
             guard ContinuousClock.now < deadline else {
                 throw Stuck(description: "the fleet stopped short of \(count)")
             }
@@ -153,15 +161,15 @@ final class FleetRun: Sendable {
 
     struct Stuck: Error, CustomStringConvertible { let description: String }
 
-    /// Starts redis-server (daemonized, with an append-only file written before each reply, as a
-    /// fleet's Redis should run: a restart after a kill keeps the token; see "Running a bot
-    /// fleet") and waits until it answers PING.
+    /// Starts redis-server (daemonized; when `persistent`, with an append-only file written before
+    /// each reply, so that a restart after a kill keeps the token and the lock) and waits until it
+    /// answers PING.
     func startRedis() async throws {
         let pidFile = folder.appendingPathComponent("redis.pid")
         try? FileManager.default.removeItem(at: pidFile)
         let arguments = [
-            redisServer, "--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
-            "--appendfsync", "always", "--dir", folder.path,
+            redisServer, "--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+            persistent ? "yes" : "no", "--appendfsync", "always", "--dir", folder.path,
             "--daemonize", "yes", "--pidfile", pidFile.path, "--logfile",
             folder.appendingPathComponent("redis.log").path,
         ]

@@ -63,14 +63,36 @@ import Testing
         #expect(await budget.take() != nil)
     }
 
-    @Test func unreachableRedisFallsBackToTheLocalShareOfWhatWasLeft() async throws {
+    /// Redis is away before this process knew the fleet's window: it cannot know what the others
+    /// spent, so it sends nothing until a whole window (the longest reset seen, plus two seconds)
+    /// has passed.
+    @Test func unreachableRedisWaitsAWholeWindowBeforeItsShare() async throws {
         let events = Mutex<[RedisConnection.Event]>([])
         let away = RedisConnection(host: "127.0.0.1", port: 1) { event in events.withLock { $0.append(event) } }
         let budget = RedisRateBudget(connection: away, namespace: uniqueKey("budget"), fleetSize: 4)
-        // The last status the process saw: 44 left; minus one in flight per process, a quarter.
+        let asked = ContinuousClock.now
         await budget.record(Self.status(used: 16, remaining: 44))
-        #expect(await Self.grants([budget], attempts: 40) == 10)
+        #expect(await Self.grants([budget], attempts: 40) == 0)
+        let wait = try #require(await budget.take())
+        #expect(wait > .seconds(62) - asked.duration(to: .now) && wait <= .seconds(62))
         #expect(budget.isFallingBack)
         #expect(events.withLock { $0.count } == 1)
+    }
+
+    /// After a takeover the first window's share comes from what the fleet left of it.
+    @Test func aTakeoverSharesWhatTheFleetLeftOfTheNextWindow() async throws {
+        let budget = LocalRateBudget(fleetSize: 4)
+        await budget.record(Self.status(used: 1, remaining: 59))
+        let until = ContinuousClock.now.advanced(by: .milliseconds(300))
+        budget.takeOver(until: until)
+        // Nothing before `until`.
+        let wait = try #require(await budget.take())
+        #expect(wait <= .milliseconds(300))
+        try await Task.sleep(until: until)
+        // Then one request learns the window: 29 left, one in flight per process: 1 + 25 / 4.
+        #expect(await Self.grants([budget], attempts: 5) == 1)
+        await budget.record(Self.status(used: 31, remaining: 29))
+        #expect(await Self.grants([budget], attempts: 40) == 6)
+        #expect(await budget.take() != nil)
     }
 }
