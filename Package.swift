@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: swiftSettings),
         // Shared state for a fleet of processes through Redis (hiredis, loaded at run time).
-        .target(name: "CourierRedis", dependencies: ["CourierOAuth"], swiftSettings: swiftSettings),
+        .target(name: "CourierRedis", dependencies: ["CourierOAuth", "CourierStore"], swiftSettings: swiftSettings),
         .target(name: "CourierCombine", dependencies: ["Courier", "CourierOAuth"], swiftSettings: swiftSettings),
         .target(
             name: "RedditAPI",
