@@ -121,7 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierStoreTests",
-            dependencies: ["CourierStore", "CourierTesting", "TestSupport", "courier-store-crash-helper"],
+            dependencies: [
+                "CourierStore", "CourierRedis", "CourierTesting", "TestSupport", "courier-store-crash-helper",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -158,9 +160,19 @@ let package = Package(
             path: "Tests/FleetHelper",
             swiftSettings: swiftSettings
         ),
+        // The second process of the shared response cache tests: one GET through a cache in Redis.
+        .executableTarget(
+            name: "courier-cache-helper",
+            dependencies: ["Courier", "CourierStore", "CourierRedis"],
+            path: "Tests/CacheHelper",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CourierRedisTests",
-            dependencies: ["CourierRedis", "CourierOAuth", "TestSupport"],
+            dependencies: [
+                "CourierRedis", "CourierOAuth", "TestSupport", "Courier", "CourierStore", "CourierTesting",
+                "courier-cache-helper",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
