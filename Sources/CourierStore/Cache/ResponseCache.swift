@@ -222,7 +222,8 @@ public final class ResponseCache: Interceptor {
     /// Statuses a cache may store (RFC 9110 §15.1, "heuristically cacheable" plus 304's peers).
     private static let storableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
-    private func store(_ response: HTTPResponse, for request: HTTPRequest, requestTime: Date, responseTime: Date) async {
+    private func store(_ response: HTTPResponse, for request: HTTPRequest, requestTime: Date, responseTime: Date) async
+    {
         let control = CacheControl(response.headers)
         let varyNames = CacheKey.varyNames(response.headers)
         guard Self.storableStatuses.contains(response.statusCode),

@@ -74,7 +74,9 @@ struct ResponseCacheTests {
         #expect(try await cache.usage().entries == 0)
     }
 
-    @Test("A stale response is revalidated; a 304 serves the cached body with refreshed freshness", arguments: CacheStorageKind.allCases)
+    @Test(
+        "A stale response is revalidated; a 304 serves the cached body with refreshed freshness",
+        arguments: CacheStorageKind.allCases)
     func revalidation(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let cache = try makeCache(storage)
@@ -103,7 +105,9 @@ struct ResponseCacheTests {
         #expect(transport.requestCount == 2)
     }
 
-    @Test("Requests with Authorization are not cached by a shared cache, but are by a private one", arguments: CacheStorageKind.allCases)
+    @Test(
+        "Requests with Authorization are not cached by a shared cache, but are by a private one",
+        arguments: CacheStorageKind.allCases)
     func authorization(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let transport = StubTransport(headers: ["Cache-Control": "max-age=600"])
@@ -174,7 +178,9 @@ struct ResponseCacheTests {
         #expect(transport.requestCount == 3)
     }
 
-    @Test("Offline: stale data is served when the network fails, only when the policy asks", arguments: CacheStorageKind.allCases)
+    @Test(
+        "Offline: stale data is served when the network fails, only when the policy asks",
+        arguments: CacheStorageKind.allCases)
     func offline(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let cache = try makeCache(storage)
@@ -240,7 +246,9 @@ struct ResponseCacheTests {
 }
 
 extension ResponseCacheTests {
-    @Test("A request's own no-cache or max-age forces revalidation of a fresh response", arguments: CacheStorageKind.allCases)
+    @Test(
+        "A request's own no-cache or max-age forces revalidation of a fresh response",
+        arguments: CacheStorageKind.allCases)
     func requestDirectives(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let cache = try makeCache(storage)

@@ -25,7 +25,9 @@ struct HTTPBinCacheTests {
         return (HTTPClient(baseURL: base, transport: network) { $0.interceptors = [cache] }, cache)
     }
 
-    @Test("/cache: the second request revalidates and the 304 serves the cached body", arguments: CacheStorageKind.allCases)
+    @Test(
+        "/cache: the second request revalidates and the 304 serves the cached body",
+        arguments: CacheStorageKind.allCases)
     func lastModifiedRevalidation(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let (client, _) = try makeClient(storage)
@@ -41,7 +43,8 @@ struct HTTPBinCacheTests {
         #expect(!String(decoding: second.data, as: UTF8.self).contains("If-Modified-Since"))
     }
 
-    @Test("/etag/{etag}: If-None-Match is sent and the 304 serves the cached body", arguments: CacheStorageKind.allCases)
+    @Test(
+        "/etag/{etag}: If-None-Match is sent and the 304 serves the cached body", arguments: CacheStorageKind.allCases)
     func etagRevalidation(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let (client, _) = try makeClient(storage)
@@ -89,7 +92,8 @@ struct HTTPBinCacheTests {
         #expect(try await cache.usage().entries == 1)
     }
 
-    @Test("Offline fallback: after the server stops, the stale response is served", arguments: CacheStorageKind.allCases)
+    @Test(
+        "Offline fallback: after the server stops, the stale response is served", arguments: CacheStorageKind.allCases)
     func serverStopped(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let server = try await LocalServerProcess.start()
