@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: swiftSettings),
         // Shared state for a fleet of processes through Redis (hiredis, loaded at run time).
-        .target(name: "CourierRedis", dependencies: ["CourierOAuth"], swiftSettings: swiftSettings),
+        .target(name: "CourierRedis", dependencies: ["CourierOAuth", "CourierStore"], swiftSettings: swiftSettings),
         .target(name: "CourierCombine", dependencies: ["Courier", "CourierOAuth"], swiftSettings: swiftSettings),
         .target(
             name: "RedditAPI",
@@ -121,7 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierStoreTests",
-            dependencies: ["CourierStore", "CourierTesting", "TestSupport", "courier-store-crash-helper"],
+            dependencies: [
+                "CourierStore", "CourierRedis", "CourierTesting", "TestSupport", "courier-store-crash-helper",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -158,9 +160,19 @@ let package = Package(
             path: "Tests/FleetHelper",
             swiftSettings: swiftSettings
         ),
+        // The second process of the shared response cache tests: one GET through a cache in Redis.
+        .executableTarget(
+            name: "courier-cache-helper",
+            dependencies: ["Courier", "CourierStore", "CourierRedis"],
+            path: "Tests/CacheHelper",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CourierRedisTests",
-            dependencies: ["CourierRedis", "CourierOAuth", "TestSupport"],
+            dependencies: [
+                "CourierRedis", "CourierOAuth", "TestSupport", "Courier", "CourierStore", "CourierTesting",
+                "courier-cache-helper",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

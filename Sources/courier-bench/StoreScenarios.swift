@@ -116,7 +116,7 @@ struct StoreScenarios {
             // Measure one response's size as the cache counts it, then budget for `size` of them.
             let probe = try ResponseCache(fileURL: directory.appendingPathComponent("probe-\(size).sqlite"))
             _ = try await Self.store(1, from: 0, through: Self.client(probe))
-            let entrySize = try probe.usage().bytes
+            let entrySize = try await probe.usage().bytes
             let cache = try ResponseCache(fileURL: file, configuration: .init(maximumSize: entrySize * size))
             let client = Self.client(cache)
             _ = try await Self.store(size + size / 5, from: 0, through: client)

@@ -16,6 +16,9 @@ Paths:
                             answers S (with Retry-After: V when given) for the first N hits of
                             KEY, then 200 {"hits": n, "headers": {...}}
   /echo-headers             200 with the request headers as JSON
+  /cacheable/KEY[?max_age=N] counts a hit for KEY; 200 {"key": KEY, "hit": n} with ETag "KEY" and
+                            Cache-Control: max-age=N (default 60), or 304 (counted under KEY-304)
+                            when If-None-Match names that ETag
   /download/N               200 with N bytes (Content-Length N), written in 64 KiB chunks
   /upload                   200 {"received": N} after reading a request body of N bytes
   /gate/KEY                 counts a hit for KEY, then waits until /open/KEY is requested and
@@ -604,6 +607,14 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                                                        "closed_early": closed_early.get(key, 0)}).encode()))
             elif path == "echo-headers":
                 writer.write(response(200, json.dumps(headers).encode()))
+            elif path == "cacheable":
+                hits[key] = hits.get(key, 0) + 1
+                validators = {"ETag": f'"{key}"', "Cache-Control": f"max-age={int(query.get('max_age', '60'))}"}
+                if header_text(headers, "If-None-Match") == f'"{key}"':
+                    hits[key + "-304"] = hits.get(key + "-304", 0) + 1
+                    writer.write(response(304, b"", extra=validators))
+                else:
+                    writer.write(response(200, json.dumps({"key": key, "hit": hits[key]}).encode(), extra=validators))
             else:
                 writer.write(response(404, b'{"error": "not found"}'))
             await writer.drain()

@@ -14,36 +14,36 @@ enum CacheDatabaseFile {
     /// Opens the database at `url`; a damaged one is moved aside (and reported) and a new one
     /// created in its place.
     static func open(
-        _ url: URL, maximumSize: Int, onEvent: (@Sendable (ResponseCacheEvent) -> Void)?
+        _ url: URL, onEvent: (@Sendable (ResponseCacheEvent) -> Void)?
     ) throws(SQLiteError) -> CacheStorage {
         do {
-            return try CacheStorage(path: url.path, maximumSize: maximumSize)
+            return try CacheStorage(path: url.path)
         } catch let error where error.isDamage {
             // The failed connection is closed by now (CacheStorage's init released it).
             let movedTo = try moveAside(url)
             onEvent?(.damagedDatabaseMovedAside(file: url, movedTo: movedTo, reason: error.description))
-            return try CacheStorage(path: url.path, maximumSize: maximumSize)
+            return try CacheStorage(path: url.path)
         }
     }
 
     /// Heals `storage` in place after a damage `error` or when its file vanished; does nothing
     /// otherwise.
     static func heal(
-        _ storage: inout CacheStorage, after error: SQLiteError?, url: URL, maximumSize: Int,
+        _ storage: inout CacheStorage, after error: SQLiteError?, url: URL,
         onEvent: (@Sendable (ResponseCacheEvent) -> Void)?
     ) throws(SQLiteError) {
         if let error, error.isDamage {
             storage.database.close()
             let movedTo = try moveAside(url)
             onEvent?(.damagedDatabaseMovedAside(file: url, movedTo: movedTo, reason: error.description))
-            storage = try CacheStorage(path: url.path, maximumSize: maximumSize)
+            storage = try CacheStorage(path: url.path)
         } else if storage.database.fileHasMoved {
             // Closing the old connection first lets SQLite remove its `-wal` file, so the new
             // database does not replay the old one's log.
             storage.database.close()
             try? FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            storage = try CacheStorage(path: url.path, maximumSize: maximumSize)
+            storage = try CacheStorage(path: url.path)
             onEvent?(.databaseRecreated(file: url))
         }
     }

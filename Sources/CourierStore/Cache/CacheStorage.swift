@@ -10,7 +10,6 @@ import Foundation
 /// evicts once per several stores rather than on every one.
 struct CacheStorage {
     let database: SQLiteDatabase
-    let maximumSize: Int
     /// A counter, not a clock, orders uses: two uses never tie and wall-clock jumps do not matter.
     private var lastUse: Int64
 
@@ -19,10 +18,9 @@ struct CacheStorage {
     /// When over budget, eviction frees down to this share of it.
     static let lowWaterMark = 0.9
 
-    init(path: String, maximumSize: Int) throws(SQLiteError) {
+    init(path: String) throws(SQLiteError) {
         let database = try SQLiteDatabase(path: path)
         self.database = database
-        self.maximumSize = maximumSize
         try database.transaction { () throws(SQLiteError) in
             try database.execute(
                 """
@@ -88,13 +86,12 @@ struct CacheStorage {
     }
 
     /// Stores a response (replacing the same key), then evicts the least recently used ones until
-    /// the total fits the budget. A response bigger than the whole budget is not stored.
-    mutating func store(_ entry: CachedResponse) throws(SQLiteError) {
-        let headers = Self.encode(entry.headers)
-        let vary = Self.encode(entry.varyValues)
-        let size =
-            entry.body.count + headers.count + vary.count + entry.key.utf8.count + entry.url.absoluteString.utf8.count
-        guard size <= maximumSize else {
+    /// the total fits `budget`. A response bigger than the whole budget is not stored.
+    mutating func store(_ entry: CachedResponse, budget: Int) throws(SQLiteError) {
+        let headers = entry.encodedHeaders
+        let vary = entry.encodedVaryValues
+        let size = entry.size
+        guard size <= budget else {
             try remove(key: entry.key)
             return
         }
@@ -119,7 +116,7 @@ struct CacheStorage {
                     .real(entry.requestTime.timeIntervalSince1970), .real(entry.responseTime.timeIntervalSince1970),
                     .integer(use), .integer(Int64(size)),
                 ])
-            try evict(keeping: use)
+            try evict(keeping: use, budget: budget)
         }
     }
 
@@ -149,10 +146,10 @@ struct CacheStorage {
     /// When over budget, removes the least recently used responses down to the low-water mark:
     /// reads the oldest rows through the `last_use` index, a page at a time, until enough bytes
     /// are found, then deletes them with one range delete.
-    private func evict(keeping newest: Int64) throws(SQLiteError) {
+    private func evict(keeping newest: Int64, budget: Int) throws(SQLiteError) {
         let total = try usage().bytes
-        guard total > maximumSize else { return }
-        let target = Int(Double(maximumSize) * Self.lowWaterMark)
+        guard total > budget else { return }
+        let target = Int(Double(budget) * Self.lowWaterMark)
         var freed = 0
         var cutoff: Int64 = .min
         let page = 256
@@ -175,29 +172,17 @@ struct CacheStorage {
 
     // MARK: - Row encoding
 
-    private static func encode(_ headers: HTTPHeaders) -> Data {
-        (try? JSONEncoder().encode(headers.map { [$0.name, $0.value] })) ?? Data("[]".utf8)
-    }
-
-    private static func encode(_ vary: [String: String]) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(vary)) ?? Data("{}".utf8)
-    }
-
     /// A row back into a response; a row that does not decode is skipped (and later replaced).
     private static func decode(_ row: [SQLiteValue]) -> CachedResponse? {
         guard row.count == 9,
             let key = row[0].string, let resource = row[1].string,
-            let varyData = row[2].data, let vary = try? JSONDecoder().decode([String: String].self, from: varyData),
+            let vary = row[2].data.flatMap(CachedResponse.decodeVaryValues),
             let status = row[3].int,
-            let headerData = row[4].data, let pairs = try? JSONDecoder().decode([[String]].self, from: headerData),
+            let headers = row[4].data.flatMap(CachedResponse.decodeHeaders),
             let body = row[5].data,
             let urlText = row[6].string, let url = URL(string: urlText),
             let requestTime = row[7].double, let responseTime = row[8].double
         else { return nil }
-        let headers = HTTPHeaders(
-            pairs.compactMap { $0.count == 2 ? HTTPHeaders.Field(name: $0[0], value: $0[1]) : nil })
         return CachedResponse(
             key: key, resourceKey: resource, varyValues: vary, statusCode: status, headers: headers, body: body,
             url: url,

@@ -1,21 +1,61 @@
-import Courier
-import Foundation
+public import Courier
+public import Foundation
 
-/// A response as the cache keeps it, with what it needs to judge freshness (RFC 9111 §4.2).
-struct CachedResponse: Sendable {
-    /// The row's key: method, URL and the request's values of the headers named by `Vary`.
-    var key: String
+/// A response as a ``ResponseCache`` keeps it, with what it needs to judge freshness (RFC 9111
+/// §4.2). A ``ResponseCacheStorage`` stores and returns these values as they are.
+public struct CachedResponse: Sendable, Equatable {
+    /// The entry's key: method, URL and the request's values of the headers named by `Vary`.
+    /// Unique within a storage; storing a response with the same key replaces the old one.
+    public var key: String
     /// Method and URL alone; every variant of a resource shares it.
-    var resourceKey: String
+    public var resourceKey: String
     /// The lower-cased header names in the response's `Vary`, with the request's values.
-    var varyValues: [String: String]
-    var statusCode: Int
-    var headers: HTTPHeaders
-    var body: Data
-    var url: URL
-    /// When the request that produced the response was sent and when the response arrived.
-    var requestTime: Date
-    var responseTime: Date
+    public var varyValues: [String: String]
+    /// The response's status code.
+    public var statusCode: Int
+    /// The response's headers.
+    public var headers: HTTPHeaders
+    /// The response's body.
+    public var body: Data
+    /// The URL the response came from.
+    public var url: URL
+    /// When the request that produced the response was sent.
+    public var requestTime: Date
+    /// When the response arrived.
+    public var responseTime: Date
+
+    /// A stored response; ``ResponseCache`` makes these, a storage only keeps them.
+    ///
+    /// - Parameters:
+    ///   - key: Method, URL and the request's values of the headers named by `Vary`.
+    ///   - resourceKey: Method and URL alone.
+    ///   - varyValues: The lower-cased header names in `Vary`, with the request's values.
+    ///   - statusCode: The response's status code.
+    ///   - headers: The response's headers.
+    ///   - body: The response's body.
+    ///   - url: The URL the response came from.
+    ///   - requestTime: When the request was sent.
+    ///   - responseTime: When the response arrived.
+    public init(
+        key: String, resourceKey: String, varyValues: [String: String], statusCode: Int, headers: HTTPHeaders,
+        body: Data, url: URL, requestTime: Date, responseTime: Date
+    ) {
+        self.key = key
+        self.resourceKey = resourceKey
+        self.varyValues = varyValues
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.requestTime = requestTime
+        self.responseTime = responseTime
+    }
+
+    /// The bytes this response counts against ``ResponseCache/Configuration/maximumSize``: its
+    /// body, its headers and `Vary` values as stored, its key and its URL.
+    public var size: Int {
+        body.count + encodedHeaders.count + encodedVaryValues.count + key.utf8.count + url.absoluteString.utf8.count
+    }
 
     var response: HTTPResponse {
         HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: url)

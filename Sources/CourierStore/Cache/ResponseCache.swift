@@ -1,10 +1,12 @@
 public import Courier
-import CourierFileSupport
 public import Foundation
-import Synchronization
 
-/// An HTTP response cache on SQLite, used as an `Interceptor`: it answers from disk when HTTP's
+/// An HTTP response cache, used as an `Interceptor`: it answers from its storage when HTTP's
 /// caching rules allow, revalidates stale responses, and can keep an app working offline.
+///
+/// The storage is an SQLite file (``init(fileURL:configuration:)``) or any
+/// ``ResponseCacheStorage`` (``init(storage:configuration:)``), such as CourierRedis's
+/// `RedisCacheStorage`, which the processes of a fleet share.
 ///
 /// ```swift
 /// let cache = try ResponseCache(application: "MyApp")
@@ -27,12 +29,12 @@ import Synchronization
 /// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the cached responses for its URL.
 /// - Stays under ``Configuration/maximumSize`` bytes by evicting the least recently used responses.
 ///
-/// The database is in WAL mode; a process killed mid-write leaves it consistent. A failure of the
-/// cache itself never fails a request: the request goes to the network and the error is reported
-/// to ``Configuration/onError``. Safe to share between tasks.
+/// A failure of the storage never fails a request: the request goes to the network and the
+/// error is reported to ``Configuration/onError``. Safe to share between tasks.
 ///
-/// The cache heals: a damaged database (or a file that is not one) is moved aside and replaced
-/// by an empty one, and a database file deleted while the app runs is recreated at the next
+/// The SQLite database is in WAL mode; a process killed mid-write leaves it consistent. It
+/// heals: a damaged database (or a file that is not one) is moved aside and replaced by an
+/// empty one, and a database file deleted while the app runs is recreated at the next
 /// access; both are reported to ``Configuration/onEvent``. Its costs stay flat as it grows:
 /// running totals and batched eviction through an index, no scan per stored response.
 public final class ResponseCache: Interceptor {
@@ -48,7 +50,8 @@ public final class ResponseCache: Interceptor {
         public var defaultPolicy: CachePolicy
         /// The current time, for freshness; injectable for tests.
         public var now: @Sendable () -> Date
-        /// Told when the database fails; the request itself then goes on without the cache.
+        /// Told when the storage fails (the database, or an unreachable Redis); the request itself
+        /// then goes on without the cache.
         public var onError: (@Sendable (ResponseCacheError) -> Void)?
         /// Told when the cache healed itself: a damaged database moved aside, a deleted one
         /// recreated. Called under the cache's lock: keep it short and do not use the cache from it.
@@ -78,13 +81,32 @@ public final class ResponseCache: Interceptor {
         public var entries: Int
         /// Their total size in bytes, as counted against ``Configuration/maximumSize``.
         public var bytes: Int
+
+        /// A count of `entries` responses of `bytes` bytes in all.
+        public init(entries: Int, bytes: Int) {
+            self.entries = entries
+            self.bytes = bytes
+        }
     }
 
-    /// The SQLite database file.
-    public let fileURL: URL
+    /// The SQLite database file; nil when the cache keeps its responses in another storage.
+    public var fileURL: URL? { (storage as? SQLiteCacheStorage)?.fileURL }
+    /// Where the responses are kept.
+    public let storage: any ResponseCacheStorage
     /// How the cache behaves.
     public let configuration: Configuration
-    private let storage: Mutex<CacheStorage>
+
+    /// A cache that keeps its responses in `storage`: for example CourierRedis's
+    /// `RedisCacheStorage`, shared by the processes of a fleet.
+    ///
+    /// ``Configuration/maximumSize`` is the budget each store asks the storage to keep; a
+    /// storage shared by several caches should be given the same budget by each.
+    /// ``Configuration/onEvent`` is not called by this cache for other storages (it reports the
+    /// SQLite file's healing); a storage's failures reach ``Configuration/onError``.
+    public init(storage: any ResponseCacheStorage, configuration: Configuration = Configuration()) {
+        self.storage = storage
+        self.configuration = configuration
+    }
 
     /// Opens (or creates) the cache database at `fileURL`, creating its directory if needed.
     ///
@@ -94,25 +116,10 @@ public final class ResponseCache: Interceptor {
     ///
     /// - Throws: ``ResponseCacheError`` when the directory or database cannot be created or
     ///   opened (permissions, a read-only volume, a damaged file that cannot be moved aside).
-    public init(fileURL: URL, configuration: Configuration = Configuration()) throws(ResponseCacheError) {
-        self.fileURL = fileURL
-        self.configuration = configuration
-        do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw ResponseCacheError(
-                path: fileURL.path,
-                reason: "cannot create its directory: "
-                    + (AtomicFile.pathProblem(of: fileURL) ?? AtomicFile.describe(error)))
-        }
-        do {
-            storage = Mutex(
-                try CacheDatabaseFile.open(
-                    fileURL, maximumSize: configuration.maximumSize, onEvent: configuration.onEvent))
-        } catch {
-            throw ResponseCacheError(path: fileURL.path, reason: error.description)
-        }
+    public convenience init(fileURL: URL, configuration: Configuration = Configuration()) throws(ResponseCacheError) {
+        self.init(
+            storage: try SQLiteCacheStorage(fileURL: fileURL, onEvent: configuration.onEvent),
+            configuration: configuration)
     }
 
     /// Opens the cache `responses.sqlite` in the platform's cache directory for `application`
@@ -125,19 +132,21 @@ public final class ResponseCache: Interceptor {
     }
 
     /// Removes every stored response.
-    public func removeAll() throws(ResponseCacheError) {
-        try withStorage { storage throws(SQLiteError) in try storage.removeAll() }
+    public func removeAll() async throws(ResponseCacheError) {
+        try await storage.removeAll()
     }
 
     /// How many responses the cache holds and their size.
-    public func usage() throws(ResponseCacheError) -> Usage {
-        let (entries, bytes) = try withStorage { storage throws(SQLiteError) in try storage.usage() }
-        return Usage(entries: entries, bytes: bytes)
+    public func usage() async throws(ResponseCacheError) -> Usage {
+        try await storage.usage()
     }
 
     /// The result of SQLite's `PRAGMA integrity_check`: `"ok"` for a sound database.
     package func integrityCheck() throws(ResponseCacheError) -> String {
-        try withStorage { storage throws(SQLiteError) in try storage.integrityCheck() }
+        guard let database = storage as? SQLiteCacheStorage else {
+            throw ResponseCacheError(path: "\(storage)", reason: "not an SQLite cache")
+        }
+        return try database.integrityCheck()
     }
 
     // MARK: - Interceptor
@@ -147,18 +156,18 @@ public final class ResponseCache: Interceptor {
         guard request.method == .get || request.method == .head else {
             let response = try await next(request)
             if request.method != .options && request.method != .trace && (200..<400).contains(response.statusCode) {
-                invalidate(request.url)
+                await invalidate(request.url)
             }
             return response
         }
         guard isCacheable(request) else { return try await next(request) }
 
         let policy = request.cachePolicy ?? configuration.defaultPolicy
-        let cached = policy == .reloadIgnoringCache ? nil : lookup(request)
+        let cached = policy == .reloadIgnoringCache ? nil : await lookup(request)
         if let cached {
             let usable = policy == .returnCacheElseLoad || isFreshEnough(cached, for: request)
             if usable {
-                report { storage throws(SQLiteError) in try storage.touch(cached.key) }
+                await report { () throws(ResponseCacheError) in try await storage.markUsed(cached.key) }
                 return cached.response
             }
         }
@@ -170,7 +179,7 @@ public final class ResponseCache: Interceptor {
             response = try await next(sent)
         } catch {
             if policy == .returnStaleWhenOffline, let cached, Self.isConnectivityFailure(error, request: request) {
-                report { storage throws(SQLiteError) in try storage.touch(cached.key) }
+                await report { () throws(ResponseCacheError) in try await storage.markUsed(cached.key) }
                 return cached.response
             }
             throw error
@@ -179,13 +188,13 @@ public final class ResponseCache: Interceptor {
 
         if let cached, response.statusCode == 304 {
             let refreshed = cached.refreshed(by: response, requestTime: requestTime, responseTime: responseTime)
-            report { storage throws(SQLiteError) in try storage.store(refreshed) }
+            await report { () throws(ResponseCacheError) in try await storage.store(refreshed, budget: budget) }
             return refreshed.response
         }
         if let cached, policy == .returnStaleWhenOffline, [500, 502, 503, 504].contains(response.statusCode) {
             return cached.response
         }
-        store(response, for: request, requestTime: requestTime, responseTime: responseTime)
+        await store(response, for: request, requestTime: requestTime, responseTime: responseTime)
         return response
     }
 
@@ -213,7 +222,8 @@ public final class ResponseCache: Interceptor {
     /// Statuses a cache may store (RFC 9110 §15.1, "heuristically cacheable" plus 304's peers).
     private static let storableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
-    private func store(_ response: HTTPResponse, for request: HTTPRequest, requestTime: Date, responseTime: Date) {
+    private func store(_ response: HTTPResponse, for request: HTTPRequest, requestTime: Date, responseTime: Date) async
+    {
         let control = CacheControl(response.headers)
         let varyNames = CacheKey.varyNames(response.headers)
         guard Self.storableStatuses.contains(response.statusCode),
@@ -221,7 +231,7 @@ public final class ResponseCache: Interceptor {
             !(control.isPrivate && !configuration.isPrivate),
             let varyNames
         else {
-            if control.noStore { invalidate(request.url) }
+            if control.noStore { await invalidate(request.url) }
             return
         }
         let varyValues = CacheKey.values(of: varyNames, in: request.headers)
@@ -230,22 +240,22 @@ public final class ResponseCache: Interceptor {
             varyValues: varyValues, statusCode: response.statusCode, headers: response.headers, body: response.body,
             url: response.url, requestTime: requestTime, responseTime: responseTime
         )
-        report { storage throws(SQLiteError) in try storage.store(entry) }
+        await report { () throws(ResponseCacheError) in try await storage.store(entry, budget: budget) }
     }
 
     /// Removes every stored response for `url` (all methods and variants).
-    private func invalidate(_ url: URL) {
-        report { storage throws(SQLiteError) in
+    private func invalidate(_ url: URL) async {
+        await report { () throws(ResponseCacheError) in
             for method in [HTTPMethod.get, .head] {
-                try storage.remove(resource: CacheKey.resource(of: HTTPRequest(method: method, url: url)))
+                try await storage.remove(resource: CacheKey.resource(of: HTTPRequest(method: method, url: url)))
             }
         }
     }
 
     /// The newest stored variant whose `Vary` headers match the request's.
-    private func lookup(_ request: HTTPRequest) -> CachedResponse? {
-        let variants =
-            report { storage throws(SQLiteError) in try storage.variants(of: CacheKey.resource(of: request)) } ?? []
+    private func lookup(_ request: HTTPRequest) async -> CachedResponse? {
+        let resource = CacheKey.resource(of: request)
+        let variants = await report { () throws(ResponseCacheError) in try await storage.variants(of: resource) } ?? []
         return variants.first { $0.varyValues == CacheKey.values(of: Array($0.varyValues.keys), in: request.headers) }
     }
 
@@ -261,31 +271,13 @@ public final class ResponseCache: Interceptor {
 
     // MARK: - Storage access
 
-    /// Runs `body` on the storage, after recreating a database file deleted behind the cache's
-    /// back; a damaged database is moved aside and replaced (the call itself still fails).
-    private func withStorage<T>(_ body: (inout CacheStorage) throws(SQLiteError) -> T) throws(ResponseCacheError) -> T {
-        let (url, maximumSize, onEvent) = (fileURL, configuration.maximumSize, configuration.onEvent)
-        do {
-            return try storage.withLock { storage throws(SQLiteError) in
-                try CacheDatabaseFile.heal(&storage, after: nil, url: url, maximumSize: maximumSize, onEvent: onEvent)
-                do throws(SQLiteError) {
-                    return try body(&storage)
-                } catch let error where error.isDamage {
-                    try? CacheDatabaseFile.heal(
-                        &storage, after: error, url: url, maximumSize: maximumSize, onEvent: onEvent)
-                    throw error
-                }
-            }
-        } catch {
-            throw ResponseCacheError(path: fileURL.path, reason: error.description)
-        }
-    }
+    private var budget: Int { configuration.maximumSize }
 
     /// Runs a storage step during a request: a failure goes to `onError` instead of failing it.
     @discardableResult
-    private func report<T>(_ body: (inout CacheStorage) throws(SQLiteError) -> T) -> T? {
+    private func report<T>(_ body: () async throws(ResponseCacheError) -> T) async -> T? {
         do {
-            return try withStorage(body)
+            return try await body()
         } catch {
             configuration.onError?(error)
             return nil

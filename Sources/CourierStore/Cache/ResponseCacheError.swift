@@ -1,8 +1,9 @@
-/// Why ``ResponseCache`` could not open or use its database.
+/// Why ``ResponseCache`` could not open or use its storage.
 public struct ResponseCacheError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The database file.
+    /// Where the cache lives: the database file, or the address of another storage (such as
+    /// `redis://host:port` and a namespace).
     public let path: String
-    /// What went wrong, as SQLite or the file system said it.
+    /// What went wrong, as SQLite, the file system or the storage said it.
     public let reason: String
 
     /// Creates an error.

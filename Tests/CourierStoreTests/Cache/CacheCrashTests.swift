@@ -27,7 +27,7 @@ struct CacheCrashTests {
             }
             let cache = try ResponseCache(fileURL: file, configuration: .init(maximumSize: CrashResponses.maximumSize))
             #expect(try cache.integrityCheck() == "ok", "round \(round)")
-            #expect(try cache.usage().bytes <= CrashResponses.maximumSize, "round \(round)")
+            #expect(try await cache.usage().bytes <= CrashResponses.maximumSize, "round \(round)")
 
             // Every stored response carries the body its seed produces.
             let client = HTTPClient(baseURL: CrashResponses.baseURL, transport: Self.unreachable()) {

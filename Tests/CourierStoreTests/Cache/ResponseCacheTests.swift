@@ -13,22 +13,23 @@ struct ResponseCacheTests {
 
     init() throws { directory = try TemporaryDirectory() }
 
-    func makeCache(_ configure: (inout ResponseCache.Configuration) -> Void = { _ in }) throws -> ResponseCache {
+    func makeCache(_ storage: CacheStorageKind, named name: String = "cache", isPrivate: Bool = false) throws
+        -> ResponseCache
+    {
         let clock = clock
-        var configuration = ResponseCache.Configuration(
-            now: { clock.now }, onError: { Issue.record("cache error: \($0)") })
-        configure(&configuration)
-        return try ResponseCache(fileURL: directory.file("cache.sqlite"), configuration: configuration)
+        let configuration = ResponseCache.Configuration(
+            isPrivate: isPrivate, now: { clock.now }, onError: { Issue.record("cache error: \($0)") })
+        return try storage.cache(in: directory, named: name, configuration: configuration)
     }
 
     func client(_ cache: ResponseCache, _ transport: any HTTPTransport) -> HTTPClient {
         HTTPClient(baseURL: base, transport: transport) { $0.interceptors = [cache] }
     }
 
-    @Test("A fresh response is served from the cache until max-age passes")
-    func maxAge() async throws {
+    @Test("A fresh response is served from the cache until max-age passes", arguments: CacheStorageKind.allCases)
+    func maxAge(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let transport = StubTransport(headers: ["Cache-Control": "max-age=60"], body: "fresh")
         let client = client(cache, transport)
         #expect(try await client.send(Request<String>(path: "/a")).value == "fresh")
@@ -40,10 +41,10 @@ struct ResponseCacheTests {
         #expect(transport.requestCount == 2)
     }
 
-    @Test("Expires in the future keeps a response fresh; an invalid one does not")
-    func expires() async throws {
+    @Test("Expires in the future keeps a response fresh; an invalid one does not", arguments: CacheStorageKind.allCases)
+    func expires(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let date = clock.now
         let transport = StubTransport { request in
             let expires = request.url.path == "/valid" ? HTTPDate.format(date.addingTimeInterval(120)) : "0"
@@ -58,10 +59,10 @@ struct ResponseCacheTests {
         #expect(transport.requests.map(\.url.path) == ["/valid", "/invalid", "/invalid"])
     }
 
-    @Test("no-store on the response or the request is never written")
-    func noStore() async throws {
+    @Test("no-store on the response or the request is never written", arguments: CacheStorageKind.allCases)
+    func noStore(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let transport = StubTransport(headers: ["Cache-Control": "no-store, max-age=600"])
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/secret"))
@@ -70,13 +71,15 @@ struct ResponseCacheTests {
         let cacheable = StubTransport(headers: ["Cache-Control": "max-age=600"])
         _ = try await self.client(cache, cacheable).send(
             Request<Data>(path: "/other", headers: ["Cache-Control": "no-store"]))
-        #expect(try cache.usage().entries == 0)
+        #expect(try await cache.usage().entries == 0)
     }
 
-    @Test("A stale response is revalidated; a 304 serves the cached body with refreshed freshness")
-    func revalidation() async throws {
+    @Test(
+        "A stale response is revalidated; a 304 serves the cached body with refreshed freshness",
+        arguments: CacheStorageKind.allCases)
+    func revalidation(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let transport = StubTransport { request in
             if request.headers["If-None-Match"] == "\"v1\"" {
                 return HTTPResponse(
@@ -102,41 +105,41 @@ struct ResponseCacheTests {
         #expect(transport.requestCount == 2)
     }
 
-    @Test("Requests with Authorization are not cached by a shared cache, but are by a private one")
-    func authorization() async throws {
+    @Test(
+        "Requests with Authorization are not cached by a shared cache, but are by a private one",
+        arguments: CacheStorageKind.allCases)
+    func authorization(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let transport = StubTransport(headers: ["Cache-Control": "max-age=600"])
         let request = Request<Data>(path: "/me", headers: ["Authorization": "Bearer secret"])
-        let shared = try makeCache()
+        let shared = try makeCache(storage)
         _ = try await client(shared, transport).send(request)
         _ = try await client(shared, transport).send(request)
         #expect(transport.requestCount == 2)
-        #expect(try shared.usage().entries == 0)
+        #expect(try await shared.usage().entries == 0)
 
-        let personal = try ResponseCache(
-            fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
+        let personal = try makeCache(storage, named: "private", isPrivate: true)
         _ = try await client(personal, transport).send(request)
         _ = try await client(personal, transport).send(request)
         #expect(transport.requestCount == 3)
     }
 
-    @Test("Cache-Control: private is stored only by a private cache")
-    func privateResponses() async throws {
+    @Test("Cache-Control: private is stored only by a private cache", arguments: CacheStorageKind.allCases)
+    func privateResponses(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let transport = StubTransport(headers: ["Cache-Control": "private, max-age=600"])
-        let shared = try makeCache()
+        let shared = try makeCache(storage)
         _ = try await client(shared, transport).send(Request<Data>(path: "/p"))
-        #expect(try shared.usage().entries == 0)
-        let personal = try ResponseCache(
-            fileURL: directory.file("private.sqlite"), configuration: .init(isPrivate: true))
+        #expect(try await shared.usage().entries == 0)
+        let personal = try makeCache(storage, named: "private", isPrivate: true)
         _ = try await client(personal, transport).send(Request<Data>(path: "/p"))
-        #expect(try personal.usage().entries == 1)
+        #expect(try await personal.usage().entries == 1)
     }
 
-    @Test("Vary keeps one entry per value of the named request headers")
-    func vary() async throws {
+    @Test("Vary keeps one entry per value of the named request headers", arguments: CacheStorageKind.allCases)
+    func vary(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let transport = StubTransport { request in
             HTTPResponse(
                 statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
@@ -151,13 +154,13 @@ struct ResponseCacheTests {
         #expect(try await get("en") == "en")
         #expect(try await get("fr") == "fr")
         #expect(transport.requestCount == 2)
-        #expect(try cache.usage().entries == 2)
+        #expect(try await cache.usage().entries == 2)
     }
 
-    @Test("Policies: return cache else load, reload ignoring cache")
-    func policies() async throws {
+    @Test("Policies: return cache else load, reload ignoring cache", arguments: CacheStorageKind.allCases)
+    func policies(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let transport = StubTransport { request in
             HTTPResponse(
                 statusCode: 200, headers: ["Cache-Control": "max-age=0"], body: Data("\(request.url.path)".utf8),
@@ -175,10 +178,12 @@ struct ResponseCacheTests {
         #expect(transport.requestCount == 3)
     }
 
-    @Test("Offline: stale data is served when the network fails, only when the policy asks")
-    func offline() async throws {
+    @Test(
+        "Offline: stale data is served when the network fails, only when the policy asks",
+        arguments: CacheStorageKind.allCases)
+    func offline(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let transport = StubTransport(headers: ["Cache-Control": "max-age=10"], body: "saved")
         let client = client(cache, transport)
         _ = try await client.send(Request<String>(path: "/feed"))
@@ -196,10 +201,10 @@ struct ResponseCacheTests {
         }
     }
 
-    @Test("Offline policy also covers 503 from the server")
-    func serverErrorFallback() async throws {
+    @Test("Offline policy also covers 503 from the server", arguments: CacheStorageKind.allCases)
+    func serverErrorFallback(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let failing = StubTransport { request in
             request.headers["If-None-Match"] == nil
                 ? HTTPResponse(statusCode: 200, headers: ["ETag": "\"a\""], body: Data("good".utf8), url: request.url)
@@ -211,10 +216,10 @@ struct ResponseCacheTests {
         await #expect(throws: HTTPError.self) { try await client.send(Request<String>(path: "/s")) }
     }
 
-    @Test("A successful POST removes the cached GET for its URL")
-    func invalidation() async throws {
+    @Test("A successful POST removes the cached GET for its URL", arguments: CacheStorageKind.allCases)
+    func invalidation(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let transport = StubTransport(headers: ["Cache-Control": "max-age=600"])
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/list"))
@@ -241,10 +246,12 @@ struct ResponseCacheTests {
 }
 
 extension ResponseCacheTests {
-    @Test("A request's own no-cache or max-age forces revalidation of a fresh response")
-    func requestDirectives() async throws {
+    @Test(
+        "A request's own no-cache or max-age forces revalidation of a fresh response",
+        arguments: CacheStorageKind.allCases)
+    func requestDirectives(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let cache = try makeCache()
+        let cache = try makeCache(storage)
         let transport = StubTransport(headers: ["Cache-Control": "max-age=600"])
         let client = client(cache, transport)
         _ = try await client.send(Request<Data>(path: "/r"))

@@ -17,19 +17,20 @@ struct HTTPBinCacheTests {
         directory = try TemporaryDirectory()
     }
 
-    func makeClient() throws -> (HTTPClient, ResponseCache) {
+    func makeClient(_ storage: CacheStorageKind) throws -> (HTTPClient, ResponseCache) {
         let clock = clock
-        let cache = try ResponseCache(
-            fileURL: directory.file("http.sqlite"),
-            configuration: .init(now: { clock.now }, onError: { Issue.record("cache error: \($0)") })
-        )
+        let cache = try storage.cache(
+            in: directory, named: "http",
+            configuration: .init(now: { clock.now }, onError: { Issue.record("cache error: \($0)") }))
         return (HTTPClient(baseURL: base, transport: network) { $0.interceptors = [cache] }, cache)
     }
 
-    @Test("/cache: the second request revalidates and the 304 serves the cached body")
-    func lastModifiedRevalidation() async throws {
+    @Test(
+        "/cache: the second request revalidates and the 304 serves the cached body",
+        arguments: CacheStorageKind.allCases)
+    func lastModifiedRevalidation(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let (client, _) = try makeClient()
+        let (client, _) = try makeClient(storage)
         let first = try await client.send(Request<Data>(path: "/cache"))
         let second = try await client.send(Request<Data>(path: "/cache"))
 
@@ -42,10 +43,11 @@ struct HTTPBinCacheTests {
         #expect(!String(decoding: second.data, as: UTF8.self).contains("If-Modified-Since"))
     }
 
-    @Test("/etag/{etag}: If-None-Match is sent and the 304 serves the cached body")
-    func etagRevalidation() async throws {
+    @Test(
+        "/etag/{etag}: If-None-Match is sent and the 304 serves the cached body", arguments: CacheStorageKind.allCases)
+    func etagRevalidation(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let (client, _) = try makeClient()
+        let (client, _) = try makeClient(storage)
         let etag = uniqueKey("etag")
         let first = try await client.send(Request<Data>(path: "/etag/\(etag)"))
         let second = try await client.send(Request<Data>(path: "/etag/\(etag)"))
@@ -57,10 +59,10 @@ struct HTTPBinCacheTests {
         #expect(second.headers["ETag"]?.contains(etag) == true)
     }
 
-    @Test("/cache/{n}: served from the cache for n seconds, loaded again after")
-    func freshness() async throws {
+    @Test("/cache/{n}: served from the cache for n seconds, loaded again after", arguments: CacheStorageKind.allCases)
+    func freshness(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let (client, _) = try makeClient()
+        let (client, _) = try makeClient(storage)
         _ = try await client.send(Request<Data>(path: "/cache/60"))
         clock.advance(by: 50)
         let cached = try await client.send(Request<Data>(path: "/cache/60"))
@@ -71,31 +73,32 @@ struct HTTPBinCacheTests {
         #expect(network.exchanges.count == 2)
     }
 
-    @Test("Cache-Control: no-store is never written; a cacheable twin is")
-    func noStore() async throws {
+    @Test("Cache-Control: no-store is never written; a cacheable twin is", arguments: CacheStorageKind.allCases)
+    func noStore(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
-        let (client, cache) = try makeClient()
+        let (client, cache) = try makeClient(storage)
         let noStore = Request<Data>(
             path: "/response-headers", query: [URLQueryItem(name: "Cache-Control", value: "no-store")])
         _ = try await client.send(noStore)
         _ = try await client.send(noStore)
         #expect(network.exchanges.count == 2)
-        #expect(try cache.usage().entries == 0)
+        #expect(try await cache.usage().entries == 0)
 
         let cacheable = Request<Data>(
             path: "/response-headers", query: [URLQueryItem(name: "Cache-Control", value: "max-age=600")])
         _ = try await client.send(cacheable)
         _ = try await client.send(cacheable)
         #expect(network.exchanges.count == 3)
-        #expect(try cache.usage().entries == 1)
+        #expect(try await cache.usage().entries == 1)
     }
 
-    @Test("Offline fallback: after the server stops, the stale response is served")
-    func serverStopped() async throws {
+    @Test(
+        "Offline fallback: after the server stops, the stale response is served", arguments: CacheStorageKind.allCases)
+    func serverStopped(storage: CacheStorageKind) async throws {
         defer { directory.remove() }
         let server = try await LocalServerProcess.start()
         defer { server.stop() }
-        let cache = try ResponseCache(fileURL: directory.file("offline.sqlite"))
+        let cache = try storage.cache(in: directory, named: "offline")
         let client = HTTPClient(baseURL: server.url) { $0.interceptors = [cache] }
         let online = try await client.send(Request<String>(path: "/ok").cachePolicy(.returnStaleWhenOffline))
         #expect(online.value == "ok")
