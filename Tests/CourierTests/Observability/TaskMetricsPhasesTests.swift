@@ -1,6 +1,7 @@
-@testable import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 /// URLSessionTransport's phases on Apple platforms come from URLSession's task metrics: the
 /// conversion, checked on every platform with timelines written out by hand.

@@ -105,7 +105,9 @@ public struct TraceContext: Sendable, Hashable {
         guard traceState.utf8.count <= 512, traceState.utf8.allSatisfy({ (0x20...0x7e).contains($0) }) else {
             throw Invalid(reason: "tracestate must be at most 512 printable ASCII characters")
         }
-        let members = traceState.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let members = traceState.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
         guard members.count <= 32 else { throw Invalid(reason: "tracestate has more than 32 members") }
         for member in members {
             let parts = member.split(separator: "=", omittingEmptySubsequences: false)

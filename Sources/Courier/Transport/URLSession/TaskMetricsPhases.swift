@@ -43,7 +43,8 @@ enum TaskMetricsPhases {
         return RequestMetrics.Phases(
             queued: span(fetchStart, firstStep),
             domainLookup: reused ? .zero : span(timeline.domainLookupStart, timeline.domainLookupEnd),
-            connect: reused ? .zero : span(timeline.connectStart, timeline.secureConnectionStart ?? timeline.connectEnd),
+            connect: reused
+                ? .zero : span(timeline.connectStart, timeline.secureConnectionStart ?? timeline.connectEnd),
             secureConnection: reused ? .zero : span(timeline.secureConnectionStart, timeline.secureConnectionEnd),
             requestSent: span(requestStart, requestEnd),
             firstResponseByte: span(requestEnd, responseStart),
