@@ -68,4 +68,8 @@ final class EventDispatcher: EventMonitor {
     func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64) {
         post({ $0.requestDidFinish(metrics, requestID: requestID) })
     }
+
+    func spanDidEnd(_ span: TraceSpan, requestID: UInt64) {
+        post({ $0.spanDidEnd(span, requestID: requestID) })
+    }
 }

@@ -41,6 +41,8 @@ public protocol EventMonitor: Sendable {
     func requestDidDecode(_ value: any Sendable, requestID: UInt64)
     /// The call ended, successfully or not (also when it was cancelled).
     func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64)
+    /// An attempt sent by ``TraceContextInterceptor`` ended: its span, for a tracing backend.
+    func spanDidEnd(_ span: TraceSpan, requestID: UInt64)
 }
 
 extension EventMonitor {
@@ -66,4 +68,6 @@ extension EventMonitor {
     public func requestDidDecode(_ value: any Sendable, requestID: UInt64) {}
     /// Does nothing.
     public func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64) {}
+    /// Does nothing.
+    public func spanDidEnd(_ span: TraceSpan, requestID: UInt64) {}
 }

@@ -21,6 +21,9 @@ public struct RequestMetrics: Sendable {
         public var bytesReceived: Int64
         /// The status code, or nil when the attempt failed without a response.
         public var statusCode: Int?
+        /// Where the attempt's time went (queued, DNS, connect, TLS, sending, first byte, body),
+        /// when the transport measured it; nil otherwise (see ``Phases`` for which transports do).
+        public var phases: Phases?
     }
 
     /// The ``RequestContext/id`` of the call.

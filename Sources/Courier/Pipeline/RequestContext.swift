@@ -22,6 +22,7 @@ public final class RequestContext: Sendable {
     private struct State {
         var attempts = 0
         var lastRequest: HTTPRequest?
+        var trace: TraceContext?
     }
 
     private let state = Mutex(State())
@@ -64,6 +65,17 @@ public final class RequestContext: Sendable {
         }
     }
 
+    /// The call's trace: the one `make` gives at the first ask, the same one after (see
+    /// ``TraceContextInterceptor``).
+    func trace(_ make: () -> TraceContext) -> TraceContext {
+        state.withLock { state in
+            if let trace = state.trace { return trace }
+            let trace = make()
+            state.trace = trace
+            return trace
+        }
+    }
+
     /// Records that `request` is about to reach the transport; returns the attempt number (from 1).
     func beginAttempt(_ request: HTTPRequest) -> Int {
         state.withLock {
@@ -94,7 +106,8 @@ extension RequestContext {
         metricsRecorder?.record(
             .init(
                 number: attempt, start: Date() - duration.timeInterval, duration: duration,
-                bytesSent: request.body?.length ?? 0, bytesReceived: bytesReceived, statusCode: response.statusCode
+                bytesSent: request.body?.length ?? 0, bytesReceived: bytesReceived, statusCode: response.statusCode,
+                phases: response.phases
             ))
         eventMonitor.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: id)
     }
@@ -105,7 +118,7 @@ extension RequestContext {
         metricsRecorder?.record(
             .init(
                 number: attempt, start: Date() - duration.timeInterval, duration: duration,
-                bytesSent: 0, bytesReceived: 0, statusCode: nil
+                bytesSent: 0, bytesReceived: 0, statusCode: nil, phases: nil
             ))
         eventMonitor.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: id)
     }

@@ -14,6 +14,9 @@ public struct HTTPResponse: Sendable {
     /// The body still arriving, for a response of ``HTTPTransport/stream(_:)`` (then ``body`` is
     /// empty); nil for a response received whole.
     public var bodyStream: ByteStream?
+    /// Where the exchange's time went, when the transport measured it (see
+    /// ``RequestMetrics/Phases``); the pipeline copies it into the attempt's metrics.
+    package var phases: RequestMetrics.Phases?
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {

@@ -31,6 +31,10 @@ final class RecordingMonitor: EventMonitor {
 
     private let log = Mutex<[(id: UInt64, event: Event)]>([])
     private let finished = Mutex<[RequestMetrics]>([])
+    private let endedSpans = Mutex<[TraceSpan]>([])
+
+    /// The spans reported so far, in the order they ended.
+    var spans: [TraceSpan] { endedSpans.withLock { $0 } }
 
     func events(of id: UInt64? = nil) -> [Event] {
         log.withLock { $0.filter { id == nil || $0.id == id }.map(\.event) }
@@ -68,6 +72,7 @@ final class RecordingMonitor: EventMonitor {
         record(requestID, .finish(attempts: metrics.attempts.count))
         finished.withLock { $0.append(metrics) }
     }
+    func spanDidEnd(_ span: TraceSpan, requestID: UInt64) { endedSpans.withLock { $0.append(span) } }
 }
 
 /// Collects output lines, for asserting on what a logger wrote.

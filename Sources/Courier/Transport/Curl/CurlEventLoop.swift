@@ -92,6 +92,9 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
     /// it finished). Loop thread only.
     private var earliestDeadline: ContinuousClock.Instant?
     private let maximumConnectionsPerHost: Int
+    /// This loop's connections and requests per origin. Kept as long as the loop, so that it
+    /// outlives the connections whose sockets it closes (the last ones at `close`).
+    let pool = CurlPoolGauges()
     /// The limit as a timeout's description gives it: this loop's share and, with several
     /// loops, the transport's.
     private let connectionLimitDescription: String
@@ -369,6 +372,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
             recycle(transfer.easy)
             return
         }
+        transfer.addedAt = .now
         let code = curl.multiAdd(multi, transfer.easy)
         guard code == 0 else {
             retire()
@@ -380,6 +384,7 @@ final class CurlEventLoop: TaskExecutor, @unchecked Sendable {
             return
         }
         active[transfer.easy] = transfer
+        transfer.moveInPool(to: .queued)
         if let deadline = transfer.deadline, earliestDeadline.map({ deadline < $0 }) ?? true {
             earliestDeadline = deadline
         }

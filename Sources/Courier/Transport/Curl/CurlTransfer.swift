@@ -27,6 +27,15 @@ final class CurlTransfer: @unchecked Sendable {
     /// Whether the request was ever handed a connection (false while it waits in libcurl's
     /// queue for one of the host's connections, or while its first connection opens).
     var wasSent: Bool { sends > 0 }
+    /// When the loop handed the transfer to libcurl, and when libcurl was about to send the
+    /// request: the transport's own clock for the time spent queued (see ``CurlPhases``).
+    var addedAt: ContinuousClock.Instant?
+    private var sentAt: ContinuousClock.Instant?
+    /// The loop's counts of connections and requests, and this transfer's place in them (see
+    /// ``CurlPoolGauges``).
+    private let pool: CurlPoolGauges?
+    private let origin: String
+    private var poolStage = CurlPoolGauges.Stage.none
     /// Whether the URL is http or https: then libcurl's "unsupported protocol" means the server's
     /// answer was not HTTP.
     private let isHTTP: Bool
@@ -92,10 +101,13 @@ final class CurlTransfer: @unchecked Sendable {
         let status: Int
         let head: Data
         let body: Data
+        var phases: RequestMetrics.Phases?
 
         /// The response, with `url` as the URL that answered.
         func response(url: URL) -> HTTPResponse {
-            HTTPResponse(statusCode: status, headers: CurlHeaderBlock.parse(head), body: body, url: url)
+            var response = HTTPResponse(statusCode: status, headers: CurlHeaderBlock.parse(head), body: body, url: url)
+            response.phases = phases
+            return response
         }
     }
 
@@ -107,9 +119,12 @@ final class CurlTransfer: @unchecked Sendable {
     init(
         easy: LibCurl.Handle, request: HTTPRequest, curl: LibCurl, defaultTimeout: Duration,
         connection: CurlConnection, streamingInto buffer: StreamBuffer? = nil,
-        reporting reporter: TransferProgress.Reporter? = nil, writingTo downloadFile: DownloadFile? = nil
+        reporting reporter: TransferProgress.Reporter? = nil, writingTo downloadFile: DownloadFile? = nil,
+        pool: CurlPoolGauges? = nil
     ) throws {
         self.easy = easy
+        self.pool = pool
+        origin = CurlPoolGauges.origin(of: request.url)
         streamed = buffer.map { CurlStreamedBody(buffer: $0, request: request) }
         bodyLimit = buffer == nil ? request.maximumResponseBodySize : nil
         deadline = request.timeout.map { ContinuousClock.now + $0 }
@@ -172,6 +187,7 @@ final class CurlTransfer: @unchecked Sendable {
         check(curl.setPointer(easy, CurlOption.httpHeader, UnsafeRawPointer(list)))
 
         let me = Unmanaged.passUnretained(self).toOpaque()
+        pool?.install(on: easy, transfer: me, curl: curl, check: check)
         check(curl.setPointer(easy, CurlOption.writeData, me))
         check(curl.setPointer(easy, CurlOption.headerData, me))
         check(
@@ -273,16 +289,33 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
+    /// Counts the transfer as `stage` in the loop's gauges (queued once libcurl has it, active
+    /// once sent, nothing once ended). Loop thread.
+    func moveInPool(to stage: CurlPoolGauges.Stage) {
+        pool?.move(origin, from: poolStage, to: stage)
+        poolStage = stage
+    }
+
+    /// Opens a socket for this transfer's connection (the open-socket callback). Loop thread.
+    func openSocket(address: UnsafeMutableRawPointer) -> Int32 {
+        pool?.openSocket(for: origin, address: address) ?? -1
+    }
+
     /// The pre-request callback: lets the first send through and stops any other. Loop thread.
     private func willSend() -> Int32 {
         sends += 1
-        guard sends > 1 else { return 0 }
+        guard sends > 1 else {
+            sentAt = .now
+            moveInPool(to: .active)
+            return 0
+        }
         refusedResend = true
         return CurlOption.prereqAbort
     }
 
     /// Resumes the caller with the response, or with the error `code` stands for. Loop thread.
     func finish(code: Int32, curl: LibCurl) {
+        moveInPool(to: .none)
         releaseHeaderList(curl: curl)
         bodyReader?.close()
         if let streamed, streamed.started {
@@ -302,7 +335,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var status = 0
         _ = curl.getInfo(easy, CurlOption.infoResponseCode, &status)
-        let outcome = Outcome(status: status, head: head, body: body)
+        var outcome = Outcome(status: status, head: head, body: body)
+        if let addedAt, let sentAt {
+            outcome.phases = CurlPhases.read(
+                easy, instants: .init(added: addedAt, sent: sentAt, finished: .now), curl: curl)
+        }
         head = Data()
         body = Data()
         continuation?.resume(returning: outcome)
@@ -311,6 +348,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Resumes the caller with `error`. Loop thread (or the caller, before the loop saw it).
     func fail(_ error: any Error, curl: LibCurl? = nil) {
+        moveInPool(to: .none)
         if let curl { releaseHeaderList(curl: curl) }
         bodyReader?.close()
         file?.discard()

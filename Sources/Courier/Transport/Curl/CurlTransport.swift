@@ -277,6 +277,31 @@ public final class CurlTransport: HTTPTransport {
     /// about equally busy.
     public var executor: any TaskExecutor { group ?? loops[0] }
 
+    /// How the transport's connections to each origin are used right now: open, idle, carrying
+    /// a request, and requests waiting for one (see ``ConnectionGauges``).
+    ///
+    /// One entry per origin with a connection open or a request under way; an idle transport
+    /// whose connections have closed returns none. With several ``threads``, the counts of all
+    /// of them are added up.
+    ///
+    /// ```swift
+    /// for gauge in transport.connectionGauges() where gauge.queued > 0 {
+    ///     print("\(gauge.origin): \(gauge.queued) requests waiting for one of \(gauge.open) connections")
+    /// }
+    /// ```
+    public func connectionGauges() -> [ConnectionGauges] {
+        var merged: [String: ConnectionGauges] = [:]
+        for gauge in loops.flatMap({ $0.pool.snapshot() }) {
+            var total = merged[gauge.origin, default: ConnectionGauges(origin: gauge.origin)]
+            total.open += gauge.open
+            total.idle += gauge.idle
+            total.active += gauge.active
+            total.queued += gauge.queued
+            merged[gauge.origin] = total
+        }
+        return merged.values.sorted { $0.origin < $1.origin }
+    }
+
     /// Sends the request and waits for the whole response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await performFollowingRedirects(request, streaming: false)
@@ -338,7 +363,7 @@ public final class CurlTransport: HTTPTransport {
             transfer = try CurlTransfer(
                 easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout,
                 connection: connection, streamingInto: buffer, reporting: progress,
-                writingTo: file
+                writingTo: file, pool: loop.pool
             )
         } catch {
             loop.recycle(easy)

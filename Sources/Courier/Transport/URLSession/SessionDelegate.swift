@@ -24,8 +24,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let url: URL
         /// Set when the body follows in the transfer's stream.
         var streamed = false
+        /// Where the time went, from URLSession's task metrics (Apple platforms only).
+        var phases: RequestMetrics.Phases?
 
-        var raw: HTTPResponse { HTTPResponse(response, body: body, url: url) }
+        var raw: HTTPResponse {
+            var raw = HTTPResponse(response, body: body, url: url)
+            raw.phases = phases
+            return raw
+        }
     }
 
     /// One attempt's state, from before its task exists until the task completes. A class, so a
@@ -74,6 +80,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// a streamed body), and why the body was refused (the task was cancelled).
         let bodyLimit: Int?
         var limitError: ResponseBodyTooLarge?
+        /// Where the time went, once URLSession delivered the task's metrics (Apple platforms).
+        var phases: RequestMetrics.Phases?
 
         /// Why the transfer failed whatever URLSession reports: the download file could not be
         /// written, the body passed its limit, or the request was not sent a second time.
@@ -358,8 +366,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             continuation?.resume(throwing: URLError(.badServerResponse))
             return
         }
-        continuation?.resume(returning: Received(response: response, body: transfer.body, url: url))
+        continuation?.resume(
+            returning: Received(response: response, body: transfer.body, url: url, phases: transfer.phases))
     }
+
+    #if !canImport(FoundationNetworking)
+    /// URLSession delivers a task's metrics before its completion: kept for the response.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        let phases = TaskMetricsPhases.phases(of: metrics)
+        transfers.withLock { $0[task.taskIdentifier]?.phases = phases }
+    }
+    #endif
 
     /// libcurl asks for the body again (FoundationNetworking passes the question on here) only to
     /// send the request a second time: a reused keep-alive connection died before any answer, and
