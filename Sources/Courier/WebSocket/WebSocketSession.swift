@@ -3,14 +3,16 @@ import Foundation
 /// The running half of a ``WebSocket``: a thread of its own reads the channel, turns bytes into
 /// frames and messages, answers pings, keeps the keep-alive and close deadlines; a serial queue
 /// writes frames in the order they were sent.
-final class WebSocketSession: @unchecked Sendable {
+final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
     // @unchecked: `parser`, `assembler` (and the inflater in it), and the keep-alive fields are
     // used by the reader thread alone; `deflater` by the writer queue alone; the rest is guarded
     // by `state`'s lock.
     private let channel: any WebSocketChannel
     private let options: WebSocket.Options
     private let writer = DispatchQueue(label: "courier.websocket.writer")
-    private(set) var inbox: WebSocketInbox!
+    /// Set once in init (it needs `self` for its cancel hook), never changed.
+    private var inboxStorage: WebSocketInbox!
+    var inbox: WebSocketInbox { inboxStorage }
     private var parser: WebSocketFrameParser
     private var assembler: WebSocketAssembler
     /// Compresses outgoing messages when permessage-deflate was negotiated (and zlib can honour
@@ -40,7 +42,7 @@ final class WebSocketSession: @unchecked Sendable {
             }
         }
         parser.append(leftover)
-        inbox = WebSocketInbox { [weak self] in self?.abort(sendingClose: 1001) }
+        inboxStorage = WebSocketInbox { [weak self] in self?.abort(sendingClose: 1001) }
     }
 
     /// Starts the reader thread.
@@ -88,13 +90,15 @@ final class WebSocketSession: @unchecked Sendable {
         return bytes
     }
 
-    func sendControl(_ opcode: WebSocketFrame.Opcode, payload: Data) async throws(WebSocketError) {
+    func ping(_ payload: Data) async throws(WebSocketError) {
         try await write(dataFrame: false) {
             var bytes = Data()
-            WebSocketFrame(fin: true, opcode: opcode, payload: payload).encode(into: &bytes)
+            WebSocketFrame(fin: true, opcode: .ping, payload: payload).encode(into: &bytes)
             return bytes
         }
     }
+
+    func discard() { channel.close() }
 
     /// Sends the bytes `encode` makes, on the writer queue.
     private func write(dataFrame: Bool, _ encode: @escaping @Sendable () -> Data) async throws(WebSocketError) {
