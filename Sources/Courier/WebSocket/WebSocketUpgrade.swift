@@ -50,7 +50,12 @@ final class WebSocketUpgrade: Sendable, Equatable {
                 ])
         }
         let (response, connection) = try await transport.openWebSocket(request, options: options)
-        if let connection { opened.withLock { $0 = connection } }
+        if let connection {
+            opened.withLock {
+                $0?.discard()
+                $0 = connection
+            }
+        }
         return response
         #endif
     }
@@ -105,7 +110,10 @@ final class WebSocketUpgrade: Sendable, Equatable {
                     .badServerResponse, userInfo: [NSLocalizedDescriptionKey: "WebSocket handshake: \(problem.reason)"])
             }
             let session = WebSocketSession(channel: channel, options: options, leftover: leftover, deflate: deflate)
-            opened.withLock { $0 = session }
+            opened.withLock {
+                $0?.discard()
+                $0 = session
+            }
             return HTTPResponse(statusCode: 101, headers: head.headers, url: request.url)
         }
         // Refused: read the body (its Content-Length, or until the server closes), bounded.

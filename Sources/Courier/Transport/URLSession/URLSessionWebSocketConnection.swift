@@ -116,7 +116,8 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
         guard let waiting else { return }
         let response =
             task.response as? HTTPURLResponse
-            ?? HTTPURLResponse(url: task.originalRequest?.url ?? URL(fileURLWithPath: "/"), statusCode: 101,
+            ?? HTTPURLResponse(
+                url: task.originalRequest?.url ?? URL(fileURLWithPath: "/"), statusCode: 101,
                 httpVersion: "HTTP/1.1", headerFields: nil)!
         waiting.resume(returning: .accepted(response))
     }
@@ -153,7 +154,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
         thread.name = "courier.websocket.reader"
         thread.start()
         if let interval = options.pingInterval {
-            let keepAlive = Task { [weak self] in await self?.keepAlive(every: interval) }
+            let keepAlive = Task { [weak self] in _ = await self?.keepAlive(every: interval) }
             state.withLock { $0.keepAlive = keepAlive }
         }
     }
