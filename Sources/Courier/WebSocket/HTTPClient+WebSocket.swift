@@ -14,8 +14,10 @@ extension HTTPClient {
     /// (``WebSocket``): its failures are ``WebSocketError`` and nothing is retried.
     ///
     /// On Linux, libcurl makes the connection (TLS, proxy tunnel) whatever the client's transport;
-    /// a ``CurlTransport``'s trusted certificates are used. On other platforms the call fails
-    /// with a transport error for now.
+    /// a ``CurlTransport``'s trusted certificates are used. On Apple platforms a
+    /// ``URLSessionTransport`` opens it with `URLSessionWebSocketTask` (a refusal then carries its
+    /// status and header fields, not its body); any other transport fails the call with a
+    /// transport error.
     ///
     /// - Throws: ``HTTPError``.
     public func webSocket<Value>(_ request: Request<Value>, options: WebSocket.Options = WebSocket.Options())
