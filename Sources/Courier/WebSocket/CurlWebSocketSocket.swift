@@ -88,6 +88,19 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
     /// - Throws: `URLError` when the connection fails or has been closed.
     func send(_ bytes: Data) throws {
         var sent = 0
+        while sent < bytes.count {
+            sent += try sendAvailable(bytes.dropFirst(sent))
+            if sent < bytes.count {
+                guard wait(for: Int16(POLLOUT), milliseconds: -1) else { throw URLError(.networkConnectionLost) }
+            }
+        }
+    }
+
+    /// Sends what the socket takes now, without waiting.
+    ///
+    /// - Throws: `URLError` when the connection fails or has been closed.
+    func sendAvailable(_ bytes: Data) throws -> Int {
+        var sent = 0
         try bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             while sent < raw.count {
@@ -99,12 +112,13 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
                 if code == 0 {
                     sent += count
                 } else if code == Self.again {
-                    guard wait(for: Int16(POLLOUT), milliseconds: -1) else { throw URLError(.networkConnectionLost) }
+                    return
                 } else {
                     throw CurlTransfer.urlError(code: code, isHTTP: true, curl: curl)
                 }
             }
         }
+        return sent
     }
 
     /// Reads what is there into `buffer`, without waiting.

@@ -14,8 +14,10 @@ extension HTTPClient {
     /// (``WebSocket``): its failures are ``WebSocketError`` and nothing is retried.
     ///
     /// On Linux, libcurl makes the connection (TLS, proxy tunnel) whatever the client's transport;
-    /// a ``CurlTransport``'s trusted certificates are used. On other platforms the call fails
-    /// with a transport error for now.
+    /// a ``CurlTransport``'s trusted certificates are used. On Apple platforms a
+    /// ``URLSessionTransport`` opens it with `URLSessionWebSocketTask` (a refusal then carries its
+    /// status and header fields, not its body); any other transport fails the call with a
+    /// transport error.
     ///
     /// - Throws: ``HTTPError``.
     public func webSocket<Value>(_ request: Request<Value>, options: WebSocket.Options = WebSocket.Options())
@@ -42,7 +44,7 @@ extension HTTPClient {
 
     /// One opening handshake through the pipeline, and the connection it opened (not started).
     private func openWebSocket<Value>(_ request: Request<Value>, options: WebSocket.Options)
-        async throws(HTTPError) -> (HTTPResponse, WebSocketSession)
+        async throws(HTTPError) -> (HTTPResponse, any WebSocketConnection)
     {
         let context = RequestContext(events: events)
         let upgrade = WebSocketUpgrade(options: options)
@@ -50,10 +52,10 @@ extension HTTPClient {
         do {
             outcome = try await run(request, Exchange(body: .webSocket(upgrade), progress: nil), context: context)
         } catch {
-            upgrade.opened.withLock { $0?.channel.close() }
+            upgrade.opened.withLock { $0?.discard() }
             throw error
         }
-        guard let opened = upgrade.opened.withLock({ $0 }) else {
+        guard let session = upgrade.opened.withLock({ $0 }) else {
             // An interceptor answered 101 without the transport: there is no connection.
             let error = HTTPError.invalidRequest(
                 "a 101 answer without a WebSocket connection (did an interceptor make it up?)",
@@ -62,8 +64,6 @@ extension HTTPClient {
             throw error
         }
         context.reportMetrics(of: outcome.request, statusCode: outcome.response.statusCode, error: nil)
-        let session = WebSocketSession(
-            channel: opened.channel, options: options, leftover: opened.leftover, deflate: opened.deflate)
         return (outcome.response, session)
     }
 }

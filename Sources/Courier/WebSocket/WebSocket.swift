@@ -79,12 +79,12 @@ public final class WebSocket: Sendable {
     /// reconnection (``Options/reconnect``), to the latest one.
     public var response: HTTPResponse { current.withLock { $0.response } }
     /// The connection now in use (a reconnection replaces it).
-    var session: WebSocketSession { current.withLock { $0.session } }
+    var session: any WebSocketConnection { current.withLock { $0.session } }
     /// The latest handshake's answer and connection, and whether ``close(code:reason:)`` was called.
-    let current: Mutex<(response: HTTPResponse, session: WebSocketSession, closing: Bool)>
+    let current: Mutex<(response: HTTPResponse, session: any WebSocketConnection, closing: Bool)>
     let reconnect: Reconnector?
 
-    init(response: HTTPResponse, session: WebSocketSession, reconnect: Reconnector? = nil) {
+    init(response: HTTPResponse, session: any WebSocketConnection, reconnect: Reconnector? = nil) {
         current = Mutex((response, session, false))
         self.reconnect = reconnect
     }
@@ -103,7 +103,7 @@ public final class WebSocket: Sendable {
 
     /// Sends a ping (at most 125 bytes of payload); the server's pong is not reported.
     public func ping(_ payload: Data = Data()) async throws(WebSocketError) {
-        try await session.sendControl(.ping, payload: payload.prefix(125))
+        try await session.ping(payload.prefix(125))
     }
 
     /// Starts the close handshake and waits until the server answers with its close frame (or

@@ -11,6 +11,8 @@ enum WebSocketReceived {
 protocol WebSocketChannel: AnyObject, Sendable {
     /// Sends every byte, waiting for room (blocking).
     func send(_ bytes: Data) throws
+    /// Sends what the connection takes now, without waiting; returns how many bytes that was.
+    func sendAvailable(_ bytes: Data) throws -> Int
     /// Reads what is there without waiting.
     func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> WebSocketReceived
     /// Waits until readable, a timeout (-1: none) or ``close()``; false when closed.

@@ -21,34 +21,37 @@ struct WebSocketFrameParser {
     /// Whether RSV1 is allowed on the first frame of a data message (permessage-deflate).
     var allowsRSV1 = false
 
-    private var buffer = Data()
-    private var offset = 0
+    private let buffer = WebSocketReceiveBuffer()
 
     init(maximumPayload: Int) {
         self.maximumPayload = maximumPayload
     }
 
     /// Bytes received and not yet part of a frame handed out.
-    var bufferedCount: Int { buffer.count - offset }
+    var bufferedCount: Int { buffer.count }
 
     mutating func append(_ bytes: Data) {
-        if offset > 0 && offset == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            offset = 0
-        } else if offset > 1 << 16 && offset * 2 > buffer.count {
-            buffer.removeSubrange(buffer.startIndex..<buffer.startIndex + offset)
-            offset = 0
-        }
         buffer.append(bytes)
     }
 
+    /// Lets `read` write received bytes straight into the buffer (at least 64 KiB of room, more
+    /// when a longer frame is under way); `read` returns how many bytes it wrote.
+    func receive<Result>(_ read: (UnsafeMutableRawBufferPointer) throws -> (written: Int, result: Result)) rethrows
+        -> Result
+    {
+        try buffer.receive(atLeast: max(64 << 10, pendingFrameBytes), read)
+    }
+
+    /// How many bytes the frame under way still lacks (0 when its header is incomplete).
+    private var pendingFrameBytes = 0
+
     /// The next whole frame, or nil until more bytes arrive.
     mutating func next() throws(WebSocketViolation) -> WebSocketFrame? {
-        let available = buffer.count - offset
+        let bytes = buffer.readable
+        let available = bytes.count
         guard available >= 2 else { return nil }
-        let start = buffer.startIndex + offset
-        let first = buffer[start]
-        let second = buffer[start + 1]
+        let first = bytes[0]
+        let second = bytes[1]
         let fin = first & 0x80 != 0
         let rsv1 = first & 0x40 != 0
         if first & 0x30 != 0 || (rsv1 && !allowsRSV1) {
@@ -63,12 +66,12 @@ struct WebSocketFrameParser {
         var length = UInt64(second & 0x7F)
         if length == 126 {
             guard available >= 4 else { return nil }
-            length = UInt64(buffer[start + 2]) << 8 | UInt64(buffer[start + 3])
+            length = UInt64(bytes[2]) << 8 | UInt64(bytes[3])
             header = 4
         } else if length == 127 {
             guard available >= 10 else { return nil }
             length = 0
-            for index in 2..<10 { length = length << 8 | UInt64(buffer[start + index]) }
+            for index in 2..<10 { length = length << 8 | UInt64(bytes[index]) }
             if length >> 63 != 0 { throw .protocolError("frame length with its top bit set") }
             header = 10
         }
@@ -79,9 +82,13 @@ struct WebSocketFrameParser {
             throw WebSocketViolation(code: 1009, reason: "message larger than \(maximumPayload) bytes")
         }
         let total = header + Int(length)
-        guard available >= total else { return nil }
-        let payload = buffer.subdata(in: start + header..<start + total)
-        offset += total
+        guard available >= total else {
+            pendingFrameBytes = total - available
+            return nil
+        }
+        pendingFrameBytes = 0
+        let payload = Data(bytes: bytes.baseAddress! + header, count: Int(length))
+        buffer.consume(total)
         return WebSocketFrame(fin: fin, rsv1: rsv1, opcode: opcode, payload: payload)
     }
 }
@@ -129,11 +136,20 @@ struct WebSocketAssembler {
         if parts.count + frame.payload.count > maximumMessageSize {
             throw WebSocketViolation(code: 1009, reason: "message larger than \(maximumMessageSize) bytes")
         }
-        parts.append(frame.payload)
-        guard frame.fin, let kind = opcode else { return nil }
+        guard frame.fin, let kind = opcode else {
+            parts.append(frame.payload)
+            return nil
+        }
         opcode = nil
-        var payload = parts
-        parts = Data()
+        // A message in one frame (the usual case) is the frame's payload, not a copy of it.
+        var payload: Data
+        if parts.isEmpty {
+            payload = frame.payload
+        } else {
+            parts.append(frame.payload)
+            payload = parts
+            parts = Data()
+        }
         if compressed {
             guard let inflate else { throw .protocolError("compressed message without permessage-deflate") }
             payload = try inflate(payload)

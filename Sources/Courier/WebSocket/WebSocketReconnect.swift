@@ -82,7 +82,7 @@ extension WebSocket {
     /// How a socket reopens itself: its policy and the handshake to repeat.
     struct Reconnector: Sendable {
         var policy: ReconnectPolicy
-        var open: @Sendable () async throws -> (HTTPResponse, WebSocketSession)
+        var open: @Sendable () async throws -> (HTTPResponse, any WebSocketConnection)
     }
 }
 

@@ -2,15 +2,17 @@ import Foundation
 
 /// The running half of a ``WebSocket``: a thread of its own reads the channel, turns bytes into
 /// frames and messages, answers pings, keeps the keep-alive and close deadlines; a serial queue
-/// writes frames in the order they were sent.
-final class WebSocketSession: @unchecked Sendable {
+/// ``WebSocketWriter`` writes frames in the order they were sent.
+final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
     // @unchecked: `parser`, `assembler` (and the inflater in it), and the keep-alive fields are
-    // used by the reader thread alone; `deflater` by the writer queue alone; the rest is guarded
-    // by `state`'s lock.
+    // used by the reader thread alone; `deflater` in the writer's turns alone (one at a time);
+    // the rest is guarded by `state`'s lock.
     private let channel: any WebSocketChannel
     private let options: WebSocket.Options
-    private let writer = DispatchQueue(label: "courier.websocket.writer")
-    private(set) var inbox: WebSocketInbox!
+    private let writer: WebSocketWriter
+    /// Set once in init (it needs `self` for its cancel hook), never changed.
+    private var inboxStorage: WebSocketInbox!
+    var inbox: WebSocketInbox { inboxStorage }
     private var parser: WebSocketFrameParser
     private var assembler: WebSocketAssembler
     /// Compresses outgoing messages when permessage-deflate was negotiated (and zlib can honour
@@ -29,6 +31,7 @@ final class WebSocketSession: @unchecked Sendable {
     init(channel: any WebSocketChannel, options: WebSocket.Options, leftover: Data, deflate: PerMessageDeflate?) {
         self.channel = channel
         self.options = options
+        writer = WebSocketWriter(channel: channel)
         parser = WebSocketFrameParser(maximumPayload: options.maximumMessageSize)
         assembler = WebSocketAssembler(maximumMessageSize: options.maximumMessageSize)
         deflater = deflate.flatMap { WebSocketDeflater($0) }
@@ -40,7 +43,7 @@ final class WebSocketSession: @unchecked Sendable {
             }
         }
         parser.append(leftover)
-        inbox = WebSocketInbox { [weak self] in self?.abort(sendingClose: 1001) }
+        inboxStorage = WebSocketInbox { [weak self] in self?.abort(sendingClose: 1001) }
     }
 
     /// Starts the reader thread.
@@ -61,7 +64,7 @@ final class WebSocketSession: @unchecked Sendable {
             case .binary(let data): (.binary, data)
             }
         try await write(dataFrame: true) { [deflater] in
-            // On the writer queue: compressed in the order the messages go out, which the
+            // In the writer's turn: compressed in the order the messages go out, which the
             // window shared between messages needs.
             let compressed = deflater?.compress(payload)
             return Self.frames(opcode: opcode, payload: compressed ?? payload, compressed: compressed != nil)
@@ -88,28 +91,20 @@ final class WebSocketSession: @unchecked Sendable {
         return bytes
     }
 
-    func sendControl(_ opcode: WebSocketFrame.Opcode, payload: Data) async throws(WebSocketError) {
+    func ping(_ payload: Data) async throws(WebSocketError) {
         try await write(dataFrame: false) {
             var bytes = Data()
-            WebSocketFrame(fin: true, opcode: opcode, payload: payload).encode(into: &bytes)
+            WebSocketFrame(fin: true, opcode: .ping, payload: payload).encode(into: &bytes)
             return bytes
         }
     }
 
-    /// Sends the bytes `encode` makes, on the writer queue.
+    func discard() { channel.close() }
+
+    /// Sends the bytes `encode` makes, in turn (see ``WebSocketWriter``).
     private func write(dataFrame: Bool, _ encode: @escaping @Sendable () -> Data) async throws(WebSocketError) {
         if state.withLock({ finished || (dataFrame && closeSent) }) { throw WebSocketError(.closed) }
-        let result: Result<Void, WebSocketError> = await withCheckedContinuation { continuation in
-            writer.async { [channel] in
-                do {
-                    try channel.send(encode())
-                    continuation.resume(returning: .success(()))
-                } catch {
-                    continuation.resume(returning: .failure(WebSocketError(.closed)))
-                }
-            }
-        }
-        try result.get()
+        guard await writer.write(encode) else { throw WebSocketError(.closed) }
     }
 
     /// Queues a control frame from the reader thread (a pong, a close), then runs `after`.
@@ -117,11 +112,7 @@ final class WebSocketSession: @unchecked Sendable {
     {
         var frame = Data()
         WebSocketFrame(fin: true, opcode: opcode, payload: payload).encode(into: &frame)
-        let bytes = frame
-        writer.async { [channel] in
-            try? channel.send(bytes)
-            after?()
-        }
+        writer.enqueue(frame, after: after)
     }
 
     private static func closePayload(code: UInt16, reason: String) -> Data {
@@ -203,8 +194,6 @@ final class WebSocketSession: @unchecked Sendable {
     // MARK: Reading (the reader thread)
 
     private func readLoop() {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
-        defer { buffer.deallocate() }
         let clock = ContinuousClock()
         var nextPing = options.pingInterval.map { clock.now + $0 }
         var pongDeadline: ContinuousClock.Instant?
@@ -231,14 +220,19 @@ final class WebSocketSession: @unchecked Sendable {
             if state.withLock({ finished }) { return }
             let received: WebSocketReceived
             do {
-                received = try channel.receive(into: buffer)
+                // Straight into the parser's buffer: no copy on the way.
+                received = try parser.receive { [channel] free in
+                    let received = try channel.receive(into: free)
+                    if case .bytes(let count) = received { return (count, received) }
+                    return (0, received)
+                }
             } catch {
                 finish(lostUnlessClosing((error as? URLError)?.localizedDescription ?? "\(error)"))
                 return
             }
             switch received {
-            case .bytes(let count):
-                parser.append(Data(bytes: buffer.baseAddress!, count: count))
+            case .bytes:
+                continue
             case .end:
                 finish(lostUnlessClosing("the server closed the connection without a close frame"))
                 return

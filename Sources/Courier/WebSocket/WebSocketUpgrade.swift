@@ -8,9 +8,8 @@ final class WebSocketUpgrade: Sendable, Equatable {
     static func == (lhs: WebSocketUpgrade, rhs: WebSocketUpgrade) -> Bool { lhs === rhs }
 
     let options: WebSocket.Options
-    /// The connection of the last accepted handshake, the bytes that arrived after its head, and
-    /// permessage-deflate's parameters when the server accepted it.
-    let opened = Mutex<(channel: any WebSocketChannel, leftover: Data, deflate: PerMessageDeflate?)?>(nil)
+    /// The connection of the last accepted handshake (not started).
+    let opened = Mutex<(any WebSocketConnection)?>(nil)
 
     /// The most bytes of a refused handshake's body kept for the error.
     static let bodyLimit = 1 << 20
@@ -41,9 +40,23 @@ final class WebSocketUpgrade: Sendable, Equatable {
             }
         }
         #else
-        throw URLError(
-            .unsupportedURL,
-            userInfo: [NSLocalizedDescriptionKey: "WebSocket connections are implemented on Linux's libcurl path only"])
+        // Apple platforms: URLSessionWebSocketTask, on the session of the client's transport.
+        guard let transport = transport as? URLSessionTransport else {
+            throw URLError(
+                .unsupportedURL,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "WebSocket connections need URLSessionTransport on this platform, not \(type(of: transport))"
+                ])
+        }
+        let (response, connection) = try await transport.openWebSocket(request, options: options)
+        if let connection {
+            opened.withLock {
+                $0?.discard()
+                $0 = connection
+            }
+        }
+        return response
         #endif
     }
 
@@ -96,7 +109,11 @@ final class WebSocketUpgrade: Sendable, Equatable {
                 throw URLError(
                     .badServerResponse, userInfo: [NSLocalizedDescriptionKey: "WebSocket handshake: \(problem.reason)"])
             }
-            opened.withLock { $0 = (channel, leftover, deflate) }
+            let session = WebSocketSession(channel: channel, options: options, leftover: leftover, deflate: deflate)
+            opened.withLock {
+                $0?.discard()
+                $0 = session
+            }
             return HTTPResponse(statusCode: 101, headers: head.headers, url: request.url)
         }
         // Refused: read the body (its Content-Length, or until the server closes), bounded.

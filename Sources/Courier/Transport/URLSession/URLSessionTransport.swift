@@ -34,7 +34,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// A transport on a default ephemeral session (no cookies or cache stored on disk).
     public static let shared = URLSessionTransport()
 
-    private let session: URLSession
+    let session: URLSession
     private let delegate: SessionDelegate
     private let defaultTimeout: Duration
 

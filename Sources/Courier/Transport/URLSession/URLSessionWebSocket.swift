@@ -1,0 +1,60 @@
+#if !canImport(FoundationNetworking)
+import Foundation
+
+extension URLSessionTransport {
+    /// One WebSocket opening handshake on this transport's session (Apple platforms), with
+    /// `URLSessionWebSocketTask`: the answer, and the connection when the server accepted the
+    /// upgrade (not started). A refusal comes back as its status and header fields, without its
+    /// body (`URLSessionWebSocketTask` does not give it), its task cancelled.
+    ///
+    /// The session's delegate still answers the session's challenges (server trust); the task's
+    /// own delegate, the connection's ``URLSessionWebSocketEvents``, sees the open, the close and
+    /// the end.
+    func openWebSocket(_ request: HTTPRequest, options: WebSocket.Options) async throws
+        -> (HTTPResponse, URLSessionWebSocketConnection?)
+    {
+        if let invalid = request.headers.firstInvalidField() { throw invalid }
+        let timeout = request.timeout ?? .seconds(60)
+        var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout.timeInterval)
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        urlRequest.httpShouldHandleCookies = false
+        let task = session.webSocketTask(with: urlRequest)
+        task.maximumMessageSize = options.maximumMessageSize
+        let connection = URLSessionWebSocketConnection(task: task, options: options)
+        switch try await connection.open(timeout: timeout) {
+        case .accepted(let response):
+            return (HTTPResponse(response, body: Data(), url: request.url), connection)
+        case .refused(let response):
+            return (HTTPResponse(response, body: Data(), url: request.url), nil)
+        }
+    }
+}
+
+/// The task delegate of one `URLSessionWebSocketTask`: it hands the task's events to its
+/// connection, which it holds weakly (the task holds its delegate; the connection holds the task).
+///
+/// `@unchecked Sendable`: `NSObject` is not `Sendable`; the only stored property is a weak
+/// reference set once, before the task starts.
+final class URLSessionWebSocketEvents: NSObject, URLSessionWebSocketDelegate, @unchecked Sendable {
+    weak var connection: URLSessionWebSocketConnection?
+
+    func urlSession(
+        _ session: URLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?
+    ) {
+        connection?.didOpen()
+    }
+
+    func urlSession(
+        _ session: URLSession, webSocketTask: URLSessionWebSocketTask,
+        didCloseWith closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?
+    ) {
+        connection?.didReceiveClose(code: closeCode, reason: reason)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        connection?.didComplete(error)
+    }
+}
+#endif
