@@ -83,6 +83,8 @@ package struct BrowseSession: Sendable {
                     .init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing))
             case .open(let url):
                 state.status = ExternalOpener.open(url)
+            case .openMedia(let items, let page):
+                await openMedia(items, page: page, on: &state, events: events)
             case .copy(let text):
                 RawTerminal.emit(ExternalOpener.osc52(text))
                 state.status = TextLayout.truncate("copied \(text)", to: 200)
@@ -162,7 +164,7 @@ package struct BrowseSession: Sendable {
     }
 
     /// Takes the terminal back after the editor: raw mode, the alternate screen, keys.
-    private func resumeTerminal(_ events: TerminalEvents) throws(CLIError) {
+    func resumeTerminal(_ events: TerminalEvents) throws(CLIError) {
         defer { events.resume() }
         do {
             try RawTerminal.enter()

@@ -60,6 +60,8 @@ package struct BrowseState: Sendable {
         case save(Fullname, Bool, previous: Bool?)
         /// Open this URL in the browser.
         case open(String)
+        /// Open a post's pictures or videos with the mailcap programs, else `page` in the browser.
+        case openMedia([MediaItem], page: String)
         /// Copy this text to the clipboard (OSC 52).
         case copy(String)
         /// Show this listing instead of the current list (another subreddit, sort or time range,

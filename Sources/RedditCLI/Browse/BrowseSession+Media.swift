@@ -1,0 +1,83 @@
+import Foundation
+
+/// `o` on a picture, video or gallery: the user's mailcap programs, else the browser.
+extension BrowseSession {
+    /// Opens each item with its mailcap entry; without one for the first item, opens `page` (the
+    /// post's link) as any link is opened. Entries marked `needsterminal` or `copiousoutput` run
+    /// in the foreground with the terminal given back (a `copiousoutput` program's text paged
+    /// with `$PAGER`, else `less`); others start in the background.
+    func openMedia(_ items: [MediaItem], page: String, on state: inout BrowseState, events: TerminalEvents) async {
+        let mailcap = Mailcap.load(environment: environment)
+        guard let first = items.first, mailcap.entry(for: first.mimeType) != nil else {
+            state.status = ExternalOpener.open(page, environment: environment)
+            return
+        }
+        var opened = 0
+        var problems: [String] = []
+        for item in items {
+            guard let entry = mailcap.entry(for: item.mimeType) else {
+                problems.append("no mailcap entry for \(item.mimeType)")
+                continue
+            }
+            var command = entry.shellCommand(file: item.url, mimeType: item.mimeType)
+            if !entry.takesFileName {
+                // RFC 1524 hands such programs the data on standard input; here it is the address.
+                command = "printf '%s\\n' \(Mailcap.Entry.shellQuoted(item.url)) | " + command
+            }
+            do throws(CLIError) {
+                if entry.needsTerminal || entry.copiousOutput {
+                    if entry.copiousOutput {
+                        command += " | " + (environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less")
+                    }
+                    try await runInTerminal(command, events: events)
+                } else {
+                    try Self.start(command, environment: environment)
+                }
+                opened += 1
+            } catch {
+                problems.append(error.message)
+            }
+        }
+        let what = items.count == 1 ? items[0].url : "\(opened) of \(items.count) items"
+        state.status = TextLayout.truncate(
+            (opened > 0 ? "opened \(what) with mailcap" : "nothing opened") + problems.map { "; " + $0 }.joined(),
+            to: 300)
+    }
+
+    /// Runs `command` with the terminal in its normal modes, then takes it back.
+    private func runInTerminal(_ command: String, events: TerminalEvents) async throws(CLIError) {
+        events.pause()
+        RawTerminal.restore()
+        let status: Int32
+        do throws(CLIError) {
+            status = try await TextEditor.run(
+                ["/bin/sh", "-c", command], environment: environment, program: "the mailcap command")
+        } catch {
+            try resumeTerminal(events)
+            throw error
+        }
+        try resumeTerminal(events)
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            throw CLIError(
+                "the mailcap command failed (status \(status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)))"
+            )
+        }
+    }
+
+    /// Starts `command` in the background, its output discarded.
+    private static func start(_ command: String, environment: [String: String]) throws(CLIError) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw CLIError("cannot start the mailcap command: \(error.localizedDescription)")
+        }
+    }
+}
