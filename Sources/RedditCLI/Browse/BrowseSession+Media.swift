@@ -20,10 +20,6 @@ extension BrowseSession {
                 continue
             }
             var command = entry.shellCommand(file: item.url, mimeType: item.mimeType)
-            if !entry.takesFileName {
-                // RFC 1524 hands such programs the data on standard input; here it is the address.
-                command = "printf '%s\\n' \(Mailcap.Entry.shellQuoted(item.url)) | " + command
-            }
             do throws(CLIError) {
                 if entry.needsTerminal || entry.copiousOutput {
                     if entry.copiousOutput {

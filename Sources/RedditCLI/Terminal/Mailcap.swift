@@ -148,9 +148,11 @@ struct Mailcap: Sendable, Equatable {
         return fields
     }
 
-    /// The first entry for `mimeType` whose test (if any) `passes`.
+    /// The first entry for `mimeType` that takes a file name (`%s`) and whose test (if any)
+    /// `passes`. Entries that read the data from standard input are passed over: `reddit` gives
+    /// programs the media's address and downloads nothing itself.
     func entry(for mimeType: String, passes: (String) -> Bool = Mailcap.runTest) -> Entry? {
-        entries.first { $0.matches(mimeType) && ($0.test.map(passes) ?? true) }
+        entries.first { $0.matches(mimeType) && $0.takesFileName && ($0.test.map(passes) ?? true) }
     }
 
     /// Runs a `test=` command with `/bin/sh`; true when it exits with 0.

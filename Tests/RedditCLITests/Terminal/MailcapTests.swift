@@ -29,6 +29,7 @@ import Testing
             entries: Mailcap.parse(
                 """
                 image/png; first %s; test=false
+                image/png; reads-standard-input
                 image/*; second %s
                 image/png; third %s
                 video; any-video %s
