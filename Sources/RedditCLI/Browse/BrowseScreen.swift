@@ -91,6 +91,7 @@ package struct BrowseScreen: Sendable {
         "  n             next page            ?   this help",
         "  c             reply to the selected post, comment or message",
         "  C             compose a message    p   submit a post      i   inbox (Enter reads)",
+        "  A             switch account (the signed-in ones: reddit login --account NAME adds one)",
         "                (the text is written in $VISUAL or $EDITOR; an empty text cancels)",
     ]
 

@@ -4,17 +4,21 @@ import RedditAPI
 /// Runs the interactive browser: raw terminal, event loop, effects, redraws, and a clean exit
 /// whatever happens (q, Ctrl-C, an error, a signal).
 package struct BrowseSession: Sendable {
-    let service: RedditService
+    /// The service of the account in use (`A` replaces it).
+    var service: RedditService
     let options: BrowseOptions
     let style: TextStyle
     let sourceLabel: String
     /// The environment, for `$VISUAL`/`$EDITOR`.
     let environment: [String: String]
+    /// The accounts `A` switches between; nil where switching is not offered.
+    var accounts: AccountSwitch?
 
     package init(
         service: RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, accounts: AccountSwitch? = nil
     ) {
+        self.accounts = accounts
         self.service = service
         self.options = options
         self.style = style
@@ -31,7 +35,7 @@ package struct BrowseSession: Sendable {
         let page = try await service.listing(listing)
         var state = BrowseState(
             root: .init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing),
-            sourceLabel: sourceLabel
+            sourceLabel: sourceLabel + (accounts?.label ?? "")
         )
         do {
             try RawTerminal.enter()
@@ -41,8 +45,10 @@ package struct BrowseSession: Sendable {
         defer { RawTerminal.restore() }
         let events = TerminalEvents()
         defer { events.stop() }
+        // A copy that `A` can change (the service of another account).
+        var session = self
         if let postID = options.postID {
-            await perform(.openPost(id: postID), on: &state, events: events)
+            await session.perform(.openPost(id: postID), on: &state, events: events)
         }
         draw(&state)
         for await event in events.events {
@@ -52,7 +58,7 @@ package struct BrowseSession: Sendable {
                 guard let effect = state.handle(key) else { break }
                 if effect == .quit { return key == .interrupt ? Self.interruptedExitCode : 0 }
                 draw(&state, loading: true)
-                await perform(effect, on: &state, events: events)
+                await session.perform(effect, on: &state, events: events)
             }
             draw(&state)
         }
@@ -64,7 +70,9 @@ package struct BrowseSession: Sendable {
         return "\(place) · \(listing.sort.rawValue)" + (listing.time.map { " (\($0.rawValue))" } ?? "")
     }
 
-    private func perform(_ effect: BrowseState.Effect, on state: inout BrowseState, events: TerminalEvents) async {
+    private mutating func perform(_ effect: BrowseState.Effect, on state: inout BrowseState, events: TerminalEvents)
+        async
+    {
         do throws(CLIError) {
             switch effect {
             case .quit: return
@@ -109,6 +117,10 @@ package struct BrowseSession: Sendable {
             case .inbox(let after):
                 let page = try await service.inbox(.all, page: PageOptions(after: after?.rawValue))
                 state.didLoadInbox(page.value, isNextPage: after != nil)
+            case .listAccounts:
+                listAccounts(on: &state)
+            case .switchAccount(let name):
+                try await switchAccount(to: name, on: &state)
             }
         } catch {
             state.status = error.message

@@ -71,6 +71,10 @@ package struct BrowseState: Sendable {
         case write(TextWrite)
         /// Show the inbox (nil), or its next page.
         case inbox(after: Fullname?)
+        /// List the signed-in accounts to pick from (`A`).
+        case listAccounts
+        /// Use this account from now on in this browser.
+        case switchAccount(String)
     }
 
     /// What the bottom-line prompt is asking for.
@@ -94,6 +98,8 @@ package struct BrowseState: Sendable {
     package private(set) var showsHelp = false
     /// Whether `q` on the first screen asked "quit?" and the next key answers.
     package internal(set) var asksToQuit = false
+    /// The accounts `A` listed, while the next key picks one.
+    package internal(set) var accountChoices: [String]?
     /// The first content line shown in a thread (line scrolling); the screen keeps it valid.
     package var threadTop = 0
     /// The line ranges of the thread's items as last drawn: the post first, then each row.
@@ -127,6 +133,7 @@ package struct BrowseState: Sendable {
             return nil
         }
         if asksToQuit { return answerQuitQuestion(key) }
+        if accountChoices != nil { return answerAccountChoice(key) }
         if key != .interrupt { status = nil }
         if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
         // Moving down from the last post loads the next page.
@@ -180,6 +187,7 @@ package struct BrowseState: Sendable {
         case .character("C"): openPrompt(.messageRecipient)
         case .character("p"): openPrompt(.submitSubreddit, text: currentListing.subreddit ?? "")
         case .character("i"): return .inbox(after: nil)
+        case .character("A"): return .listAccounts
         default: break
         }
         return nil

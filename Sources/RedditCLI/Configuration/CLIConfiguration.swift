@@ -13,6 +13,9 @@ package struct CLIConfiguration: Equatable, Sendable {
     package var redirectPort: UInt16
     /// The directory holding the config file and the stored tokens.
     package var directory: URL
+    /// The account whose tokens commands use: `--account`, else the one `reddit accounts use`
+    /// chose, else `default`.
+    package var account = "default"
 
     /// The User-Agent used when none is configured, in Reddit's `platform:app:version (by /u/user)` form.
     package static let defaultUserAgent = "linux:dev.courier.reddit-cli:\(HelpText.version) (by /u/courier-reddit-cli)"
@@ -87,7 +90,8 @@ package struct CLIConfiguration: Equatable, Sendable {
                 ?? nonEmpty(file.clientID),
             userAgent: userAgent,
             redirectPort: file.redirectPort.map { UInt16($0) } ?? defaultRedirectPort,
-            directory: directory
+            directory: directory,
+            account: options.account ?? Accounts(directory: directory).current()
         )
     }
 
