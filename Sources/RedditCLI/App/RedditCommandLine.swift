@@ -127,7 +127,7 @@ package struct RedditCommandLine: Sendable {
             service: service, style: style, width: width, now: now, json: options.json, spinner: spinner,
             offline: options.offline, environment: environment)
         if case .browse(let browse) = invocation.command {
-            return try await BrowseSession(
+            var session = BrowseSession(
                 service: service, options: browse,
                 style: TextStyle.decide(
                     isTerminal: true, environment: environment, noColorFlag: options.noColor
@@ -142,7 +142,10 @@ package struct RedditCommandLine: Sendable {
                     Self.configure(&service, options)
                     return service
                 }
-            ).run()
+            )
+            session.imagePreview = configuration.imagePreview
+            session.offline = options.offline
+            return try await session.run()
         }
         try await runner.run(invocation.command)
         return 0

@@ -92,6 +92,7 @@ package struct BrowseScreen: Sendable {
         "  c             reply to the selected post, comment or message",
         "  C             compose a message    p   submit a post      i   inbox (Enter reads)",
         "  A             switch account (the signed-in ones: reddit login --account NAME adds one)",
+        "  v             show the post's picture in the terminal (chafa; online; any key goes back)",
         "                (the text is written in $VISUAL or $EDITOR; an empty text cancels)",
     ]
 

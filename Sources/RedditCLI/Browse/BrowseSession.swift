@@ -13,6 +13,10 @@ package struct BrowseSession: Sendable {
     let environment: [String: String]
     /// The accounts `A` switches between; nil where switching is not offered.
     var accounts: AccountSwitch?
+    /// Whether `v` may draw pictures (the config file's `image_preview`).
+    package var imagePreview = true
+    /// Whether the service replays the recording (pictures are not recorded).
+    package var offline = false
 
     package init(
         service: RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String,
@@ -121,6 +125,8 @@ package struct BrowseSession: Sendable {
                 listAccounts(on: &state)
             case .switchAccount(let name):
                 try await switchAccount(to: name, on: &state)
+            case .preview:
+                try await preview(on: &state)
             }
         } catch {
             state.status = error.message
@@ -186,6 +192,11 @@ package struct BrowseSession: Sendable {
     }
 
     private func draw(_ state: inout BrowseState, loading: Bool = false) {
+        // A picture stays until the next key; then kitty's images are deleted with the text.
+        if state.showsPreview { return }
+        if environment["TERM"]?.contains("kitty") == true || environment["KITTY_WINDOW_ID"] != nil {
+            RawTerminal.emit("\u{1B}_Ga=d\u{1B}\\")
+        }
         let size = RawTerminal.size() ?? (80, 24)
         guard size.columns >= BrowseScreen.minimumSize.columns, size.rows >= BrowseScreen.minimumSize.rows else {
             let minimum = BrowseScreen.minimumSize

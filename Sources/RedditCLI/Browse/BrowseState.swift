@@ -75,6 +75,8 @@ package struct BrowseState: Sendable {
         case listAccounts
         /// Use this account from now on in this browser.
         case switchAccount(String)
+        /// Draw the selected post's picture over the screen (`v`).
+        case preview
     }
 
     /// What the bottom-line prompt is asking for.
@@ -100,6 +102,8 @@ package struct BrowseState: Sendable {
     package internal(set) var asksToQuit = false
     /// The accounts `A` listed, while the next key picks one.
     package internal(set) var accountChoices: [String]?
+    /// Whether a picture (`v`) covers the screen until the next key.
+    package var showsPreview = false
     /// The first content line shown in a thread (line scrolling); the screen keeps it valid.
     package var threadTop = 0
     /// The line ranges of the thread's items as last drawn: the post first, then each row.
@@ -134,6 +138,10 @@ package struct BrowseState: Sendable {
         }
         if asksToQuit { return answerQuitQuestion(key) }
         if accountChoices != nil { return answerAccountChoice(key) }
+        if showsPreview {
+            showsPreview = false
+            return key == .interrupt ? .quit : nil
+        }
         if key != .interrupt { status = nil }
         if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
         // Moving down from the last post loads the next page.
@@ -188,6 +196,7 @@ package struct BrowseState: Sendable {
         case .character("p"): openPrompt(.submitSubreddit, text: currentListing.subreddit ?? "")
         case .character("i"): return .inbox(after: nil)
         case .character("A"): return .listAccounts
+        case .character("v"): return .preview
         default: break
         }
         return nil

@@ -250,7 +250,7 @@ package enum HelpText {
                 details: """
                       --post ID            open this post's comments first
                       Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
-                      o open the link (media: your mailcap's programs), A switch account, y copy the permalink, m more comments, u/d vote, s save, / search,
+                      o open the link (media: your mailcap's programs), v picture, A switch account, y copy the permalink, m more comments, u/d vote, s save, / search,
                       r subreddit, 1-5 sort, t time range, R refresh, q back (asks on the first list), Q quit.
                     """)
         ),

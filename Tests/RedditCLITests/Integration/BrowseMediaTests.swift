@@ -91,3 +91,44 @@ import Testing
         try await BrowseInTmux.expectRestored(tmux)
     }
 }
+
+/// `v` inside `reddit browse --offline`, in tmux: what it says when it cannot draw (the
+/// recording holds no picture bytes; drawing itself is tested on a local file, ImagePreviewTests).
+@Suite(.serialized) struct BrowsePreviewTests {
+    private func bottomLine(after key: String, environment: [String: String]) async throws -> [String] {
+        let tmux = try TmuxSession(command: try BrowseInTmux.command("", environment: environment))
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try tmux.send(key)
+        let screen = try await tmux.waitFor("what v says") { screen in
+            screen.contains { $0.contains("image previews") || $0.contains("pictures are not recorded") }
+        }
+        try tmux.send("Q")
+        try await BrowseInTmux.expectRestored(tmux)
+        return screen
+    }
+
+    @Test func offlineThePictureIsNotRecordedAndTheLinkIsOffered() async throws {
+        let screen = try await bottomLine(after: "v", environment: ["NO_COLOR": ""])
+        #expect(
+            screen.contains {
+                $0.hasPrefix("offline: pictures are not recorded; previews work online (o opens https://i.redditmedia")
+            })
+    }
+
+    @Test func noColorTurnsPreviewsOff() async throws {
+        let screen = try await bottomLine(after: "v", environment: [:])
+        #expect(screen.contains { $0.hasPrefix("image previews are off under NO_COLOR") })
+    }
+
+    @Test func theConfigFileTurnsPreviewsOff() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("reddit"), withIntermediateDirectories: true)
+        try Data(#"{"image_preview": false}"#.utf8).write(
+            to: home.appendingPathComponent("reddit/config.json"))
+        let screen = try await bottomLine(after: "v", environment: ["NO_COLOR": "", "XDG_CONFIG_HOME": home.path])
+        #expect(
+            screen.contains { $0.hasPrefix("image previews are off (\"image_preview\": false in the config file)") })
+    }
+}
