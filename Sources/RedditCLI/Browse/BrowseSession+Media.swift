@@ -63,17 +63,11 @@ extension BrowseSession {
 
     /// Starts `command` in the background, its output discarded.
     private static func start(_ command: String, environment: [String: String]) throws(CLIError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            _ = try Mailcap.startShell(command, environment: environment)
         } catch {
             throw CLIError("cannot start the mailcap command: \(error.localizedDescription)")
         }
     }
+
 }

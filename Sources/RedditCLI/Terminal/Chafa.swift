@@ -32,6 +32,7 @@ struct Chafa: Sendable {
             Void
     let termDbGetDefault: @convention(c) () -> Pointer?
     let termDbDetect: @convention(c) (Pointer, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Pointer?
+    let termInfoUnref: @convention(c) (Pointer) -> Void
     /// `g_string_free(string, TRUE)`: the GString `chafa_canvas_print` returns.
     let stringFree: @convention(c) (UnsafeMutableRawPointer, Int32) -> UnsafeMutablePointer<CChar>?
     let pixbufNewFromFile: @convention(c) (UnsafePointer<CChar>, UnsafeMutableRawPointer?) -> Pointer?
@@ -53,13 +54,6 @@ struct Chafa: Sendable {
     /// chafa and gdk-pixbuf loaded once per process, or nil when either is not installed.
     static let loaded: Chafa? = load()
 
-    private static func open(_ names: [String]) -> UnsafeMutableRawPointer? {
-        for name in names {
-            if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return handle }
-        }
-        return nil
-    }
-
     private static func load() -> Chafa? {
         #if canImport(Darwin)
         let chafaNames = ["libchafa.0.dylib", "libchafa.dylib"]
@@ -72,11 +66,11 @@ struct Chafa: Sendable {
         let glibNames = ["libglib-2.0.so.0"]
         let gobjectNames = ["libgobject-2.0.so.0"]
         #endif
-        guard let chafa = open(chafaNames), let pixbuf = open(pixbufNames), let glib = open(glibNames),
-            let gobject = open(gobjectNames)
+        guard let chafa = DynamicLibrary.open(chafaNames), let pixbuf = DynamicLibrary.open(pixbufNames),
+            let glib = DynamicLibrary.open(glibNames), let gobject = DynamicLibrary.open(gobjectNames)
         else { return nil }
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, as type: T.Type) -> T? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+            DynamicLibrary.symbol(handle, name, as: type)
         }
         guard
             let symbolMapNew = symbol(chafa, "chafa_symbol_map_new", as: (@convention(c) () -> Pointer?).self),
@@ -110,6 +104,7 @@ struct Chafa: Sendable {
             let termDbDetect = symbol(
                 chafa, "chafa_term_db_detect",
                 as: (@convention(c) (Pointer, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Pointer?).self),
+            let termInfoUnref = symbol(chafa, "chafa_term_info_unref", as: (@convention(c) (Pointer) -> Void).self),
             let stringFree = symbol(
                 glib, "g_string_free",
                 as: (@convention(c) (UnsafeMutableRawPointer, Int32) -> UnsafeMutablePointer<CChar>?).self),
@@ -132,7 +127,8 @@ struct Chafa: Sendable {
             configSetPixelMode: configSetPixelMode, configSetSymbolMap: configSetSymbolMap, configUnref: configUnref,
             canvasNew: canvasNew, canvasDrawAllPixels: canvasDrawAllPixels, canvasPrint: canvasPrint,
             canvasUnref: canvasUnref, calcGeometry: calcGeometry, termDbGetDefault: termDbGetDefault,
-            termDbDetect: termDbDetect, stringFree: stringFree, pixbufNewFromFile: pixbufNewFromFile,
+            termDbDetect: termDbDetect, termInfoUnref: termInfoUnref, stringFree: stringFree,
+            pixbufNewFromFile: pixbufNewFromFile,
             pixbufWidth: pixbufWidth, pixbufHeight: pixbufHeight, pixbufRowstride: pixbufRowstride,
             pixbufChannels: pixbufChannels, pixbufPixels: pixbufPixels, objectUnref: objectUnref)
     }

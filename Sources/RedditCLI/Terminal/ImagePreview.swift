@@ -89,6 +89,7 @@ enum ImagePreview {
             canvas, channels == 4 ? Chafa.pixelRGBA8 : Chafa.pixelRGB8, pixels, width, height,
             chafa.pixbufRowstride(pixbuf))
         let termInfo = mode == .symbols ? nil : terminalInfo(chafa, environment: environment)
+        defer { termInfo.map(chafa.termInfoUnref) }
         guard let printed = chafa.canvasPrint(canvas, termInfo) else { throw CLIError("chafa drew nothing") }
         // A GString: its first field is the text.
         let text = printed.pointee.map { String(cString: $0) } ?? ""

@@ -157,18 +157,22 @@ struct Mailcap: Sendable, Equatable {
 
     /// Runs a `test=` command with `/bin/sh`; true when it exits with 0.
     static func runTest(_ command: String) -> Bool {
+        guard let process = try? startShell(command) else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// Starts `/bin/sh -c command` with no input and its output discarded (a viewer in the
+    /// background, a `test=` command), in `environment` (nil: this process's).
+    static func startShell(_ command: String, environment: [String: String]? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
+        if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        try process.run()
+        return process
     }
 }

@@ -29,6 +29,17 @@ import Testing
         #expect(visible.allSatisfy { $0.count == 8 }, "\(visible)")
     }
 
+    @Test func kittyAndSixelTerminalsGetTheirOwnSequences() throws {
+        let file = try picture()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let kitty = try ImagePreview.render(
+            file: file.path, columns: 8, rows: 4, mode: .kitty, environment: ["TERM": "xterm-kitty"])
+        #expect(kitty.contains("\u{1B}_G"), "kitty's graphics command")
+        let sixels = try ImagePreview.render(
+            file: file.path, columns: 8, rows: 4, mode: .sixels, environment: ["TERM": "foot"])
+        #expect(sixels.contains("\u{1B}P"), "a sixel sequence (DCS)")
+    }
+
     @Test func aFileThatIsNoPictureIsAnError() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-\(UUID().uuidString).txt")
         try Data("not a picture".utf8).write(to: file)
