@@ -91,9 +91,9 @@ package struct BrowseScreen: Sendable {
         "  n             next page            ?   this help",
         "  c             reply to the selected post, comment or message",
         "  C             compose a message    p   submit a post      i   inbox (Enter reads)",
+        "                (the text is written in $VISUAL or $EDITOR; an empty text cancels)",
         "  A             switch account (the signed-in ones: reddit login --account NAME adds one)",
         "  v             show the post's picture in the terminal (chafa; online; any key goes back)",
-        "                (the text is written in $VISUAL or $EDITOR; an empty text cancels)",
     ]
 
     /// Where a thread starts: the requested line, unless that leaves the selected item out of

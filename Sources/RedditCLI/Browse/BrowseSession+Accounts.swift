@@ -36,14 +36,15 @@ extension BrowseSession {
     }
 
     /// Uses `name` from now on: its service (its own token file), the title bar naming it, and
-    /// the list reloaded as that account sees it. Offline the recording is the same for all.
+    /// the list reloaded as that account sees it. Offline the recording is the same for all, so
+    /// the service and the list stay.
     mutating func switchAccount(to name: String, on state: inout BrowseState) async throws(CLIError) {
         guard var accounts else { return }
-        service = try accounts.makeService(name)
+        if !offline { service = try accounts.makeService(name) }
         accounts.current = name
         self.accounts = accounts
         state.sourceLabel = sourceLabel + accounts.label
-        guard state.isPostList else {
+        guard state.isPostList, !offline else {
             state.status = "now account \(name)"
             return
         }
