@@ -8,22 +8,31 @@ extension BrowseSession {
     /// with `$PAGER`, else `less`); others start in the background.
     func openMedia(_ items: [MediaItem], page: String, on state: inout BrowseState, events: TerminalEvents) async {
         let mailcap = Mailcap.load(environment: environment)
-        guard let first = items.first, mailcap.entry(for: first.mimeType) != nil else {
+        // Programs that read standard input get the media downloaded, which needs the network.
+        let allowsStandardInput = !offline
+        guard let first = items.first,
+            mailcap.entry(for: first.mimeType, allowsStandardInput: allowsStandardInput) != nil
+        else {
             state.status = ExternalOpener.open(page, environment: environment)
             return
         }
         var opened = 0
         var problems: [String] = []
         for item in items {
-            guard let entry = mailcap.entry(for: item.mimeType) else {
+            guard let entry = mailcap.entry(for: item.mimeType, allowsStandardInput: allowsStandardInput) else {
                 problems.append("no mailcap entry for \(item.mimeType)")
                 continue
             }
-            var command = entry.shellCommand(file: item.url, mimeType: item.mimeType)
             do throws(CLIError) {
+                var command = entry.shellCommand(file: item.url, mimeType: item.mimeType)
+                if !entry.takesFileName {
+                    let file = try await MediaDownload.temporaryFile(from: item.url)
+                    command = entry.shellCommand(standardInputFrom: file.path, mimeType: item.mimeType)
+                }
                 if entry.needsTerminal || entry.copiousOutput {
                     if entry.copiousOutput {
-                        command += " | " + (environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less")
+                        command =
+                            "{ \(command); } | " + (environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less")
                     }
                     try await runInTerminal(command, events: events)
                 } else {

@@ -17,7 +17,7 @@ extension BrowseSession {
             state.status = "offline: pictures are not recorded; previews work online (o opens \(url))"
             return
         }
-        let file = try await ImagePreview.download(url, userAgent: CLIConfiguration.defaultUserAgent)
+        let file = try await MediaDownload.temporaryFile(from: url)
         defer { try? FileManager.default.removeItem(at: file) }
         let size = RawTerminal.size() ?? (80, 24)
         let mode = ImagePreview.mode(environment: environment)

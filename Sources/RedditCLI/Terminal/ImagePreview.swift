@@ -1,4 +1,3 @@
-import Courier
 import Foundation
 import RedditAPI
 
@@ -104,26 +103,5 @@ enum ImagePreview {
         var variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for variable in variables { free(variable) } }
         return variables.withUnsafeMutableBufferPointer { chafa.termDbDetect(database, $0.baseAddress) }
-    }
-
-    /// Downloads `url` into a temporary file (removed by the caller) and returns its path.
-    static func download(_ url: String, userAgent: String) async throws(CLIError) -> URL {
-        let client = HTTPClient(baseURL: nil)
-        var request = Request<Data>(path: url)
-        request.headers["User-Agent"] = userAgent
-        request.timeout = .seconds(30)
-        let data: Data
-        do {
-            data = try await client.send(request).value
-        } catch {
-            throw CLIError("cannot fetch the picture: \(error.description)")
-        }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-preview-\(UUID().uuidString)")
-        do {
-            try data.write(to: file)
-        } catch {
-            throw CLIError("cannot keep the picture in a temporary file: \(error.localizedDescription)")
-        }
-        return file
     }
 }

@@ -64,6 +64,13 @@ struct Mailcap: Sendable, Equatable {
             return result
         }
 
+        /// The command of an entry without `%s`, reading the downloaded `file` on standard input;
+        /// the file is removed when the program ends.
+        func shellCommand(standardInputFrom file: String, mimeType: String) -> String {
+            let quoted = Self.shellQuoted(file)
+            return "{ \(shellCommand(file: file, mimeType: mimeType)); } < \(quoted); rm -f \(quoted)"
+        }
+
         /// `text` in single quotes for `/bin/sh`.
         static func shellQuoted(_ text: String) -> String {
             "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -148,11 +155,15 @@ struct Mailcap: Sendable, Equatable {
         return fields
     }
 
-    /// The first entry for `mimeType` that takes a file name (`%s`) and whose test (if any)
-    /// `passes`. Entries that read the data from standard input are passed over: `reddit` gives
-    /// programs the media's address and downloads nothing itself.
-    func entry(for mimeType: String, passes: (String) -> Bool = Mailcap.runTest) -> Entry? {
-        entries.first { $0.matches(mimeType) && $0.takesFileName && ($0.test.map(passes) ?? true) }
+    /// The first entry for `mimeType` whose test (if any) `passes`. Entries that read the data
+    /// from standard input (no `%s`) count only when `allowsStandardInput` (online: `reddit`
+    /// downloads the media for them); others get the media's address.
+    func entry(
+        for mimeType: String, allowsStandardInput: Bool = false, passes: (String) -> Bool = Mailcap.runTest
+    ) -> Entry? {
+        entries.first {
+            $0.matches(mimeType) && ($0.takesFileName || allowsStandardInput) && ($0.test.map(passes) ?? true)
+        }
     }
 
     /// Runs a `test=` command with `/bin/sh`; true when it exits with 0.

@@ -87,11 +87,11 @@ import Testing
     }
 }
 
-/// The online half of `v`: a picture fetched over HTTP (httpbin's PNG) and drawn.
-@Suite struct ImagePreviewDownloadTests {
+/// A picture fetched over HTTP (httpbin's PNG) as `v` and mailcap programs reading standard input get it.
+@Suite struct MediaDownloadTests {
     @Test func aFetchedPNGIsDrawn() async throws {
         let url = try TestServers.httpbin().appendingPathComponent("image/png").absoluteString
-        let file = try await ImagePreview.download(url, userAgent: "linux:test:1 (by /u/test)")
+        let file = try await MediaDownload.temporaryFile(from: url)
         defer { try? FileManager.default.removeItem(at: file) }
         let text = try ImagePreview.render(file: file.path, columns: 20, rows: 10, mode: .symbols, environment: [:])
         #expect(text.contains("\u{1B}[38;2;") || text.contains("\u{1B}[48;2;"), "drawn in true colour")
@@ -101,7 +101,7 @@ import Testing
     @Test func aMissingPictureIsAnErrorSayingSo() async throws {
         let url = try TestServers.httpbin().appendingPathComponent("status/404").absoluteString
         await #expect(throws: CLIError.self) {
-            _ = try await ImagePreview.download(url, userAgent: "linux:test:1 (by /u/test)")
+            _ = try await MediaDownload.temporaryFile(from: url)
         }
     }
 }

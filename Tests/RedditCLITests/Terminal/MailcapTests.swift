@@ -51,6 +51,27 @@ import Testing
         #expect(selfQuoted.shellCommand(file: "u", mimeType: "image/png") == "view 'u' 'u' ")
     }
 
+    @Test func entriesReadingStandardInputCountOnlyWhenTheMediaCanBeDownloaded() {
+        let mailcap = Mailcap(entries: Mailcap.parse("image/png; viewer -\nimage/*; other %s\n"))
+        #expect(mailcap.entry(for: "image/png")?.command == "other %s")
+        #expect(mailcap.entry(for: "image/png", allowsStandardInput: true)?.command == "viewer -")
+    }
+
+    @Test func aProgramWithoutPercentSReadsTheDownloadOnStandardInputAndTheFileGoes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reddit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let download = folder.appendingPathComponent("download")
+        let copy = folder.appendingPathComponent("copy")
+        try Data("picture bytes".utf8).write(to: download)
+        let entry = Mailcap.Entry(type: "image/*", command: "cat > '\(copy.path)'")
+        let process = try Mailcap.startShell(
+            entry.shellCommand(standardInputFrom: download.path, mimeType: "image/png"))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try String(contentsOf: copy, encoding: .utf8) == "picture bytes")
+        #expect(!FileManager.default.fileExists(atPath: download.path), "the download is removed afterwards")
+    }
+
     @Test func mailcapsListsTheFilesElseTheStandardPlaces() {
         #expect(Mailcap.paths(environment: ["MAILCAPS": "/a:/b", "HOME": "/h"]) == ["/a", "/b"])
         #expect(
