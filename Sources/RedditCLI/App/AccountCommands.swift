@@ -2,13 +2,20 @@ import CourierOAuth
 import Foundation
 import RedditAPI
 
-/// `login` (authorization code + PKCE through a loopback redirect) and `logout` (revoke and
-/// forget).
+/// `login` (authorization code + PKCE through a loopback redirect), `logout` (revoke and
+/// forget) and `accounts` (list, choose the current one), for the configuration's account.
 struct AccountCommands: Sendable {
     let configuration: CLIConfiguration
     let offline: Bool
+    /// The environment, for `$BROWSER`.
+    var environment: [String: String] = [:]
 
-    func login() async throws(CLIError) {
+    /// How long `login` waits for the browser unless `--timeout` says otherwise: five minutes.
+    static let defaultLoginTimeout = 300
+
+    /// Opens the sign-in page in the browser (and prints its URL), then waits up to `timeout`
+    /// seconds for Reddit's redirect.
+    func login(timeout: Int = defaultLoginTimeout) async throws(CLIError) {
         guard !offline else { throw CLIError("login needs the network; offline mode reads as an anonymous app") }
         let clientID = try configuration.requireClientID()
         let receiver: LoopbackRedirectReceiver
@@ -23,12 +30,21 @@ struct AccountCommands: Sendable {
             store: FileTokenStore(fileURL: ServiceFactory.tokenFile(configuration))
         )
         let request = await session.beginSignIn()
+        let opened = ExternalOpener.open(request.url.absoluteString, environment: environment).hasPrefix("opened ")
         Output.write(
-            "Open this URL in your browser and allow access:\n\n  \(request.url.absoluteString)\n\nWaiting for Reddit to redirect to \(receiver.redirectURI.absoluteString) …\n"
+            (opened ? "Opened the sign-in page in your browser. If it did not appear, open" : "Open")
+                + " this URL in your browser and allow access:\n\n  \(request.url.absoluteString)\n\n"
+                + "Waiting for Reddit to redirect to \(receiver.redirectURI.absoluteString) "
+                + "(account \(configuration.account); giving up after \(Self.describe(seconds: timeout))) …\n"
         )
         do {
-            let redirect = try await receiver.waitForRedirect(expectedState: request.state)
+            let redirect = try await receiver.waitForRedirect(
+                timeout: .seconds(timeout), expectedState: request.state)
             try await session.completeSignIn(redirectURL: redirect)
+        } catch LoopbackError.timedOut {
+            throw CLIError(
+                "sign-in gave up: no answer from the browser within \(Self.describe(seconds: timeout)) "
+                    + "(--timeout SECONDS waits longer); nothing was stored")
         } catch let error as LoopbackError {
             throw CLIError("sign-in did not complete: \(error)")
         } catch let error as OAuthError {
@@ -36,7 +52,27 @@ struct AccountCommands: Sendable {
         } catch {
             throw CLIError("sign-in failed: \(error)")
         }
-        Output.write("Signed in. Tokens are stored in \(ServiceFactory.tokenFile(configuration).path).\n")
+        Output.write(
+            "Signed in as account \(configuration.account). Tokens are stored in \(ServiceFactory.tokenFile(configuration).path).\n"
+        )
+    }
+
+    /// `reddit accounts`: lists the accounts; with `use`, makes that one current. Works offline
+    /// (it reads and writes only files).
+    func accounts(use name: String?, json: Bool) throws(CLIError) {
+        let accounts = Accounts(directory: configuration.directory)
+        if let name {
+            try accounts.use(name)
+            return Output.write("Commands now use account \(name).\n")
+        }
+        Output.write(
+            json ? accounts.json(current: configuration.account) : accounts.listing(current: configuration.account))
+    }
+
+    /// `300` as "5 minutes", `90` as "90 seconds".
+    static func describe(seconds: Int) -> String {
+        seconds >= 60 && seconds % 60 == 0
+            ? "\(seconds / 60) minute\(seconds == 60 ? "" : "s")" : "\(seconds) second\(seconds == 1 ? "" : "s")"
     }
 
     func logout() async throws(CLIError) {
@@ -56,6 +92,8 @@ struct AccountCommands: Sendable {
         } catch {
             throw CLIError("signing out failed: \(error)")
         }
-        Output.write("Signed out: the tokens were revoked and deleted.\n")
+        let accounts = Accounts(directory: configuration.directory)
+        if accounts.current() == configuration.account { try? FileManager.default.removeItem(at: accounts.currentFile) }
+        Output.write("Signed out of account \(configuration.account): the tokens were revoked and deleted.\n")
     }
 }

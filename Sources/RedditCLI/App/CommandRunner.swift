@@ -77,7 +77,7 @@ struct CommandRunner: Sendable {
                 try await service.setSubscribed(name, subscribed)
             }
             report(outcome, done: "\(subscribed ? "subscribed to" : "unsubscribed from") r/\(name)")
-        case .login, .logout, .browse, .help:
+        case .login, .accounts, .logout, .browse, .help:
             break
         default:
             if try await runModeratorCommand(command) { return }

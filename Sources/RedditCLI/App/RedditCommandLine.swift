@@ -61,6 +61,14 @@ package struct RedditCommandLine: Sendable {
         try? Data().write(to: marker)
     }
 
+    /// What the global options change in a service: offline never sends writes; `--wait`.
+    private static func configure(_ service: inout RedditService, _ options: GlobalOptions) {
+        if options.offline { service.sendsWrites = false }
+        if options.waitsOutRatelimit {
+            service.ratelimit = RatelimitPolicy(waitingUpTo: RatelimitMessage.longestWait)
+        }
+    }
+
     private func execute(_ invocation: Invocation) async throws(CLIError) -> Int32 {
         let options = invocation.options
         if case .help(let topic) = invocation.command {
@@ -90,11 +98,17 @@ package struct RedditCommandLine: Sendable {
         let width = isTerminal ? RawTerminal.size()?.columns : nil
         let now = Date()
         switch invocation.command {
-        case .login:
-            try await AccountCommands(configuration: configuration, offline: options.offline).login()
+        case .login(let timeout):
+            try await AccountCommands(configuration: configuration, offline: options.offline, environment: environment)
+                .login(timeout: timeout)
+            return 0
+        case .accounts(let use):
+            try AccountCommands(configuration: configuration, offline: options.offline, environment: environment)
+                .accounts(use: use, json: options.json)
             return 0
         case .logout:
-            try await AccountCommands(configuration: configuration, offline: options.offline).logout()
+            try await AccountCommands(configuration: configuration, offline: options.offline, environment: environment)
+                .logout()
             return 0
         default:
             break
@@ -107,21 +121,31 @@ package struct RedditCommandLine: Sendable {
         } else {
             service = try makeService(options, configuration)
         }
-        if options.offline { service.sendsWrites = false }
-        if options.waitsOutRatelimit {
-            service.ratelimit = RatelimitPolicy(waitingUpTo: RatelimitMessage.longestWait)
-        }
+        Self.configure(&service, options)
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
         let runner = CommandRunner(
             service: service, style: style, width: width, now: now, json: options.json, spinner: spinner,
             offline: options.offline, environment: environment)
         if case .browse(let browse) = invocation.command {
-            return try await BrowseSession(
+            var session = BrowseSession(
                 service: service, options: browse,
                 style: TextStyle.decide(
                     isTerminal: true, environment: environment, noColorFlag: options.noColor
-                ), sourceLabel: options.offline ? "offline" : "online", environment: environment
-            ).run()
+                ), sourceLabel: options.offline ? "offline" : "online", environment: environment,
+                accounts: AccountSwitch(directory: configuration.directory, current: configuration.account) {
+                    [makeService] name throws(CLIError) in
+                    var options = options
+                    var configuration = configuration
+                    options.account = name
+                    configuration.account = name
+                    var service = try makeService(options, configuration)
+                    Self.configure(&service, options)
+                    return service
+                }
+            )
+            session.imagePreview = configuration.imagePreview
+            session.offline = options.offline
+            return try await session.run()
         }
         try await runner.run(invocation.command)
         return 0

@@ -28,6 +28,9 @@ package enum ServiceFactory {
         let store = FileTokenStore(fileURL: tokenFile(configuration))
         let signedIn: Bool
         do { signedIn = try store.load() != nil } catch { throw CLIError("cannot read the saved login: \(error)") }
+        if !signedIn, configuration.account != Accounts.defaultName {
+            throw CLIError(Accounts(directory: configuration.directory).notSignedIn(configuration.account))
+        }
         // Signed in: the user's token from the file, refreshed under the file's lock so that
         // commands in two terminals never refresh twice. Otherwise an app-only token in memory.
         let session = OAuthSession(
@@ -106,8 +109,8 @@ package enum ServiceFactory {
         )
     }
 
-    /// Where `login` keeps the tokens (mode 0600).
+    /// Where `login` keeps the tokens of the configuration's account (mode 0600).
     static func tokenFile(_ configuration: CLIConfiguration) -> URL {
-        configuration.directory.appendingPathComponent("token.json")
+        Accounts(directory: configuration.directory).tokenFile(for: configuration.account)
     }
 }

@@ -78,7 +78,8 @@ package struct BrowseScreen: Sendable {
         "  PgUp PgDn     move a page          g Home / G End   first / last",
         "  Enter Space → open a post; fold or unfold a comment thread",
         "  q Esc ←       back (q on the first list asks first)  Q Ctrl-C  quit",
-        "  o             open the link or media in the browser ($BROWSER, xdg-open or open)",
+        "  o             open the link ($BROWSER, xdg-open or open); pictures and videos with",
+        "                the programs of your mailcap (~/.mailcap, $MAILCAPS) when it names some",
         "  1-9           in a thread: open that numbered link of the selected text",
         "  x             show or hide the spoilers of the selected post or comment",
         "  y             copy the permalink (OSC 52, works over SSH)",
@@ -91,6 +92,8 @@ package struct BrowseScreen: Sendable {
         "  c             reply to the selected post, comment or message",
         "  C             compose a message    p   submit a post      i   inbox (Enter reads)",
         "                (the text is written in $VISUAL or $EDITOR; an empty text cancels)",
+        "  A             switch account (the signed-in ones: reddit login --account NAME adds one)",
+        "  v             show the post's picture in the terminal (chafa; online; any key goes back)",
     ]
 
     /// Where a thread starts: the requested line, unless that leaves the selected item out of

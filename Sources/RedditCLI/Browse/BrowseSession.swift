@@ -4,17 +4,25 @@ import RedditAPI
 /// Runs the interactive browser: raw terminal, event loop, effects, redraws, and a clean exit
 /// whatever happens (q, Ctrl-C, an error, a signal).
 package struct BrowseSession: Sendable {
-    let service: RedditService
+    /// The service of the account in use (`A` replaces it).
+    var service: RedditService
     let options: BrowseOptions
     let style: TextStyle
     let sourceLabel: String
     /// The environment, for `$VISUAL`/`$EDITOR`.
     let environment: [String: String]
+    /// The accounts `A` switches between; nil where switching is not offered.
+    var accounts: AccountSwitch?
+    /// Whether `v` may draw pictures (the config file's `image_preview`).
+    package var imagePreview = true
+    /// Whether the service replays the recording (pictures are not recorded).
+    package var offline = false
 
     package init(
         service: RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, accounts: AccountSwitch? = nil
     ) {
+        self.accounts = accounts
         self.service = service
         self.options = options
         self.style = style
@@ -31,7 +39,7 @@ package struct BrowseSession: Sendable {
         let page = try await service.listing(listing)
         var state = BrowseState(
             root: .init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing),
-            sourceLabel: sourceLabel
+            sourceLabel: sourceLabel + (accounts?.label ?? "")
         )
         do {
             try RawTerminal.enter()
@@ -41,8 +49,10 @@ package struct BrowseSession: Sendable {
         defer { RawTerminal.restore() }
         let events = TerminalEvents()
         defer { events.stop() }
+        // A copy that `A` can change (the service of another account).
+        var session = self
         if let postID = options.postID {
-            await perform(.openPost(id: postID), on: &state, events: events)
+            await session.perform(.openPost(id: postID), on: &state, events: events)
         }
         draw(&state)
         for await event in events.events {
@@ -52,7 +62,7 @@ package struct BrowseSession: Sendable {
                 guard let effect = state.handle(key) else { break }
                 if effect == .quit { return key == .interrupt ? Self.interruptedExitCode : 0 }
                 draw(&state, loading: true)
-                await perform(effect, on: &state, events: events)
+                await session.perform(effect, on: &state, events: events)
             }
             draw(&state)
         }
@@ -64,7 +74,9 @@ package struct BrowseSession: Sendable {
         return "\(place) · \(listing.sort.rawValue)" + (listing.time.map { " (\($0.rawValue))" } ?? "")
     }
 
-    private func perform(_ effect: BrowseState.Effect, on state: inout BrowseState, events: TerminalEvents) async {
+    private mutating func perform(_ effect: BrowseState.Effect, on state: inout BrowseState, events: TerminalEvents)
+        async
+    {
         do throws(CLIError) {
             switch effect {
             case .quit: return
@@ -83,6 +95,8 @@ package struct BrowseSession: Sendable {
                     .init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing))
             case .open(let url):
                 state.status = ExternalOpener.open(url)
+            case .openMedia(let items, let page):
+                await openMedia(items, page: page, on: &state, events: events)
             case .copy(let text):
                 RawTerminal.emit(ExternalOpener.osc52(text))
                 state.status = TextLayout.truncate("copied \(text)", to: 200)
@@ -107,6 +121,12 @@ package struct BrowseSession: Sendable {
             case .inbox(let after):
                 let page = try await service.inbox(.all, page: PageOptions(after: after?.rawValue))
                 state.didLoadInbox(page.value, isNextPage: after != nil)
+            case .listAccounts:
+                listAccounts(on: &state)
+            case .switchAccount(let name):
+                try await switchAccount(to: name, on: &state)
+            case .preview:
+                try await preview(on: &state)
             }
         } catch {
             state.status = error.message
@@ -162,7 +182,7 @@ package struct BrowseSession: Sendable {
     }
 
     /// Takes the terminal back after the editor: raw mode, the alternate screen, keys.
-    private func resumeTerminal(_ events: TerminalEvents) throws(CLIError) {
+    func resumeTerminal(_ events: TerminalEvents) throws(CLIError) {
         defer { events.resume() }
         do {
             try RawTerminal.enter()
@@ -172,6 +192,11 @@ package struct BrowseSession: Sendable {
     }
 
     private func draw(_ state: inout BrowseState, loading: Bool = false) {
+        // A picture stays until the next key; then kitty's images are deleted with the text.
+        if state.showsPreview { return }
+        if environment["TERM"]?.contains("kitty") == true || environment["KITTY_WINDOW_ID"] != nil {
+            RawTerminal.emit("\u{1B}_Ga=d\u{1B}\\")
+        }
         let size = RawTerminal.size() ?? (80, 24)
         guard size.columns >= BrowseScreen.minimumSize.columns, size.rows >= BrowseScreen.minimumSize.rows else {
             let minimum = BrowseScreen.minimumSize

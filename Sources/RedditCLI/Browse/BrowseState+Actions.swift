@@ -90,6 +90,8 @@ extension BrowseState {
 
     mutating func openLink() -> Effect? {
         guard let post = selectedPost else { return selectedPermalink.map(Effect.open) }
+        let media = PostMedia.items(of: post)
+        if !media.isEmpty { return .openMedia(media, page: post.url) }
         if !post.isSelf, !post.url.isEmpty { return .open(post.url) }
         if let first = MarkdownParser().parse(post.selftext).links.first { return .open(first.url) }
         return selectedPermalink.map(Effect.open)

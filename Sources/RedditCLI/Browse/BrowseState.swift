@@ -60,6 +60,8 @@ package struct BrowseState: Sendable {
         case save(Fullname, Bool, previous: Bool?)
         /// Open this URL in the browser.
         case open(String)
+        /// Open a post's pictures or videos with the mailcap programs, else `page` in the browser.
+        case openMedia([MediaItem], page: String)
         /// Copy this text to the clipboard (OSC 52).
         case copy(String)
         /// Show this listing instead of the current list (another subreddit, sort or time range,
@@ -69,6 +71,12 @@ package struct BrowseState: Sendable {
         case write(TextWrite)
         /// Show the inbox (nil), or its next page.
         case inbox(after: Fullname?)
+        /// List the signed-in accounts to pick from (`A`).
+        case listAccounts
+        /// Use this account from now on in this browser.
+        case switchAccount(String)
+        /// Draw the selected post's picture over the screen (`v`).
+        case preview
     }
 
     /// What the bottom-line prompt is asking for.
@@ -92,6 +100,10 @@ package struct BrowseState: Sendable {
     package private(set) var showsHelp = false
     /// Whether `q` on the first screen asked "quit?" and the next key answers.
     package internal(set) var asksToQuit = false
+    /// The accounts `A` listed, while the next key picks one.
+    package internal(set) var accountChoices: [String]?
+    /// Whether a picture (`v`) covers the screen until the next key.
+    package var showsPreview = false
     /// The first content line shown in a thread (line scrolling); the screen keeps it valid.
     package var threadTop = 0
     /// The line ranges of the thread's items as last drawn: the post first, then each row.
@@ -125,6 +137,11 @@ package struct BrowseState: Sendable {
             return nil
         }
         if asksToQuit { return answerQuitQuestion(key) }
+        if accountChoices != nil { return answerAccountChoice(key) }
+        if showsPreview {
+            showsPreview = false
+            return key == .interrupt ? .quit : nil
+        }
         if key != .interrupt { status = nil }
         if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
         // Moving down from the last post loads the next page.
@@ -178,6 +195,8 @@ package struct BrowseState: Sendable {
         case .character("C"): openPrompt(.messageRecipient)
         case .character("p"): openPrompt(.submitSubreddit, text: currentListing.subreddit ?? "")
         case .character("i"): return .inbox(after: nil)
+        case .character("A"): return .listAccounts
+        case .character("v"): return .preview
         default: break
         }
         return nil

@@ -13,8 +13,10 @@ package enum Command: Equatable, Sendable {
     case search(SearchOptions)
     /// A subreddit's about page.
     case subreddit(name: String)
-    /// Signs in with the browser (authorization code + PKCE).
-    case login
+    /// Signs in with the browser (authorization code + PKCE), giving up after `timeout` seconds.
+    case login(timeout: Int)
+    /// Lists the signed-in accounts, or (`use`) makes one the current account.
+    case accounts(use: String?)
     /// Revokes the stored tokens and forgets them.
     case logout
     /// Shows the signed-in account.
@@ -197,7 +199,8 @@ extension Command {
         case .listing, .comments, .search, .subreddit, .browse, .watch, .live: true
         case .user(_, let section, _): section != .saved
         case .wiki(_, _, let edit, _): !edit
-        case .login, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .version, .reply, .edit, .delete,
+        case .login, .accounts, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .version, .reply, .edit,
+            .delete,
             .message,
             .submit, .inbox, .markRead, .moderator, .modmail, .flair:
             false
@@ -220,6 +223,8 @@ package struct GlobalOptions: Equatable, Sendable {
     package var waitsOutRatelimit = false
     /// Print the whole chain of errors behind a failure.
     package var verbose = false
+    /// The account to use instead of the current one (`reddit accounts use`).
+    package var account: String?
     /// A Redis (`redis://host:port`) through which this command shares Reddit's rate-limit
     /// budget with other `reddit` commands and bots given the same one.
     package var shared: URL?

@@ -15,7 +15,7 @@ package struct UsageError: Error, Equatable, CustomStringConvertible {
 /// Turns `reddit`'s arguments into an ``Invocation``.
 ///
 /// Global options (`--offline`, `--json`, `--no-color`, `--client-id`, `--user-agent`,
-/// `--config`, `--shared`) are accepted anywhere; `--help` anywhere asks for the command's help. With no
+/// `--config`, `--shared`, `--account`) are accepted anywhere; `--help` anywhere asks for the command's help. With no
 /// command the front page is shown (`reddit --offline` is the front page, offline).
 package enum CommandParser {
     /// Parses `arguments` (without the program name).
@@ -52,6 +52,12 @@ package enum CommandParser {
             case "--user-agent": options.userAgent = try value()
             case "--config": options.configPath = try value()
             case "--shared": options.shared = try redisURL(try value())
+            case "--account":
+                let account = try value()
+                guard Accounts.isValidName(account) else {
+                    throw UsageError(message: Accounts.invalidNameMessage(account), command: nil)
+                }
+                options.account = account
             case "--help", "-h": wantsHelp = true
             case "--version": wantsVersion = true
             default: rest.append(argument)
@@ -128,7 +134,19 @@ package enum CommandParser {
                 ))
         case "subreddit":
             return .subreddit(name: stripPrefix(try arguments.positional("subreddit"), "r/"))
-        case "login": return .login
+        case "login":
+            let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? AccountCommands.defaultLoginTimeout
+            return .login(timeout: timeout)
+        case "accounts":
+            guard let action = arguments.optionalPositional(what: "action") else { return .accounts(use: nil) }
+            guard action == "use" else {
+                throw UsageError(message: "unknown action '\(action)': use 'reddit accounts use NAME'", command: name)
+            }
+            let account = try arguments.positional("account name")
+            guard Accounts.isValidName(account) else {
+                throw UsageError(message: Accounts.invalidNameMessage(account), command: name)
+            }
+            return .accounts(use: account)
         case "logout": return .logout
         case "whoami": return .whoami
         case "subs": return .subs

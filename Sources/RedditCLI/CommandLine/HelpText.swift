@@ -86,10 +86,27 @@ package enum HelpText {
         (
             "login",
             Entry(
-                usage: "reddit login", summary: "sign in with your browser",
-                details: "  Prints a URL to open, waits for Reddit to redirect to 127.0.0.1 and stores the tokens.")
+                usage: "reddit login [--account NAME] [--timeout SECONDS]", summary: "sign in with your browser",
+                details: """
+                      Opens the sign-in page in $BROWSER (else prints its URL), waits for Reddit to redirect to
+                      127.0.0.1 and stores the tokens in the account's own file (--account NAME: another account).
+                      --timeout SECONDS    give up waiting after this long (default 300: five minutes)
+                    """)
         ),
-        ("logout", Entry(usage: "reddit logout", summary: "revoke and forget the stored tokens", details: "")),
+        (
+            "accounts",
+            Entry(
+                usage: "reddit accounts [use NAME]", summary: "the signed-in accounts; use NAME makes one current",
+                details: """
+                      Lists the accounts with stored tokens; * marks the one commands use.
+                      use NAME             make NAME the account every command uses (--account NAME: one command)
+                                           (in browse, A switches)
+                    """)
+        ),
+        (
+            "logout",
+            Entry(usage: "reddit logout [--account NAME]", summary: "revoke and forget the stored tokens", details: "")
+        ),
         ("whoami", Entry(usage: "reddit whoami", summary: "the signed-in account", details: "")),
         ("subs", Entry(usage: "reddit subs", summary: "your subscriptions", details: "")),
         (
@@ -233,7 +250,7 @@ package enum HelpText {
                 details: """
                       --post ID            open this post's comments first
                       Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
-                      o open the link, y copy the permalink, m more comments, u/d vote, s save, / search,
+                      o open the link (media: your mailcap's programs), v picture, A switch account, y copy the permalink, m more comments, u/d vote, s save, / search,
                       r subreddit, 1-5 sort, t time range, R refresh, q back (asks on the first list), Q quit.
                     """)
         ),
@@ -270,6 +287,7 @@ package enum HelpText {
           --wait               writes: wait out Reddit's "wait N minutes" (up to 15 minutes)
           --shared REDIS       share Reddit's rate limit with other reddit commands and bots through
                                a Redis (redis://host:port): two terminals spend one budget
+          --account NAME       sign in as this account (reddit accounts lists them) instead of the current one
           -v, --verbose        on failure, print the whole chain of errors behind the message
           -h, --help           help for a command
         """

@@ -13,6 +13,11 @@ package struct CLIConfiguration: Equatable, Sendable {
     package var redirectPort: UInt16
     /// The directory holding the config file and the stored tokens.
     package var directory: URL
+    /// The account whose tokens commands use: `--account`, else the one `reddit accounts use`
+    /// chose, else `default`.
+    package var account = "default"
+    /// Whether `v` in `browse` may draw a post's picture (`"image_preview": false` turns it off).
+    package var imagePreview = true
 
     /// The User-Agent used when none is configured, in Reddit's `platform:app:version (by /u/user)` form.
     package static let defaultUserAgent = "linux:dev.courier.reddit-cli:\(HelpText.version) (by /u/courier-reddit-cli)"
@@ -24,11 +29,13 @@ package struct CLIConfiguration: Equatable, Sendable {
         var clientID: String?
         var userAgent: String?
         var redirectPort: Int?
+        var imagePreview: Bool?
 
         enum CodingKeys: String, CodingKey {
             case clientID = "client_id"
             case userAgent = "user_agent"
             case redirectPort = "redirect_port"
+            case imagePreview = "image_preview"
         }
     }
 
@@ -43,7 +50,7 @@ package struct CLIConfiguration: Equatable, Sendable {
     }
 
     /// The keys a config file may hold.
-    static let knownKeys = ["client_id", "user_agent", "redirect_port"]
+    static let knownKeys = ["client_id", "user_agent", "redirect_port", "image_preview"]
 
     /// Resolves the configuration. A config file that exists but cannot be read, is not JSON or
     /// holds a key `reddit` does not know is an error; a missing one is not. With `readsFile`
@@ -87,7 +94,9 @@ package struct CLIConfiguration: Equatable, Sendable {
                 ?? nonEmpty(file.clientID),
             userAgent: userAgent,
             redirectPort: file.redirectPort.map { UInt16($0) } ?? defaultRedirectPort,
-            directory: directory
+            directory: directory,
+            account: options.account ?? Accounts(directory: directory).current(),
+            imagePreview: file.imagePreview ?? true
         )
     }
 
@@ -143,7 +152,10 @@ package struct CLIConfiguration: Equatable, Sendable {
         }
         switch error {
         case .typeMismatch(let type, let context):
-            let wanted = type == String.self ? "a string" : type == Int.self ? "a whole number" : "another type"
+            let wanted =
+                type == String.self
+                ? "a string"
+                : type == Int.self ? "a whole number" : type == Bool.self ? "true or false" : "another type"
             return "\"\(key(context))\" should be \(wanted)"
         case .valueNotFound(_, let context): return "\"\(key(context))\" has no value"
         case .keyNotFound(let missing, _): return "\"\(missing.stringValue)\" is missing"

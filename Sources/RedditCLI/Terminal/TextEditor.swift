@@ -47,7 +47,8 @@ struct TextEditor {
         }
         // The editor setting may hold arguments (`code --wait`), so the shell splits it.
         let status = try await Self.run(
-            ["/bin/sh", "-c", editor + " \"$1\"", "sh", file.path], environment: environment, editor: editor)
+            ["/bin/sh", "-c", editor + " \"$1\"", "sh", file.path], environment: environment,
+            program: "the editor '\(editor)'")
         // WIFEXITED and WEXITSTATUS, which Swift does not import.
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
@@ -66,9 +67,10 @@ struct TextEditor {
     /// (vim quits with "Vim: Finished."). Here the child stays in this process's group, as `git`
     /// starts its editor, with every signal at its default. Meanwhile this process ignores
     /// SIGINT and SIGQUIT (Ctrl-C in the editor is the editor's), and a thread of its own waits,
-    /// so no thread of the concurrency pool is held.
-    private static func run(
-        _ arguments: [String], environment: [String: String], editor: String
+    /// so no thread of the concurrency pool is held. `program` names it in errors. Also runs
+    /// mailcap's terminal programs (``BrowseSession`` media).
+    static func run(
+        _ arguments: [String], environment: [String: String], program: String
     ) async throws(CLIError) -> Int32 {
         #if canImport(Darwin)
         var attributes: Darwin.posix_spawnattr_t? = nil
@@ -91,7 +93,7 @@ struct TextEditor {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp)
         guard spawned == 0 else {
-            throw CLIError("cannot start the editor '\(editor)': \(String(cString: strerror(spawned)))")
+            throw CLIError("cannot start \(program): \(String(cString: strerror(spawned)))")
         }
         let previous = [SIGINT, SIGQUIT].map { ($0, signal($0, SIG_IGN)) }
         defer { for (number, handler) in previous { signal(number, handler) } }

@@ -25,16 +25,20 @@ import Testing
         let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 100, rows: 30, now: Date())
         _ = state.handle(.character("?"))
         #expect(
-            screen.lines(for: state).contains { $0.contains("o             open the link or media in the browser") })
+            screen.lines(for: state).contains {
+                $0.contains("o             open the link ($BROWSER, xdg-open or open)")
+            })
     }
 
-    @Test func oOpensTheLinkAndYCopiesThePermalink() async throws {
+    @Test func oOpensTheMediaAndYCopiesThePermalink() async throws {
         var state = try await frontPage()
-        guard case .open(let url) = state.handle(.character("o")) else {
+        // The first post links imgur's .gifv: a video, opened by mailcap (else the link itself).
+        guard case .openMedia(let items, let page) = state.handle(.character("o")) else {
             Issue.record("o did not open")
             return
         }
-        #expect(url.hasPrefix("http://i.imgur.com/"))
+        #expect(items == [MediaItem(url: "http://i.imgur.com/eoF76hj.mp4", mimeType: "video/mp4")])
+        #expect(page == "http://i.imgur.com/eoF76hj.gifv")
         guard case .copy(let link) = state.handle(.character("y")) else {
             Issue.record("y did not copy")
             return

@@ -65,7 +65,10 @@ import Testing
             try command("search cats --sort top --time year")
                 == .search(SearchOptions(query: "cats", sort: .top, time: .year)))
         #expect(try command("subreddit r/announcements") == .subreddit(name: "announcements"))
-        #expect(try command("login") == .login)
+        #expect(try command("login") == .login(timeout: 300))
+        #expect(try command("login --timeout 5") == .login(timeout: 5))
+        #expect(try command("accounts") == .accounts(use: nil))
+        #expect(try command("accounts use alice") == .accounts(use: "alice"))
         #expect(try command("logout") == .logout)
         #expect(try command("whoami") == .whoami)
         #expect(try command("subs") == .subs)
@@ -99,6 +102,7 @@ import Testing
         #expect(invocation.options.clientID == "abc")
         #expect(invocation.options.userAgent == "linux:x:1")
         #expect(invocation.options.configPath == "/tmp/c.json")
+        #expect(try parse("whoami --account alice").options.account == "alice")
     }
 
     @Test func helpForEveryCommand() throws {
@@ -148,6 +152,10 @@ import Testing
             ("whoami now", "unexpected argument 'now'", "whoami"),
             ("help nothing", "unknown command 'nothing'", nil),
             ("hot --client-id", "--client-id needs a value", nil),
+            ("whoami --account ../x", "'../x' cannot name an account: use 1 to 40 letters, digits, _ or -", nil),
+            ("accounts switch bob", "unknown action 'switch': use 'reddit accounts use NAME'", "accounts"),
+            ("accounts use", "missing account name", "accounts"),
+            ("login --timeout 0", "--timeout must be a whole number from 1 to 86400 (got '0')", "login"),
         ]
         for (line, message, command) in cases {
             let error = usageError(line)

@@ -66,7 +66,7 @@ import Testing
         let unrelated = try directory(with: #"{"theme": "dark"}"#)
         #expect(
             throws: CLIError(
-                "config file \(unrelated)/reddit/config.json: unknown key \"theme\"; the keys are client_id, user_agent, redirect_port"
+                "config file \(unrelated)/reddit/config.json: unknown key \"theme\"; the keys are client_id, user_agent, redirect_port, image_preview"
             )
         ) {
             try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": unrelated])

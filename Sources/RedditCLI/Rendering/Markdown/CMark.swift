@@ -41,13 +41,6 @@ struct CMark: Sendable {
     /// cmark-gfm loaded once per process, or nil when the libraries are not installed.
     static let loaded: CMark? = load()
 
-    private static func open(_ names: [String]) -> UnsafeMutableRawPointer? {
-        for name in names {
-            if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return handle }
-        }
-        return nil
-    }
-
     private static func load() -> CMark? {
         #if canImport(Darwin)
         let suffixes = [".0.29.0.gfm.6.dylib", ".dylib"]
@@ -57,9 +50,11 @@ struct CMark: Sendable {
         let names = ["libcmark-gfm.so.0.29.0.gfm.6", "libcmark-gfm.so"]
         let extensionNames = ["libcmark-gfm-extensions.so.0.29.0.gfm.6", "libcmark-gfm-extensions.so"]
         #endif
-        guard let core = open(names), let extensions = open(extensionNames) else { return nil }
+        guard let core = DynamicLibrary.open(names), let extensions = DynamicLibrary.open(extensionNames) else {
+            return nil
+        }
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, as type: T.Type) -> T? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+            DynamicLibrary.symbol(handle, name, as: type)
         }
         guard
             let register = symbol(
