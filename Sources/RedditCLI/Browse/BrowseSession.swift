@@ -107,6 +107,8 @@ package struct BrowseSession: Sendable {
             case .inbox(let after):
                 let page = try await service.inbox(.all, page: PageOptions(after: after?.rawValue))
                 state.didLoadInbox(page.value, isNextPage: after != nil)
+            case .moderator(let work):
+                try await moderate(work, on: &state)
             }
         } catch {
             state.status = error.message

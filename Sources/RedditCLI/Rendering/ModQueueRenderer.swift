@@ -1,0 +1,60 @@
+package import Foundation
+import RedditAPI
+
+/// One item of a moderation queue as a moderator scans it: what it is and whose, with its
+/// locked mark and what was done to it here; its title or text; its reports beside it (users'
+/// reasons with how many gave each, moderators' reasons with the moderator's name).
+package struct ModQueueRenderer: Sendable {
+    package var style: TextStyle
+    /// The columns each line may use.
+    package var width: Int
+    package var now: Date
+
+    package init(style: TextStyle, width: Int, now: Date) {
+        self.style = style
+        self.width = max(width, 10)
+        self.now = now
+    }
+
+    /// Two lines, or three when the item has reports.
+    package func lines(for item: BrowseState.QueueItem) -> [String] {
+        let kind: String
+        let author: String
+        let created: Date
+        let text: String
+        switch item.content {
+        case .post(let post):
+            (kind, author, created, text) = ("post", post.author, post.created, post.title)
+        case .comment(let comment):
+            (kind, author, created, text) = ("comment", comment.author, comment.created, comment.body)
+        }
+        var head = [kind, "u/\(author)", "r/\(item.subreddit)", TextLayout.age(of: created, now: now)]
+        let count = item.details.reportCount
+        if count > 0 { head.append(TextLayout.count(count, "report", "reports")) }
+        var first = style.dim(head.joined(separator: " · "))
+        var flags: [String] = []
+        if item.isLocked { flags.append("locked") }
+        if item.isDistinguished { flags.append("distinguished") }
+        flags += item.marks.filter { !flags.contains($0) }
+        if !flags.isEmpty { first += "  " + style.green(flags.map { "[\($0)]" }.joined(separator: " ")) }
+        var lines = [
+            TextLayout.truncateStyled(first, to: width, style: style),
+            TextLayout.truncate(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: width),
+        ]
+        if let reports = reports(item.details) {
+            lines.append(style.yellow(TextLayout.truncate(reports, to: width)))
+        }
+        return lines
+    }
+
+    /// `reports: 2× "spam" · 1× (no reason) · u/mod: "rule 3"`; nil without reports.
+    package func reports(_ details: ModerationDetails) -> String? {
+        func quoted(_ reason: String?) -> String {
+            reason.map { $0.isEmpty ? "(no reason)" : "\"\($0)\"" } ?? "(no reason)"
+        }
+        let users = details.userReports.map { "\($0.count)× \(quoted($0.reason))" }
+        let moderators = details.moderatorReports.map { "u/\($0.moderator): \(quoted($0.reason))" }
+        let all = users + moderators
+        return all.isEmpty ? nil : "reports: " + all.joined(separator: " · ")
+    }
+}
