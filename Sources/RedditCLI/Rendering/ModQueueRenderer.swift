@@ -1,23 +1,17 @@
-package import Foundation
+import Foundation
 import RedditAPI
 
 /// One item of a moderation queue as a moderator scans it: what it is and whose, with its
 /// locked mark and what was done to it here; its title or text; its reports beside it (users'
 /// reasons with how many gave each, moderators' reasons with the moderator's name).
-package struct ModQueueRenderer: Sendable {
-    package var style: TextStyle
+struct ModQueueRenderer: Sendable {
+    var style: TextStyle
     /// The columns each line may use.
-    package var width: Int
-    package var now: Date
-
-    package init(style: TextStyle, width: Int, now: Date) {
-        self.style = style
-        self.width = max(width, 10)
-        self.now = now
-    }
+    var width: Int
+    var now: Date
 
     /// Two lines, or three when the item has reports.
-    package func lines(for item: BrowseState.QueueItem) -> [String] {
+    func lines(for item: BrowseState.QueueItem) -> [String] {
         let kind: String
         let author: String
         let created: Date
@@ -48,7 +42,7 @@ package struct ModQueueRenderer: Sendable {
     }
 
     /// `reports: 2× "spam" · 1× (no reason) · u/mod: "rule 3"`; nil without reports.
-    package func reports(_ details: ModerationDetails) -> String? {
+    func reports(_ details: ModerationDetails) -> String? {
         func quoted(_ reason: String?) -> String {
             reason.map { $0.isEmpty ? "(no reason)" : "\"\($0)\"" } ?? "(no reason)"
         }

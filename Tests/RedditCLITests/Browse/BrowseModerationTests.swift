@@ -39,6 +39,15 @@ import Testing
         try await session.moderate(work, on: &state)
     }
 
+    /// The screen the menu's entry `key` opens, offline, the menu being for `subreddit`.
+    private func fromMenu(_ key: Character, subreddit: String? = nil) async throws -> (BrowseState, BrowseSession) {
+        let session = session(try offlineService())
+        var state = emptyFront()
+        try await run(.moderator(.menu(subreddit: subreddit)), session, &state)
+        try await run(state.handle(.character(key)), session, &state)
+        return (state, session)
+    }
+
     private func screen(_ state: BrowseState) -> [String] {
         BrowseScreen(style: TextStyle(isEnabled: false), columns: 100, rows: 30, now: Date()).lines(for: state)
     }
@@ -76,10 +85,7 @@ import Testing
     }
 
     @Test func usersReportsShowTheirCountAndAMissingReason() async throws {
-        let session = session(try offlineService())
-        var state = emptyFront()
-        try await run(.moderator(.menu(subreddit: nil)), session, &state)
-        try await run(state.handle(.character("2")), session, &state)
+        let (state, _) = try await fromMenu("2")
         guard case .queue(let queue) = state.moderationView else {
             Issue.record("no reports: \(String(describing: state.status))")
             return
@@ -164,10 +170,7 @@ import Testing
     }
 
     @Test func modmailListsTheRecordedConversationsAndRReplies() async throws {
-        let session = session(try offlineService())
-        var state = emptyFront()
-        try await run(.moderator(.menu(subreddit: nil)), session, &state)
-        try await run(state.handle(.character("4")), session, &state)
+        var (state, session) = try await fromMenu("4")
         guard case .modmail(let list) = state.moderationView else {
             Issue.record("no modmail: \(String(describing: state.status))")
             return
@@ -192,10 +195,7 @@ import Testing
     }
 
     @Test func theModLogListsItsEntries() async throws {
-        let session = session(try offlineService())
-        var state = emptyFront()
-        try await run(.moderator(.menu(subreddit: "username")), session, &state)
-        try await run(state.handle(.character("5")), session, &state)
+        let (state, _) = try await fromMenu("5", subreddit: "username")
         guard case .log(let log) = state.moderationView else {
             Issue.record("no log: \(String(describing: state.status))")
             return
@@ -205,17 +205,6 @@ import Testing
     }
 
     // MARK: online: what each key sends
-
-    private static func form(_ request: HTTPRequest) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in String(decoding: request.body?.data ?? Data(), as: UTF8.self).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map {
-                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-            }
-            fields[parts[0]] = parts.count > 1 ? parts[1] : ""
-        }
-        return fields
-    }
 
     @Test func eachModeratorsKeySendsPRAWsRequest() async throws {
         let stub = StubTransport()
@@ -248,7 +237,7 @@ import Testing
                 "/api/approve", "/api/remove", "/api/v1/modactions/removal_reasons", "/api/remove", "/api/lock",
                 "/api/unlock", "/api/distinguish", "/api/distinguish", "/api/mod/conversations/faj6z",
             ])
-        let forms = requests.map(Self.form)
+        let forms = requests.map(FormFields.of)
         #expect(forms[0] == ["api_type": "json", "id": "t3_a"])
         #expect(forms[1] == ["api_type": "json", "id": "t1_b", "spam": "false"])
         let document = try #require(

@@ -163,7 +163,8 @@ import Testing
 
     @Test func whatWasNotRecordedIsOneLineAndExitsThree() async throws {
         for arguments in [
-            ["mod", "queue", "pics"], ["mod", "log", "pics"], ["wiki", "reddit.com", "nosuchpage"], ["modmail", "swift"],
+            ["mod", "queue", "pics"], ["mod", "log", "pics"], ["wiki", "reddit.com", "nosuchpage"],
+            ["modmail", "swift"],
         ] {
             let run = try await BuiltExecutable.run(["--offline"] + arguments)
             #expect(run.status == 3, "\(arguments)")
