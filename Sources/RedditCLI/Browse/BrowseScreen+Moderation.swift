@@ -32,23 +32,25 @@ extension BrowseScreen {
         case .reasons(let picker):
             var lines = [style.dim("  remove \(picker.item.rawValue) from r/\(picker.subreddit) with:"), ""]
             let rows =
-                ["0  " + style.bold("no reason")]
+                [("0  ", "no reason", "")]
                 + picker.reasons.enumerated().map { index, reason in
-                    "\(index + 1)  " + style.bold(reason.title) + "  "
-                        + style.dim(reason.message.split(whereSeparator: \.isNewline).joined(separator: " "))
+                    (
+                        "\(index + 1)  ", reason.title,
+                        "  " + reason.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+                    )
                 }
             for (index, row) in rows.enumerated() {
-                lines.append(
-                    marker(index == picker.selected) + TextLayout.truncateStyled(row, to: width, style: style))
+                let text = ModQueueRenderer.fit([(row.0, { $0 }), (row.1, style.bold), (row.2, style.dim)], to: width)
+                lines.append(marker(index == picker.selected) + text)
             }
             lines += ["", style.dim("  Enter or a number removes · q Esc: back, nothing removed")]
             return ("pick a removal reason", lines, scrollTop(selected: picker.selected + 2, total: lines.count))
         case .modmail(let list):
-            let renderer = DetailRenderer(style: style, width: width, now: now)
+            // The command's lines, plain so that they can be cut to the window.
+            let renderer = DetailRenderer(style: TextStyle(isEnabled: false), width: width, now: now)
             let rendered = renderer.render(conversations: list.conversations).split(separator: "\n").map(String.init)
             let lines = rendered.enumerated().map { index, line in
-                marker(index == list.selected && !list.conversations.isEmpty)
-                    + TextLayout.truncateStyled(line, to: width, style: style)
+                marker(index == list.selected && !list.conversations.isEmpty) + TextLayout.truncate(line, to: width)
             }
             return ("modmail", lines, scrollTop(selected: list.selected, total: lines.count))
         case .conversation(let conversation):
@@ -58,10 +60,11 @@ extension BrowseScreen {
                 min(max(0, state.threadTop), max(0, lines.count - contentRows))
             )
         case .log(let log):
-            let renderer = DetailRenderer(style: style, width: width, now: now)
+            let renderer = DetailRenderer(style: TextStyle(isEnabled: false), width: width, now: now)
             let page = ItemListing(items: log.entries, after: nil)
             var lines = renderer.render(log: page, nextPageCommand: nil).split(separator: "\n").enumerated().map {
-                index, line in marker(index == log.selected && !log.entries.isEmpty) + String(line)
+                index, line in
+                marker(index == log.selected && !log.entries.isEmpty) + TextLayout.truncate(String(line), to: width)
             }
             if log.after != nil { lines.append(style.dim("  … press n for the next page")) }
             return ("r/\(log.subreddit) · mod log", lines, scrollTop(selected: log.selected, total: lines.count))
@@ -102,9 +105,13 @@ extension BrowseScreen {
         lines.append("")
         let first = lines.count
         for (index, entry) in BrowseState.ModeratorMenu.Entry.allCases.enumerated() {
-            let row =
-                "\(index + 1)  " + style.bold(TextLayout.padRight(entry.title, to: 12)) + "  " + style.dim(entry.about)
-            lines.append(marker(index == menu.selected) + TextLayout.truncateStyled(row, to: columns - 2, style: style))
+            let row = ModQueueRenderer.fit(
+                [
+                    ("\(index + 1)  ", { $0 }), (TextLayout.padRight(entry.title, to: 12), style.bold),
+                    ("  " + entry.about, style.dim),
+                ],
+                to: columns - 2)
+            lines.append(marker(index == menu.selected) + row)
         }
         return (lines, first + menu.selected)
     }
@@ -140,7 +147,13 @@ extension BrowseScreen {
             if let date = message.date { head.append(TextLayout.age(of: date, now: now) + " ago") }
             if message.isInternal { head.append("private moderator note") }
             lines += ["", "  " + style.bold(head.joined(separator: " · "))]
-            lines += TextLayout.wrap(message.bodyMarkdown, to: width).map { TextLayout.indent($0, by: "  ") }
+            // Markdown as in a thread: formatted, links by their text and number, listed below.
+            let document = MarkdownParser().parse(message.bodyMarkdown)
+            let text = MarkdownRenderer(style: style, revealsSpoilers: false)
+            lines += (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map
+            {
+                TextLayout.indent($0, by: "  ")
+            }
         }
         if !conversation.isRepliable { lines += ["", style.dim("  (this conversation takes no replies)")] }
         return lines

@@ -25,20 +25,32 @@ struct ModQueueRenderer: Sendable {
         var head = [kind, "u/\(author)", "r/\(item.subreddit)", TextLayout.age(of: created, now: now)]
         let count = item.details.reportCount
         if count > 0 { head.append(TextLayout.count(count, "report", "reports")) }
-        var first = style.dim(head.joined(separator: " · "))
         var flags: [String] = []
         if item.isLocked { flags.append("locked") }
         if item.isDistinguished { flags.append("distinguished") }
         flags += item.marks.filter { !flags.contains($0) }
-        if !flags.isEmpty { first += "  " + style.green(flags.map { "[\($0)]" }.joined(separator: " ")) }
+        let marks = flags.isEmpty ? "" : "  " + flags.map { "[\($0)]" }.joined(separator: " ")
         var lines = [
-            TextLayout.truncateStyled(first, to: width, style: style),
+            Self.fit([(head.joined(separator: " · "), style.dim), (marks, style.green)], to: width),
             TextLayout.truncate(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: width),
         ]
         if let reports = reports(item.details) {
             lines.append(style.yellow(TextLayout.truncate(reports, to: width)))
         }
         return lines
+    }
+
+    /// The pieces, each in its style, cut to `width` columns as plain text (so that the colour
+    /// codes never count and a cut never splits one).
+    static func fit(_ pieces: [(text: String, style: (String) -> String)], to width: Int) -> String {
+        var room = width
+        var line = ""
+        for piece in pieces where room > 0 && !piece.text.isEmpty {
+            let text = TextLayout.truncate(piece.text, to: room)
+            room -= TextLayout.width(text)
+            line += piece.style(text)
+        }
+        return line
     }
 
     /// `reports: 2× "spam" · 1× (no reason) · u/mod: "rule 3"`; nil without reports.
