@@ -14,7 +14,8 @@ requests (no trailing slash, no `raw_json`, no paging items, default sorts left 
 client's requests find them whatever volatile query items it sends.
 
 The front page is made of the posts whose comment pages were recorded (see `front_page`), so
-that every post on the first screen opens onto a real thread.
+that every post on the first screen opens onto a real thread; the modmail of every subreddit is
+made of the conversations recorded one by one (see `modmail_inbox`).
 
 In every recording, placeholders such as `<TEST_SUBREDDIT>` become the bare name
 (`TEST_SUBREDDIT`), in the URL and in the body, so that `reddit --offline mod queue
@@ -80,6 +81,17 @@ PRAW_FIXTURES = [
     ("moderation/about_log__200__2", "r/USERNAME mod log"),
     ("modmail/modmail_conversations__200__1", "modmail of r/pics and r/LifeProTips (empty)"),
     ("submissions/submission__200__1", "post 4bbe4m"),
+    ("subreddit/my_moderator__200__1", "the subreddits the recorded moderator moderates"),
+    ("moderation/removal_reasons_list__200__2", "r/TEST_SUBREDDIT removal reasons"),
+]
+# Recorded answers that each hold one modmail conversation (the latest recording of each):
+# `modmail_inbox` makes them the offline modmail of every subreddit, as `front_page` does posts.
+MODMAIL_CONVERSATIONS = [
+    "modmail/modmail_conversation__200__1",
+    "modmail/modmail_conversations__201__1",
+    "modmail/modmail_unarchive__200__1",
+    "modmail/modmail_unmute__200__1",
+    "modmail/modmail_mute__200__2",
 ]
 # The queues whose recordings of one kind each are merged (`only` is filtered offline).
 MODERATION_QUEUES = {"modqueue", "reports", "spam", "edited", "unmoderated"}
@@ -191,6 +203,33 @@ def front_page(interactions):
     }
 
 
+def modmail_inbox(praw):
+    """The offline modmail of every subreddit (`GET /api/mod/conversations`), newest first.
+
+    The recorded list answers only for r/pics and r/LifeProTips and is empty; the conversations
+    recorded one by one (opened, started, muted, archived) are what a moderator's modmail holds.
+    """
+    conversations, messages, actions = {}, {}, {}
+    latest = ""
+    for name in MODMAIL_CONVERSATIONS:
+        recorded = interaction(praw, name, placeholders_readable=True)
+        body = json.loads(recorded["response"]["body"]["text"])
+        conversation = body.get("conversation") or body.get("conversations")
+        conversations[conversation["id"]] = conversation
+        messages.update(body.get("messages") or {})
+        actions.update(body.get("modActions") or {})
+        latest = max(latest, recorded["recorded_at"])
+    order = sorted(conversations, key=lambda id: conversations[id].get("lastUpdated") or "", reverse=True)
+    answer = {"conversationIds": order, "conversations": conversations, "messages": messages,
+              "modActions": actions}
+    return {
+        "recorded_at": latest,
+        "request": {"method": "GET", "url": "https://oauth.reddit.com/api/mod/conversations", "headers": {}},
+        "response": {"status": 200, "headers": {"content-type": "application/json; charset=UTF-8"},
+                     "body": {"text": json.dumps(answer, ensure_ascii=False, separators=(",", ":"))}},
+    }
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
@@ -213,6 +252,7 @@ def main():
         else:
             by_request[key] = recorded
             interactions.append(recorded)
+    interactions.append(modmail_inbox(praw))
     interactions.insert(0, front_page(interactions))
     cassette = {"format": "courier-cassette", "version": 1, "interactions": interactions}
     with open(os.path.join(out_dir, "offline-cassette.json"), "w", encoding="utf-8") as f:

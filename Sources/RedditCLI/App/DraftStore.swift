@@ -74,6 +74,7 @@ extension TextWrite {
             case .edit(let target): "edit-\(target.rawValue)"
             case .message(let options): "message-\(Self.describe(options.recipient))-\(options.subject)"
             case .submit(let options): "submit-\(options.subreddit)-\(options.title)"
+            case .modmailReply(let id): "modmail-\(id)"
             }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
         return String(name.unicodeScalars.map { allowed.contains($0) ? Character($0) : "_" }.prefix(100))

@@ -86,6 +86,35 @@ extension RedditService {
         }
     }
 
+    /// The subreddits the signed-in user moderates, by name, as Reddit lists them (one page of
+    /// up to 100: Reddit's own limit for a page).
+    package func moderatedSubreddits() async throws(CLIError) -> [String] {
+        try await answer(Reddit.subreddits(.moderated, page: PageParameters(limit: 100))).value.subreddits.map(
+            \.displayName)
+    }
+
+    /// The removal reasons of `subreddit`, in the order its moderators set.
+    package func removalReasons(of subreddit: String) async throws(CLIError) -> [RemovalReason] {
+        try await answer(Reddit.removalReasons(of: subreddit)).value
+    }
+
+    /// Locks `name` (nobody but moderators may reply), or unlocks it.
+    @discardableResult
+    package func setLocked(_ name: Fullname, _ locked: Bool) async throws(CLIError) -> WriteOutcome {
+        try await moderatorWrite([Self.preview(locked ? Reddit.lock(name) : Reddit.unlock(name))]) {
+            () async throws(HTTPError) in
+            try await client.moderation(of: "mod").setLocked(name, locked)
+        }
+    }
+
+    /// Marks `name` as a moderator's (``Distinction/moderator``) or removes the mark.
+    @discardableResult
+    package func distinguish(_ name: Fullname, as how: Distinction) async throws(CLIError) -> WriteOutcome {
+        try await moderatorWrite([Self.preview(Reddit.distinguish(name, as: how))]) { () async throws(HTTPError) in
+            _ = try await client.moderation(of: "mod").distinguish(name, as: how)
+        }
+    }
+
     /// Runs `send` (a grouped call of RedditAPI), or (when writes are not sent) says what the
     /// requests in `previews` would have sent, in order.
     private func moderatorWrite(_ previews: [String], _ send: () async throws(HTTPError) -> Void)

@@ -57,10 +57,12 @@ package struct BrowseScreen: Sendable {
             title = "inbox · \(message.subject)"
             content = messageLines(message)
             top = min(max(0, state.threadTop), max(0, content.count - contentRows))
+        case .moderation(let view):
+            (title, content, top) = moderationLayout(view, state: state)
         }
         if state.showsHelp {
             title = "keys (any key closes)"
-            content = Self.helpLines
+            content = Self.helpLines + Self.moderatorHelpLines
             top = 0
         }
         var frame = [style.reverse(TextLayout.padRight(" reddit · \(title) · \(state.sourceLabel)", to: columns))]
@@ -109,7 +111,7 @@ package struct BrowseScreen: Sendable {
         return min(max(0, top), max(0, total - contentRows))
     }
 
-    private func scrollTop(selected: Int, total: Int) -> Int {
+    func scrollTop(selected: Int, total: Int) -> Int {
         guard total > contentRows else { return 0 }
         // Keep the selection a third of the way down the screen when it can be.
         let wanted = selected - contentRows / 3
@@ -144,6 +146,7 @@ package struct BrowseScreen: Sendable {
             help = "↑↓/jk move · Enter fold/unfold · m more · u/d vote · s save · c reply · q back · ? keys"
         case .inbox: help = "↑↓/jk move · Enter read · c reply · n next page · q back · ? keys"
         case .message: help = "↑↓/jk scroll · c reply · o open in the browser · q back · ? keys"
+        case .moderation(let view): help = moderationHelp(view)
         }
         return [style.dim(TextLayout.truncate(help, to: columns))]
     }

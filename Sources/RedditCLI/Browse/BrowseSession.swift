@@ -127,6 +127,8 @@ package struct BrowseSession: Sendable {
                 try await switchAccount(to: name, on: &state)
             case .preview:
                 try await preview(on: &state)
+            case .moderator(let work):
+                try await moderate(work, on: &state)
             }
         } catch {
             state.status = error.message

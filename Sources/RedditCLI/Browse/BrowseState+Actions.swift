@@ -36,7 +36,7 @@ extension BrowseState {
         switch current {
         case .posts(let list): list.posts.indices.contains(list.selected) ? list.posts[list.selected] : nil
         case .thread(let thread): thread.tree.link
-        case .inbox, .message: nil
+        case .inbox, .message, .moderation: nil
         }
     }
 

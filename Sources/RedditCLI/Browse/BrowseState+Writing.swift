@@ -21,7 +21,7 @@ extension BrowseState {
         switch current {
         case .inbox(let inbox): inbox.messages.indices.contains(inbox.selected) ? inbox.messages[inbox.selected] : nil
         case .message(let message): message
-        case .posts, .thread: nil
+        case .posts, .thread, .moderation: nil
         }
     }
 
@@ -47,7 +47,7 @@ extension BrowseState {
                 return nil
             }
             return .write(.reply(to: comment.name))
-        case .inbox, .message:
+        case .inbox, .message, .moderation:
             return nil
         }
     }
@@ -80,6 +80,8 @@ extension BrowseState {
                 return nil
             }
             return .write(.message(MessageOptions(recipient: recipient, subject: answer)))
+        case .moderatedSubreddit:
+            return finishModeratedSubredditPrompt(answer)
         case .search, .subreddit:
             break
         }
@@ -95,6 +97,7 @@ extension BrowseState {
         case .submitTitle(let subreddit): ("title of your post to r/\(subreddit): ", "  (Enter opens the editor)")
         case .messageRecipient: ("message to (user, or #subreddit): ", "  (Esc cancels)")
         case .messageSubject: ("subject: ", "  (Enter opens the editor; Esc cancels)")
+        case .moderatedSubreddit: ("moderate r/", "  ('mod': all you moderate; Enter; Esc cancels)")
         }
     }
 

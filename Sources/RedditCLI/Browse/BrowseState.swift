@@ -45,6 +45,8 @@ package struct BrowseState: Sendable {
         case inbox(Inbox)
         /// One inbox item, read in full.
         case message(Message)
+        /// A moderator's screen (see BrowseState+Moderation.swift).
+        case moderation(ModerationView)
     }
 
     /// Work the loop must do after a key.
@@ -77,6 +79,8 @@ package struct BrowseState: Sendable {
         case switchAccount(String)
         /// Draw the selected post's picture over the screen (`v`).
         case preview
+        /// Load or do something on the moderator's screens.
+        case moderator(ModeratorEffect)
     }
 
     /// What the bottom-line prompt is asking for.
@@ -88,6 +92,8 @@ package struct BrowseState: Sendable {
         /// Whom to message, then ``messageSubject(to:)``.
         case messageRecipient
         case messageSubject(to: MessageRecipient)
+        /// The subreddit the moderator menu is for.
+        case moderatedSubreddit
     }
 
     /// The screens, the last one shown; `q` pops one.
@@ -118,6 +124,8 @@ package struct BrowseState: Sendable {
     package private(set) var changes = LocalChanges()
     /// The posts and comments (by full name) whose spoilers the reader revealed with `x`.
     package internal(set) var revealedSpoilers: Set<String> = []
+    /// The removal reasons loaded, by subreddit in lower case.
+    package internal(set) var removalReasons: [String: [RemovalReason]] = [:]
 
     package init(root: PostList, sourceLabel: String) {
         stack = [.posts(root)]
@@ -144,6 +152,7 @@ package struct BrowseState: Sendable {
         }
         if key != .interrupt { status = nil }
         if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
+        if let moderated = handleModeration(key) { return moderated }
         // Moving down from the last post loads the next page.
         if case .posts(let list) = current, list.selected == list.posts.count - 1,
             key == .down || key == .character("j")
@@ -197,6 +206,7 @@ package struct BrowseState: Sendable {
         case .character("i"): return .inbox(after: nil)
         case .character("A"): return .listAccounts
         case .character("v"): return .preview
+        case .character("M"): return openModeratorMenu()
         default: break
         }
         return nil
@@ -219,6 +229,7 @@ package struct BrowseState: Sendable {
             case .subreddit:
                 var name = query
                 if name.lowercased().hasPrefix("r/") { name.removeFirst(2) }
+                if ["mod", "/r/mod"].contains(name.lowercased()) { return openModeratorMenu(subreddit: "mod") }
                 let front = name.isEmpty || name == "front" || name == "/"
                 return .show(
                     ListingOptions(sort: currentListing.sort, subreddit: front ? nil : name, time: currentListing.time))
@@ -257,6 +268,8 @@ package struct BrowseState: Sendable {
         case .message:
             // Scrolls the message; the screen keeps the line in range.
             threadTop = max(0, threadTop.addingReportingOverflow(delta).partialValue)
+        case .moderation:
+            break
         }
     }
 
@@ -281,7 +294,7 @@ package struct BrowseState: Sendable {
             threadTop = 0
             stack.append(.message(inbox.messages[inbox.selected]))
             return nil
-        case .message:
+        case .message, .moderation:
             return nil
         }
     }
@@ -328,7 +341,7 @@ package struct BrowseState: Sendable {
                 post.name, changes.vote(post.name, recorded: post.likes),
                 changes.isSaved(post.name, recorded: post.saved)
             )
-        case .inbox, .message:
+        case .inbox, .message, .moderation:
             return nil
         }
     }

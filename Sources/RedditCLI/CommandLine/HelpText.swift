@@ -252,6 +252,9 @@ package enum HelpText {
                       Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
                       o open the link (media: your mailcap's programs), v picture, A switch account, y copy the permalink, m more comments, u/d vote, s save, / search,
                       r subreddit, 1-5 sort, t time range, R refresh, q back (asks on the first list), Q quit.
+                      Moderators: M (or 'mod' at the r prompt) opens the mod queue, reports, unmoderated,
+                      modmail and mod log; there a approves, R removes with a removal reason, S marks spam,
+                      L locks, D distinguishes, r replies to modmail (offline: says what it would send).
                     """)
         ),
         (

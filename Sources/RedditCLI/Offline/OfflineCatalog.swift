@@ -69,6 +69,8 @@ package struct OfflineCatalog: Sendable {
                     default: " " + segments[1]
                     }
                 others.append("reddit inbox" + section)
+            case (.get, "subreddits", 3) where segments[2] == "moderator":
+                moderator.append("(in reddit browse, M opens the moderator's screens over these recordings)")
             case (.get, "subreddits", _):
                 others.append("reddit subs")
             case (.get, "r", 4) where segments[2] == "about" && ModerationFilter.queues.contains(segments[3]):

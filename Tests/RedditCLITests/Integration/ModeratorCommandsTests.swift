@@ -163,7 +163,8 @@ import Testing
 
     @Test func whatWasNotRecordedIsOneLineAndExitsThree() async throws {
         for arguments in [
-            ["mod", "queue", "pics"], ["mod", "log", "pics"], ["wiki", "reddit.com", "nosuchpage"], ["modmail"],
+            ["mod", "queue", "pics"], ["mod", "log", "pics"], ["wiki", "reddit.com", "nosuchpage"],
+            ["modmail", "swift"],
         ] {
             let run = try await BuiltExecutable.run(["--offline"] + arguments)
             #expect(run.status == 3, "\(arguments)")
@@ -176,6 +177,8 @@ import Testing
             available.stdout.contains("  reddit mod queue test_subreddit\n  reddit mod queue test_subreddit reports\n"))
         #expect(available.stdout.contains("  reddit mod log username\n"))
         #expect(available.stdout.contains("  reddit modmail pics LifeProTips\n"))
+        // Every subreddit's modmail: the conversations recorded one by one.
+        #expect(available.stdout.contains("  reddit modmail\n"))
         #expect(available.stdout.contains("  reddit wiki reddit.com search\n"))
     }
 

@@ -27,18 +27,6 @@ import Testing
         return await commandLine.run(arguments)
     }
 
-    private static func form(_ request: HTTPRequest) -> [String: String] {
-        let text = String(decoding: request.body?.data ?? Data(), as: UTF8.self)
-        var fields: [String: String] = [:]
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map {
-                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-            }
-            fields[parts[0]] = parts.count > 1 ? parts[1] : ""
-        }
-        return fields
-    }
-
     @Test func removeWithAReasonSendsBothRequestsWithTheToken() async throws {
         let stub = StubTransport()
         stub.on(.post, .path("/api/remove"), .string("{}", headers: Self.json))
@@ -50,8 +38,8 @@ import Testing
         #expect(requests.allSatisfy { $0.url.host == "oauth.reddit.com" })
         #expect(requests.allSatisfy { $0.headers["Authorization"] == "bearer mod-token" }, "\(requests.map(\.headers))")
         #expect(requests.allSatisfy { $0.headers["User-Agent"] == "test:reddit-cli:1.0 (by /u/tester)" })
-        #expect(Self.form(requests[0]) == ["api_type": "json", "id": "t3_hmkbt8", "spam": "true"])
-        let reason = try #require(Self.form(requests[1])["json"])
+        #expect(FormFields.of(requests[0]) == ["api_type": "json", "id": "t3_hmkbt8", "spam": "true"])
+        let reason = try #require(FormFields.of(requests[1])["json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(reason.utf8)) as? [String: Any])
         #expect(document["item_ids"] as? [String] == ["t3_hmkbt8"])
         #expect(document["reason_id"] as? String == "15kbmgmhm6mxo")
@@ -89,8 +77,8 @@ import Testing
         let status = try await run(["modmail", "reply", "ik72", "--text", "On it", "--internal"], on: stub)
         #expect(status == 1)
         #expect(stub.requests.count == 1, "a write is sent once")
-        #expect(Self.form(stub.requests[0])["isInternal"] == "true")
-        #expect(Self.form(stub.requests[0])["body"] == "On it")
+        #expect(FormFields.of(stub.requests[0])["isInternal"] == "true")
+        #expect(FormFields.of(stub.requests[0])["body"] == "On it")
     }
 
     @Test func aWikiPageAndTheLogAreReadWithTheirFilters() async throws {
@@ -108,6 +96,7 @@ import Testing
         let flair = StubTransport()
         flair.on(.post, .path("/r/swift/api/flair"), .string(#"{"json":{"errors":[]}}"#, headers: Self.json))
         #expect(try await run(["flair", "swift", "spez", "Helper"], on: flair) == 0)
-        #expect(Self.form(flair.requests[0])["name"] == "spez" && Self.form(flair.requests[0])["text"] == "Helper")
+        #expect(
+            FormFields.of(flair.requests[0])["name"] == "spez" && FormFields.of(flair.requests[0])["text"] == "Helper")
     }
 }
