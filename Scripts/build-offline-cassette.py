@@ -80,6 +80,7 @@ PRAW_FIXTURES = [
     ("moderation/about_log__200__2", "r/USERNAME mod log"),
     ("modmail/modmail_conversations__200__1", "modmail of r/pics and r/LifeProTips (empty)"),
     ("submissions/submission__200__1", "post 4bbe4m"),
+    ("listings/listing/front_best__200__1", "front page, best: flair (emoji too), OC, awards, locked"),
 ]
 # The queues whose recordings of one kind each are merged (`only` is filtered offline).
 MODERATION_QUEUES = {"modqueue", "reports", "spam", "edited", "unmoderated"}

@@ -14,6 +14,9 @@ package struct BrowseState: Sendable {
         package var after: Fullname?
         package var selected = 0
         package var listing: ListingOptions?
+        /// Where a list that is not a listing (a user's posts, a multireddit, saved items) comes
+        /// from, for its next page.
+        package var source: PostSource?
 
         package init(title: String, posts: [Link], after: Fullname?, listing: ListingOptions?) {
             self.title = title
@@ -28,6 +31,8 @@ package struct BrowseState: Sendable {
         package var tree: CommentTree
         /// Index into ``rows``; -1 selects the post itself.
         package var selected = 0
+        /// The comments' order (`S` changes it); nil is Reddit's default (best).
+        package var sort: CommentSort?
 
         package init(tree: CommentTree) {
             self.tree = tree
@@ -45,6 +50,8 @@ package struct BrowseState: Sendable {
         case inbox(Inbox)
         /// One inbox item, read in full.
         case message(Message)
+        /// The signed-in user's subscriptions (Enter opens one).
+        case subreddits(SubredditList)
     }
 
     /// Work the loop must do after a key.
@@ -69,6 +76,8 @@ package struct BrowseState: Sendable {
         case write(TextWrite)
         /// Show the inbox (nil), or its next page.
         case inbox(after: Fullname?)
+        /// rtv's navigation and the reader's own writes (see ``Navigation``).
+        case navigate(Navigation)
     }
 
     /// What the bottom-line prompt is asking for.
@@ -106,6 +115,8 @@ package struct BrowseState: Sendable {
     package private(set) var changes = LocalChanges()
     /// The posts and comments (by full name) whose spoilers the reader revealed with `x`.
     package internal(set) var revealedSpoilers: Set<String> = []
+    /// The post or comment `X` asked to delete; the next key answers.
+    package internal(set) var pendingDelete: Fullname?
 
     package init(root: PostList, sourceLabel: String) {
         stack = [.posts(root)]
@@ -125,6 +136,7 @@ package struct BrowseState: Sendable {
             return nil
         }
         if asksToQuit { return answerQuitQuestion(key) }
+        if pendingDelete != nil { return answerDeleteQuestion(key) }
         if key != .interrupt { status = nil }
         if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
         // Moving down from the last post loads the next page.
@@ -133,6 +145,7 @@ package struct BrowseState: Sendable {
         {
             return nextPage()
         }
+        if let effect = handleNavigation(key) { return effect }
         switch key {
         case .interrupt, .endOfInput, .character("Q"): return .quit
         case .character("q"), .escape, .left: goBack(key)
@@ -198,11 +211,7 @@ package struct BrowseState: Sendable {
             case .search:
                 return query.isEmpty ? nil : .search(query)
             case .subreddit:
-                var name = query
-                if name.lowercased().hasPrefix("r/") { name.removeFirst(2) }
-                let front = name.isEmpty || name == "front" || name == "/"
-                return .show(
-                    ListingOptions(sort: currentListing.sort, subreddit: front ? nil : name, time: currentListing.time))
+                return goTo(query)
             default:
                 return finishWritingPrompt(query)
             }
@@ -238,10 +247,15 @@ package struct BrowseState: Sendable {
         case .message:
             // Scrolls the message; the screen keeps the line in range.
             threadTop = max(0, threadTop.addingReportingOverflow(delta).partialValue)
+        case .subreddits(var list):
+            guard !list.subreddits.isEmpty else { return }
+            list.selected = min(
+                max(0, list.selected.addingReportingOverflow(delta).partialValue), list.subreddits.count - 1)
+            replaceCurrent(.subreddits(list))
         }
     }
 
-    private mutating func activate() -> Effect? {
+    mutating func activate() -> Effect? {
         switch current {
         case .posts(let list):
             guard list.posts.indices.contains(list.selected) else { return nil }
@@ -264,6 +278,9 @@ package struct BrowseState: Sendable {
             return nil
         case .message:
             return nil
+        case .subreddits(let list):
+            return list.subreddits.indices.contains(list.selected)
+                ? .show(ListingOptions(subreddit: list.subreddits[list.selected].displayName)) : nil
         }
     }
 
@@ -280,6 +297,9 @@ package struct BrowseState: Sendable {
 
     private mutating func nextPage() -> Effect? {
         if case .inbox = current { return nextInboxPage() }
+        if case .posts(let list) = current, let source = list.source, let after = list.after {
+            return .navigate(.posts(source, after: after))
+        }
         guard case .posts(let list) = current, let after = list.after, var listing = list.listing else { return nil }
         listing.page.after = after.rawValue
         return .nextPage(listing)
@@ -309,7 +329,7 @@ package struct BrowseState: Sendable {
                 post.name, changes.vote(post.name, recorded: post.likes),
                 changes.isSaved(post.name, recorded: post.saved)
             )
-        case .inbox, .message:
+        case .inbox, .message, .subreddits:
             return nil
         }
     }

@@ -55,6 +55,12 @@ package enum HelpText {
                 details: listingDetails + "\n  --time RANGE         hour, day, week, month, year or all")
         ),
         (
+            "best",
+            Entry(
+                usage: "reddit best [--limit N] [--after FULLNAME]",
+                summary: "the front page in Reddit's own order", details: listingDetails)
+        ),
+        (
             "comments",
             Entry(
                 usage: "reddit comments <post id or URL> [--sort SORT] [--depth N] [--limit N]",
@@ -235,6 +241,11 @@ package enum HelpText {
                       Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
                       o open the link, y copy the permalink, m more comments, u/d vote, s save, / search,
                       r subreddit, 1-5 sort, t time range, R refresh, q back (asks on the first list), Q quit.
+                      rtv's keys too: l/h open/back, J/K next sibling/parent comment, S comment order,
+                      U the author's posts, H hide, e edit, X delete, m (inbox) mark read; r also takes
+                      u/name, a+b, /m/multi, /user/X/m/multi, /comments/ID, a reddit.com URL, saved, subs.
+                      Marks: {flair}, [OP] [M] moderator [A] admin [pinned] [nsfw] [spoiler] [OC] [locked]
+                      [archived] [removed] [saved] [N awards].
                     """)
         ),
         (
