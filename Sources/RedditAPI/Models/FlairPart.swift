@@ -19,7 +19,8 @@ public enum FlairPart: Sendable, Hashable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if try c.value(.kind, or: "text") == "emoji" {
-            self = .emoji(code: try c.value(.code, or: ""), imageURL: try c.decodeIfPresent(String.self, forKey: .imageURL))
+            self = .emoji(
+                code: try c.value(.code, or: ""), imageURL: try c.decodeIfPresent(String.self, forKey: .imageURL))
         } else {
             self = .text(try c.value(.text, or: ""))
         }

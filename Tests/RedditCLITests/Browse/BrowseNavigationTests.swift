@@ -82,7 +82,8 @@ import Testing
         state.didResort(try await service().commentTree(CommentsOptions(postID: "3hahrw", sort: .top)), sort: .top)
         #expect(state.status == "comments sorted by top (S: next order)")
         #expect(state.stack.count == 2, "the thread is replaced, not stacked")
-        #expect(state.handle(.character("S")) == .navigate(.resortThread(CommentsOptions(postID: "3hahrw", sort: .new))))
+        #expect(
+            state.handle(.character("S")) == .navigate(.resortThread(CommentsOptions(postID: "3hahrw", sort: .new))))
     }
 
     @Test func theGoToPromptTakesUsersMultiredditsPostsAndURLs() async throws {
@@ -103,7 +104,8 @@ import Testing
         #expect(
             type("https://old.reddit.com/r/funny/comments/3hahrw/x/cu5pebp/?context=2", into: &state)
                 == .navigate(.openThread(CommentsOptions(postID: "3hahrw", commentID: "cu5pebp", context: 2))))
-        #expect(type("https://redd.it/3hahrw", into: &state) == .navigate(.openThread(CommentsOptions(postID: "3hahrw"))))
+        #expect(
+            type("https://redd.it/3hahrw", into: &state) == .navigate(.openThread(CommentsOptions(postID: "3hahrw"))))
         #expect(type("saved", into: &state) == .navigate(.posts(.user("me", .saved), after: nil)))
         #expect(type("subs", into: &state) == .navigate(.subscriptions))
         #expect(type("https://example.com/r/funny", into: &state) == nil)
@@ -114,7 +116,8 @@ import Testing
 
     @Test func aUsersPostsAreAListWithItsOwnNextPage() async throws {
         var state = try await frontPage()
-        #expect(state.handle(.character("U")) == .navigate(.posts(.user("your_local_librarian", .submitted), after: nil)))
+        #expect(
+            state.handle(.character("U")) == .navigate(.posts(.user("your_local_librarian", .submitted), after: nil)))
         let page = try await service().profile(user: "spez", section: .submitted, page: PageOptions()).value
         state.didLoadPosts(page, from: .user("spez", .submitted), isNextPage: false)
         guard case .posts(let list) = state.current else {

@@ -28,7 +28,8 @@ import Testing
         let comment =
             #"{"kind":"t1","data":{"id":"c1","link_id":"t3_m1","parent_id":"t3_m1","body":"hi","author":"alice","#
             + fields + "}"
-        let json = "[{\"kind\":\"Listing\",\"data\":{\"children\":[\(post)]}},"
+        let json =
+            "[{\"kind\":\"Listing\",\"data\":{\"children\":[\(post)]}},"
             + "{\"kind\":\"Listing\",\"data\":{\"children\":[\(comment)]}}]"
         let page = try JSONDecoder().decode(PostWithComments.self, from: Data(json.utf8))
         return try #require(CommentTree(page).rows.first)
