@@ -83,6 +83,7 @@ PRAW_FIXTURES = [
     ("submissions/submission__200__1", "post 4bbe4m"),
     ("subreddit/my_moderator__200__1", "the subreddits the recorded moderator moderates"),
     ("moderation/removal_reasons_list__200__2", "r/TEST_SUBREDDIT removal reasons"),
+    ("listings/listing/front_best__200__1", "front page, best: flair (emoji too), OC, awards, locked"),
 ]
 # Recorded answers that each hold one modmail conversation (the latest recording of each):
 # `modmail_inbox` makes them the offline modmail of every subreddit, as `front_page` does posts.

@@ -38,6 +38,10 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
     public var distinguished: String?
     /// The author's flair text.
     public var authorFlairText: String?
+    /// The author's flair in rich text (text and emoji), when the subreddit sends it.
+    public var authorFlairParts: [FlairPart]
+    /// How many awards it received (`total_awards_received`; 0 when not sent).
+    public var awardCount: Int
     /// The nesting depth in the tree it was fetched with (0 for top level), when sent.
     public var depth: Int?
     /// The post's title, sent only in user listings (overview, comments, saved).
@@ -58,6 +62,8 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
         case edited, likes, saved
         case stickied, archived, distinguished
         case authorFlairText = "author_flair_text"
+        case authorFlairParts = "author_flair_richtext"
+        case awardCount = "total_awards_received"
         case depth
         case linkTitle = "link_title"
         case replies
@@ -85,6 +91,8 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
         archived = try c.value(.archived, or: false)
         distinguished = try c.decodeIfPresent(String.self, forKey: .distinguished)
         authorFlairText = try c.decodeIfPresent(String.self, forKey: .authorFlairText)
+        authorFlairParts = try c.value(.authorFlairParts, or: [])
+        awardCount = try c.value(.awardCount, or: 0)
         depth = try c.decodeIfPresent(Int.self, forKey: .depth)
         linkTitle = try c.decodeIfPresent(String.self, forKey: .linkTitle)
         replies = try c.replies(.replies)

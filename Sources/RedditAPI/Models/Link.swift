@@ -61,6 +61,16 @@ public struct Link: Sendable, Hashable, Identifiable, Decodable {
     public var linkFlairText: String?
     /// The author's flair text.
     public var authorFlairText: String?
+    /// The link flair in rich text (text and emoji), when the subreddit sends it.
+    public var linkFlairParts: [FlairPart]
+    /// The author's flair in rich text (text and emoji), when the subreddit sends it.
+    public var authorFlairParts: [FlairPart]
+    /// How many awards it received (`total_awards_received`; 0 when not sent).
+    public var awardCount: Int
+    /// Whether the author marked it as original content (OC).
+    public var isOriginalContent: Bool
+    /// Why it is gone (`moderator`, `deleted`, `reddit`, …), when it was removed or deleted.
+    public var removalCategory: String?
     /// A thumbnail address, or a keyword such as `self`, `default` or `nsfw`.
     public var thumbnail: String?
     /// Reddit's guess at the content (`image`, `link`, `self`, `hosted:video`).
@@ -94,6 +104,11 @@ public struct Link: Sendable, Hashable, Identifiable, Decodable {
         case locked, archived, distinguished
         case linkFlairText = "link_flair_text"
         case authorFlairText = "author_flair_text"
+        case linkFlairParts = "link_flair_richtext"
+        case authorFlairParts = "author_flair_richtext"
+        case awardCount = "total_awards_received"
+        case isOriginalContent = "is_original_content"
+        case removalCategory = "removed_by_category"
         case thumbnail
         case postHint = "post_hint"
         case isGallery = "is_gallery"
@@ -135,6 +150,11 @@ public struct Link: Sendable, Hashable, Identifiable, Decodable {
         distinguished = try c.decodeIfPresent(String.self, forKey: .distinguished)
         linkFlairText = try c.decodeIfPresent(String.self, forKey: .linkFlairText)
         authorFlairText = try c.decodeIfPresent(String.self, forKey: .authorFlairText)
+        linkFlairParts = try c.value(.linkFlairParts, or: [])
+        authorFlairParts = try c.value(.authorFlairParts, or: [])
+        awardCount = try c.value(.awardCount, or: 0)
+        isOriginalContent = try c.value(.isOriginalContent, or: false)
+        removalCategory = try c.decodeIfPresent(String.self, forKey: .removalCategory)
         thumbnail = try c.decodeIfPresent(String.self, forKey: .thumbnail)
         postHint = try c.decodeIfPresent(String.self, forKey: .postHint)
         isGallery = try c.value(.isGallery, or: false)

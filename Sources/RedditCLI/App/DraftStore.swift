@@ -46,12 +46,13 @@ struct DraftStore {
 
     /// Writes `write` with text from the editor, opened on the kept draft when there is one, and
     /// sends it; when sending fails the text is kept and the error says where. Nil when the text
-    /// was left empty.
+    /// was left empty. Without a kept draft the editor starts on `initialText` (an edit's
+    /// current text), when given.
     func writeAndSend(
-        _ write: TextWrite, what: String, editor: TextEditor,
+        _ write: TextWrite, what: String, editor: TextEditor, startingWith initialText: String? = nil,
         send: (String) async throws(CLIError) -> RedditService.WriteOutcome
     ) async throws(CLIError) -> RedditService.WriteOutcome? {
-        guard let text = try await editor.edit(what: what, draft: draft(for: write)) else { return nil }
+        guard let text = try await editor.edit(what: what, draft: draft(for: write) ?? initialText) else { return nil }
         do {
             let outcome = try await send(text)
             remove(for: write)

@@ -35,7 +35,11 @@ extension BrowseScreen {
         var lines = TextLayout.wrap(about, to: width).map { "  " + style.bold($0) }
         lines += TextLayout.joinWrapping(header, separator: " · ", to: width).map { "  " + style.dim($0) }
         lines.append("")
-        lines += TextLayout.wrap(message.body, to: width).map { TextLayout.indent($0, by: "  ") }
+        let document = MarkdownParser().parse(message.body)
+        let text = MarkdownRenderer(style: style)
+        lines += (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map {
+            TextLayout.indent($0, by: "  ")
+        }
         return lines
     }
 

@@ -53,6 +53,11 @@ package struct BrowseScreen: Sendable {
             let selectedLine: Int
             (content, selectedLine) = inboxLines(inbox)
             top = scrollTop(selected: selectedLine, total: content.count)
+        case .subreddits(let list):
+            title = "subscriptions"
+            let selectedLine: Int
+            (content, selectedLine) = subredditLines(list)
+            top = scrollTop(selected: selectedLine, total: content.count)
         case .message(let message):
             title = "inbox · \(message.subject)"
             content = messageLines(message)
@@ -76,26 +81,27 @@ package struct BrowseScreen: Sendable {
 
     /// Every key of the browser (the `?` screen).
     static let helpLines = [
-        "  ↑ ↓  j k      move; inside a post or comment taller than the window, scroll by lines",
-        "  PgUp PgDn     move a page          g Home / G End   first / last",
-        "  Enter Space → open a post; fold or unfold a comment thread",
-        "  q Esc ←       back (q on the first list asks first)  Q Ctrl-C  quit",
-        "  o             open the link ($BROWSER, xdg-open or open); pictures and videos with",
-        "                the programs of your mailcap (~/.mailcap, $MAILCAPS) when it names some",
-        "  1-9           in a thread: open that numbered link of the selected text",
-        "  x             show or hide the spoilers of the selected post or comment",
-        "  y             copy the permalink (OSC 52, works over SSH)",
-        "  u d           upvote / downvote (again clears)      s  save or unsave",
-        "  m             load more comments",
-        "  /             search posts         r   go to a subreddit (empty or 'front': front page)",
-        "  1-5           on a list: sort by hot, new, rising, top, controversial",
-        "  t             time range of top / controversial     R   refresh",
-        "  n             next page            ?   this help",
-        "  c             reply to the selected post, comment or message",
-        "  C             compose a message    p   submit a post      i   inbox (Enter reads)",
-        "                (the text is written in $VISUAL or $EDITOR; an empty text cancels)",
-        "  A             switch account (the signed-in ones: reddit login --account NAME adds one)",
-        "  v             show the post's picture in the terminal (chafa; online; any key goes back)",
+        "  ↑↓ jk  move (scroll a tall item)  PgUp PgDn page  g G first/last  ? this help",
+        "  Enter Space → l  open a post; fold or unfold a comment thread",
+        "  q Esc ← h  back (q on the first list asks first)  Q Ctrl-C  quit",
+        "  J K   next comment at this level / parent comment   S   comments: best, top, new, …",
+        "  o     open the link or media ($BROWSER, xdg-open; pictures and videos with your mailcap's",
+        "        programs)    1-9 in a thread: open link N",
+        "  x     show or hide spoilers      y   copy the permalink (OSC 52, works over SSH)",
+        "  u d   upvote / downvote (again clears)      s  save or unsave      m  more comments",
+        "  /     search posts      r   go to: a subreddit, a+b, u/name, /m/multi, /user/X/m/multi,",
+        "        /comments/ID, a reddit.com URL, saved, subs (empty or 'front': front page)",
+        "  1-5   on a list: sort by hot, new, rising, top, controversial",
+        "  t     time range of top / controversial     R   refresh     n   next page",
+        "  U     the selected author's posts           H   hide the post",
+        "  c     reply to the selected post, comment or message",
+        "  e     edit your post or comment             X   delete it (asks first)",
+        "  C     compose a message    p   submit a post      i   inbox (Enter reads, m marks read)",
+        "        (texts are written in $VISUAL or $EDITOR; an empty text cancels)",
+        "  marks {flair} [OP] author of the post  [M] moderator  [A] admin  [pinned] [nsfw]",
+        "        [spoiler] [OC] [locked] [archived] [removed] [saved] [N awards]",
+        "  A     switch account (the signed-in ones: reddit login --account NAME adds one)",
+        "  v     show the post's picture in the terminal (chafa; online; any key goes back)",
     ]
 
     /// Where a thread starts: the requested line, unless that leaves the selected item out of
@@ -143,9 +149,11 @@ package struct BrowseScreen: Sendable {
         case .posts:
             help = "↑↓/jk move · Enter open · u/d vote · s save · / search · n next page · q quit · c reply · ? keys"
         case .thread:
-            help = "↑↓/jk move · Enter fold/unfold · m more · u/d vote · s save · c reply · q back · ? keys"
-        case .inbox: help = "↑↓/jk move · Enter read · c reply · n next page · q back · ? keys"
-        case .message: help = "↑↓/jk scroll · c reply · o open in the browser · q back · ? keys"
+            help =
+                "↑↓/jk move · Enter fold/unfold · J/K sibling/parent · m more · S sort · u/d vote · c reply · q back · ? keys"
+        case .inbox: help = "↑↓/jk move · Enter read · c reply · m mark read · n next page · q back · ? keys"
+        case .message: help = "↑↓/jk scroll · c reply · m mark read · o open in the browser · q back · ? keys"
+        case .subreddits: help = "↑↓/jk move · Enter open · q back · ? keys"
         case .moderation(let view): help = moderationHelp(view)
         }
         return [style.dim(TextLayout.truncate(help, to: columns))]

@@ -129,6 +129,8 @@ package struct BrowseSession: Sendable {
                 try await preview(on: &state)
             case .moderator(let work):
                 try await moderate(work, on: &state)
+            case .navigate(let step):
+                try await navigate(step, on: &state, events: events)
             }
         } catch {
             state.status = error.message
@@ -151,7 +153,11 @@ package struct BrowseSession: Sendable {
 
     /// Asks for the text in the editor, with the terminal given back to it meanwhile, then sends
     /// it as the `reply`/`message`/`submit` commands do; offline, says what would have been sent.
-    private func write(_ write: TextWrite, on state: inout BrowseState, events: TerminalEvents) async throws(CLIError) {
+    /// The editor starts on the kept draft, else on `startingWith` (an edit's current text).
+    func write(
+        _ write: TextWrite, startingWith initialText: String? = nil, on state: inout BrowseState,
+        events: TerminalEvents
+    ) async throws(CLIError) {
         let editor = TextEditor(environment: environment)
         guard editor.command != nil, let what = write.what else {
             state.status = "set $EDITOR (or $VISUAL) to write text, then try again"
@@ -162,7 +168,9 @@ package struct BrowseSession: Sendable {
         var terminalIsBack = false
         let outcome: RedditService.WriteOutcome?
         do throws(CLIError) {
-            outcome = try await DraftStore(environment: environment).writeAndSend(write, what: what, editor: editor) {
+            outcome = try await DraftStore(environment: environment).writeAndSend(
+                write, what: what, editor: editor, startingWith: initialText
+            ) {
                 text throws(CLIError) in
                 // The terminal is the browser's again while the write is sent.
                 try resumeTerminal(events)

@@ -36,18 +36,20 @@ extension BrowseState {
         switch current {
         case .posts(let list): list.posts.indices.contains(list.selected) ? list.posts[list.selected] : nil
         case .thread(let thread): thread.tree.link
-        case .inbox, .message, .moderation: nil
+        case .inbox, .message, .moderation, .subreddits: nil
         }
     }
 
     /// The links of the selected text, numbered as the screen shows them: the selected comment's
-    /// in a thread (the post's when the post is selected), else the selected post's.
+    /// in a thread (the post's when the post is selected), the message's when one is open, else
+    /// the selected post's.
     var selectedLinks: [String] {
         var text = selectedPost?.selftext ?? ""
         if case .thread(let thread) = current, thread.rows.indices.contains(thread.selected) {
             guard case .comment(let comment) = thread.rows[thread.selected].content else { return [] }
             text = comment.body
         }
+        if case .message(let message) = current { text = message.body }
         return MarkdownParser().parse(text).links.map(\.url)
     }
 

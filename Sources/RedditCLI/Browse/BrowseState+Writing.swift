@@ -21,7 +21,7 @@ extension BrowseState {
         switch current {
         case .inbox(let inbox): inbox.messages.indices.contains(inbox.selected) ? inbox.messages[inbox.selected] : nil
         case .message(let message): message
-        case .posts, .thread, .moderation: nil
+        case .posts, .thread, .moderation, .subreddits: nil
         }
     }
 
@@ -47,7 +47,7 @@ extension BrowseState {
                 return nil
             }
             return .write(.reply(to: comment.name))
-        case .inbox, .message, .moderation:
+        case .inbox, .message, .moderation, .subreddits:
             return nil
         }
     }
@@ -92,7 +92,8 @@ extension BrowseState {
     var promptLabel: (before: String, after: String) {
         switch promptKind {
         case .search: ("search: ", "  (Enter to search, Esc to cancel)")
-        case .subreddit: ("subreddit: r/", "  (Enter to go, Esc to cancel)")
+        case .subreddit:
+            ("go to: ", "  (subreddit, u/name, a+b, /m/multi, /comments/ID, URL, saved, subs; Esc cancels)")
         case .submitSubreddit: ("post to r/", "  (Enter, then the title; Esc cancels)")
         case .submitTitle(let subreddit): ("title of your post to r/\(subreddit): ", "  (Enter opens the editor)")
         case .messageRecipient: ("message to (user, or #subreddit): ", "  (Esc cancels)")

@@ -14,6 +14,9 @@ package struct BrowseState: Sendable {
         package var after: Fullname?
         package var selected = 0
         package var listing: ListingOptions?
+        /// Where a list that is not a listing (a user's posts, a multireddit, saved items) comes
+        /// from, for its next page.
+        package var source: PostSource?
 
         package init(title: String, posts: [Link], after: Fullname?, listing: ListingOptions?) {
             self.title = title
@@ -28,6 +31,8 @@ package struct BrowseState: Sendable {
         package var tree: CommentTree
         /// Index into ``rows``; -1 selects the post itself.
         package var selected = 0
+        /// The comments' order (`S` changes it); nil is Reddit's default (best).
+        package var sort: CommentSort?
 
         package init(tree: CommentTree) {
             self.tree = tree
@@ -47,6 +52,8 @@ package struct BrowseState: Sendable {
         case message(Message)
         /// A moderator's screen (see BrowseState+Moderation.swift).
         case moderation(ModerationView)
+        /// The signed-in user's subscriptions (Enter opens one).
+        case subreddits(SubredditList)
     }
 
     /// Work the loop must do after a key.
@@ -81,6 +88,8 @@ package struct BrowseState: Sendable {
         case preview
         /// Load or do something on the moderator's screens.
         case moderator(ModeratorEffect)
+        /// rtv's navigation and the reader's own writes (see ``Navigation``).
+        case navigate(Navigation)
     }
 
     /// What the bottom-line prompt is asking for.
@@ -126,6 +135,8 @@ package struct BrowseState: Sendable {
     package internal(set) var revealedSpoilers: Set<String> = []
     /// The removal reasons loaded, by subreddit in lower case.
     package internal(set) var removalReasons: [String: [RemovalReason]] = [:]
+    /// The post or comment `X` asked to delete; the next key answers.
+    package internal(set) var pendingDelete: Fullname?
 
     package init(root: PostList, sourceLabel: String) {
         stack = [.posts(root)]
@@ -150,6 +161,7 @@ package struct BrowseState: Sendable {
             showsPreview = false
             return key == .interrupt ? .quit : nil
         }
+        if pendingDelete != nil { return answerDeleteQuestion(key) }
         if key != .interrupt { status = nil }
         if case .thread = current, let scrolled = scrollInsideItem(key) { return scrolled }
         if let moderated = handleModeration(key) { return moderated }
@@ -159,6 +171,7 @@ package struct BrowseState: Sendable {
         {
             return nextPage()
         }
+        if let effect = handleNavigation(key) { return effect }
         switch key {
         case .interrupt, .endOfInput, .character("Q"): return .quit
         case .character("q"), .escape, .left: goBack(key)
@@ -227,12 +240,9 @@ package struct BrowseState: Sendable {
             case .search:
                 return query.isEmpty ? nil : .search(query)
             case .subreddit:
-                var name = query
-                if name.lowercased().hasPrefix("r/") { name.removeFirst(2) }
-                if ["mod", "/r/mod"].contains(name.lowercased()) { return openModeratorMenu(subreddit: "mod") }
-                let front = name.isEmpty || name == "front" || name == "/"
-                return .show(
-                    ListingOptions(sort: currentListing.sort, subreddit: front ? nil : name, time: currentListing.time))
+                let lowered = query.lowercased()
+                if ["mod", "r/mod", "/r/mod"].contains(lowered) { return openModeratorMenu(subreddit: "mod") }
+                return goTo(query)
             default:
                 return finishWritingPrompt(query)
             }
@@ -270,10 +280,15 @@ package struct BrowseState: Sendable {
             threadTop = max(0, threadTop.addingReportingOverflow(delta).partialValue)
         case .moderation:
             break
+        case .subreddits(var list):
+            guard !list.subreddits.isEmpty else { return }
+            list.selected = min(
+                max(0, list.selected.addingReportingOverflow(delta).partialValue), list.subreddits.count - 1)
+            replaceCurrent(.subreddits(list))
         }
     }
 
-    private mutating func activate() -> Effect? {
+    mutating func activate() -> Effect? {
         switch current {
         case .posts(let list):
             guard list.posts.indices.contains(list.selected) else { return nil }
@@ -296,6 +311,9 @@ package struct BrowseState: Sendable {
             return nil
         case .message, .moderation:
             return nil
+        case .subreddits(let list):
+            return list.subreddits.indices.contains(list.selected)
+                ? .show(ListingOptions(subreddit: list.subreddits[list.selected].displayName)) : nil
         }
     }
 
@@ -312,6 +330,9 @@ package struct BrowseState: Sendable {
 
     private mutating func nextPage() -> Effect? {
         if case .inbox = current { return nextInboxPage() }
+        if case .posts(let list) = current, let source = list.source, let after = list.after {
+            return .navigate(.posts(source, after: after))
+        }
         guard case .posts(let list) = current, let after = list.after, var listing = list.listing else { return nil }
         listing.page.after = after.rawValue
         return .nextPage(listing)
@@ -341,7 +362,7 @@ package struct BrowseState: Sendable {
                 post.name, changes.vote(post.name, recorded: post.likes),
                 changes.isSaved(post.name, recorded: post.saved)
             )
-        case .inbox, .message, .moderation:
+        case .inbox, .message, .moderation, .subreddits:
             return nil
         }
     }

@@ -67,6 +67,8 @@ package enum Command: Equatable, Sendable {
 /// range inside; here it is a separate option, as on the command line).
 package enum ListingOrder: String, CaseIterable, Sendable {
     case hot, new, top, rising, controversial
+    /// The front page in Reddit's own order (personalized when signed in); front page only.
+    case best
 
     /// Whether the sort takes a time range (`--time`).
     package var takesTimeRange: Bool { self == .top || self == .controversial }
@@ -77,6 +79,7 @@ package enum ListingOrder: String, CaseIterable, Sendable {
         case .hot: .hot
         case .new: .new
         case .rising: .rising
+        case .best: .best
         case .top: .top(time ?? .day)
         case .controversial: .controversial(time ?? .day)
         }

@@ -202,6 +202,10 @@ package enum CommandParser {
         }
         let page = try arguments.page()
         let subreddit = arguments.optionalPositional(what: "subreddit")
+        if sort == .best, subreddit != nil {
+            throw UsageError(
+                message: "best sorts the front page only; for a subreddit use hot", command: arguments.command)
+        }
         return ListingOptions(sort: sort, subreddit: subreddit.map { stripPrefix($0, "r/") }, time: time, page: page)
     }
 

@@ -55,6 +55,12 @@ package enum HelpText {
                 details: listingDetails + "\n  --time RANGE         hour, day, week, month, year or all")
         ),
         (
+            "best",
+            Entry(
+                usage: "reddit best [--limit N] [--after FULLNAME]",
+                summary: "the front page in Reddit's own order", details: listingDetails)
+        ),
+        (
             "comments",
             Entry(
                 usage: "reddit comments <post id or URL> [--sort SORT] [--depth N] [--limit N]",
@@ -252,6 +258,11 @@ package enum HelpText {
                       Keys (? shows them all): ↑/↓ or j/k move and scroll, Enter/Space open or fold,
                       o open the link (media: your mailcap's programs), v picture, A switch account, y copy the permalink, m more comments, u/d vote, s save, / search,
                       r subreddit, 1-5 sort, t time range, R refresh, q back (asks on the first list), Q quit.
+                      rtv's keys too: l/h open/back, J/K next sibling/parent comment, S comment order,
+                      U the author's posts, H hide, e edit, X delete, m (inbox) mark read; r also takes
+                      u/name, a+b, /m/multi, /user/X/m/multi, /comments/ID, a reddit.com URL, saved, subs.
+                      Marks: {flair}, [OP] [M] moderator [A] admin [pinned] [nsfw] [spoiler] [OC] [locked]
+                      [archived] [removed] [saved] [N awards].
                       Moderators: M (or 'mod' at the r prompt) opens the mod queue, reports, unmoderated,
                       modmail and mod log; there a approves, R removes with a removal reason, S marks spam,
                       L locks, D distinguishes, r replies to modmail (offline: says what it would send).

@@ -7,6 +7,8 @@ package struct DetailRenderer: Sendable {
     package var style: TextStyle
     package var width: Int?
     package var now: Date
+    /// Reads comments' Markdown (plain text when cmark-gfm is missing).
+    package var markdown = MarkdownParser()
 
     package init(style: TextStyle, width: Int?, now: Date) {
         self.style = style
@@ -28,10 +30,16 @@ package struct DetailRenderer: Sendable {
                 }
             case .comment(let comment):
                 let on = comment.linkTitle.map { " · on \"\($0)\"" } ?? ""
+                let marks = Markers.comment(comment, isByPostAuthor: false)
                 let head =
-                    "comment  \(TextLayout.count(comment.score, "point", "points")) · \(TextLayout.age(of: comment.created, now: now)) · r/\(comment.subreddit)\(on)"
-                lines.append(style.dim(width.map { TextLayout.truncate(head, to: $0) } ?? head))
-                let body = TextLayout.wrap(comment.body, to: max(20, (width ?? 100) - 9))
+                    "comment  " + (marks.isEmpty ? "" : marks.map(\.text).joined(separator: " ") + " · ")
+                    + "\(TextLayout.count(comment.score, "point", "points")) · \(TextLayout.age(of: comment.created, now: now)) · r/\(comment.subreddit)\(on)"
+                let painter = Markers(style: style)
+                lines.append(
+                    painter.paint(marks, in: style.dim(width.map { TextLayout.truncate(head, to: $0) } ?? head)))
+                // The comment's Markdown, as the thread view shows it (its first lines only).
+                let body = MarkdownRenderer(style: style).lines(
+                    markdown.parse(comment.body), width: max(20, (width ?? 100) - 9))
                 lines += body.prefix(4).map { TextLayout.indent($0, by: "         ") }
                 if body.count > 4 { lines.append("         " + style.dim("…")) }
             default:

@@ -80,14 +80,14 @@ package struct ListingRenderer: Sendable {
         case .down: score = style.blue(scoreText)
         case .none: score = style.bold(scoreText)
         }
-        var flags = ""
-        if post.stickied { flags += "[pinned] " }
-        if post.over18 { flags += "[nsfw] " }
-        if changes.isSaved(post.name, recorded: post.saved) { flags += "[saved] " }
+        let marks = Markers.post(
+            post, saved: changes.isSaved(post.name, recorded: post.saved), showsArchived: false)
+        let flair = Markers.linkFlair(post)
+        let titleText = (marks.map(\.text) + [post.title] + (flair.map { [$0.text] } ?? [])).joined(separator: " ")
         let hidesDomain =
             columns.subreddit == 0 && post.domain.caseInsensitiveCompare("self." + post.subreddit) == .orderedSame
         let domain = hidesDomain ? "" : "(\(post.domain))"
-        var titleLines = [flags + post.title]
+        var titleLines = [titleText]
         var showDomain = !hidesDomain
         if let width {
             let room = width - columns.prefixWidth
@@ -108,7 +108,8 @@ package struct ListingRenderer: Sendable {
                 }
             }
         }
-        let titles = titleLines.map { post.stickied ? style.green($0) : $0 }
+        let painter = Markers(style: style)
+        let titles = titleLines.map { painter.paint(marks + (flair.map { [$0] } ?? []), in: $0) }
         let first =
             score + "  "
             + TextLayout.padLeft(TextLayout.compact(post.commentCount), to: columns.comments) + "  "

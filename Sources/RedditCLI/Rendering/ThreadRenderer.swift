@@ -36,13 +36,18 @@ package struct ThreadRenderer: Sendable {
     package func postHeader(_ post: Link) -> [String] {
         var lines = TextLayout.wrap(post.title, to: bodyWidth).map { style.bold($0) }
         let score = changes.score(post.name, recorded: post.score, recordedVote: post.likes)
-        var meta = [
-            "r/\(post.subreddit)", "u/\(post.author)", TextLayout.count(score, "point", "points"),
+        let saved = changes.isSaved(post.name, recorded: post.saved)
+        let marks = Markers.post(post, saved: saved, showsArchived: true) + (Markers.linkFlair(post).map { [$0] } ?? [])
+        let painter = Markers(style: style)
+        lines += TextLayout.joinWrapping(marks.map(\.text), separator: " ", to: bodyWidth).map {
+            painter.paint(marks, in: $0)
+        }
+        let author = "u/\(post.author)" + (Markers.authorFlair(post).map { " " + $0.text } ?? "")
+        let meta = [
+            "r/\(post.subreddit)", author, TextLayout.count(score, "point", "points"),
             TextLayout.count(post.commentCount, "comment", "comments"), TextLayout.age(of: post.created, now: now),
             post.domain,
         ]
-        if post.over18 { meta.append("nsfw") }
-        if changes.isSaved(post.name, recorded: post.saved) { meta.append("saved") }
         lines += TextLayout.joinWrapping(meta, separator: " · ", to: bodyWidth).map { style.dim($0) }
         if !post.isSelf, !post.url.isEmpty { lines.append(style.blue(post.url)) }
         if !post.selftext.isEmpty {
@@ -68,8 +73,9 @@ package struct ThreadRenderer: Sendable {
         switch row.content {
         case .comment(let comment):
             var header = style.bold(comment.author)
-            if comment.author == postAuthor, comment.author != "[deleted]" { header += " " + style.blue("(OP)") }
-            if comment.stickied { header += " " + style.green("[pinned]") }
+            let marks = Markers.comment(
+                comment, isByPostAuthor: comment.author == postAuthor && comment.author != "[deleted]")
+            if !marks.isEmpty { header += " " + Markers(style: style).render(marks) }
             let scoreText =
                 comment.scoreHidden
                 ? "score hidden"

@@ -286,7 +286,7 @@ import Testing
         defer { tmux.close() }
         try await tmux.waitFor(text: " reddit · front page · hot · offline")
         try tmux.send("r")
-        try await tmux.waitFor(text: "subreddit: r/")
+        try await tmux.waitFor(text: "go to: ")
         try tmux.send("A", "s", "k", "R", "e", "d", "d", "i", "t", "Enter")
         try await tmux.waitFor(text: " reddit · r/AskReddit · hot · offline")
         try tmux.send("2")
