@@ -3,6 +3,7 @@
 // the module being checked (so these declarations shadow Linux's), with the signatures Apple
 // documents. Bodies are never run.
 import Foundation
+import Security
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -15,4 +16,14 @@ extension URLError.Code {
     /// developer.apple.com/documentation/foundation/urlerror/code/init(rawvalue:):
     /// not failable on Apple platforms (Linux's is).
     init(rawValue: Int) { fatalError("stand-in") }
+}
+
+extension URLProtectionSpace {
+    /// developer.apple.com/documentation/foundation/urlprotectionspace/servertrust
+    var serverTrust: SecTrust? { fatalError("stand-in") }
+}
+
+extension URLCredential {
+    /// developer.apple.com/documentation/foundation/urlcredential/init(trust:)
+    convenience init(trust: SecTrust) { fatalError("stand-in") }
 }

@@ -1,5 +1,5 @@
 // A stand-in for Apple's Security framework, for Scripts/check-apple: exactly the declarations
-// KeychainTokenStore uses, with the signatures Apple documents
+// KeychainTokenStore and URLSessionTransport's ServerTrustEvaluator use, with the signatures Apple documents
 // (developer.apple.com/documentation/security/keychain-services). Bodies are never run.
 //
 // Core Foundation types are declared as the Foundation classes they are toll-free bridged to
@@ -60,3 +60,43 @@ public var kSecReturnData: CFString { fatalError("stand-in") }
 public var kSecMatchLimit: CFString { fatalError("stand-in") }
 /// developer.apple.com/documentation/security/ksecmatchlimitone
 public var kSecMatchLimitOne: CFString { fatalError("stand-in") }
+
+// Server trust, for URLSessionTransport's ServerTrustEvaluator
+// (developer.apple.com/documentation/security/certificate-key-and-trust-services).
+
+public typealias CFArray = NSArray
+public typealias CFData = NSData
+public typealias CFError = NSError
+/// developer.apple.com/documentation/corefoundation/cfallocator
+public final class CFAllocator {}
+/// developer.apple.com/documentation/security/sectrust
+public final class SecTrust {}
+/// developer.apple.com/documentation/security/seccertificate
+public final class SecCertificate {}
+/// developer.apple.com/documentation/security/seckey
+public final class SecKey {}
+
+/// developer.apple.com/documentation/security/seccertificatecreatewithdata(_:_:)
+public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFData) -> SecCertificate? {
+    fatalError("stand-in")
+}
+/// developer.apple.com/documentation/security/seccertificatecopykey(_:)
+public func SecCertificateCopyKey(_ certificate: SecCertificate) -> SecKey? { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/seckeycopyexternalrepresentation(_:_:)
+public func SecKeyCopyExternalRepresentation(_ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?)
+    -> CFData?
+{ fatalError("stand-in") }
+/// developer.apple.com/documentation/security/sectrustsetanchorcertificates(_:_:)
+public func SecTrustSetAnchorCertificates(_ trust: SecTrust, _ anchorCertificates: CFArray) -> OSStatus {
+    fatalError("stand-in")
+}
+/// developer.apple.com/documentation/security/sectrustsetanchorcertificatesonly(_:_:)
+public func SecTrustSetAnchorCertificatesOnly(_ trust: SecTrust, _ anchorCertificatesOnly: Bool) -> OSStatus {
+    fatalError("stand-in")
+}
+/// developer.apple.com/documentation/security/sectrustevaluatewitherror(_:_:)
+public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutablePointer<CFError?>?) -> Bool {
+    fatalError("stand-in")
+}
+/// developer.apple.com/documentation/security/sectrustcopycertificatechain(_:)
+public func SecTrustCopyCertificateChain(_ trust: SecTrust) -> CFArray? { fatalError("stand-in") }

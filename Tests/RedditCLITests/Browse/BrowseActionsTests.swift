@@ -25,7 +25,7 @@ import Testing
         let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 100, rows: 30, now: Date())
         _ = state.handle(.character("?"))
         #expect(
-            screen.lines(for: state).contains { $0.contains("o     open the link or media ($BROWSER, xdg-open)") })
+            screen.lines(for: state).contains { $0.contains("o     open the link or media ($BROWSER, xdg-open;") })
     }
 
     @Test func oOpensTheMediaAndYCopiesThePermalink() async throws {

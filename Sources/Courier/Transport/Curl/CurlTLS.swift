@@ -30,14 +30,14 @@ struct CurlTLS: Sendable {
     init(_ settings: TLSSettings, curl: LibCurl) throws(UnreadableCertificateFile) {
         var authorities = Data()
         for source in settings.certificateAuthorities {
-            authorities.append(try Self.read(source))
+            authorities.append(try source.contents())
             authorities.append(UInt8(ascii: "\n"))
         }
         // libcurl ignores its CA file (CURLOPT_CAINFO) when given a blob and keeps only its CA
         // directory: where it has no directory (builds configured with a bundle only), the
         // system's bundle goes into the blob too, so "trust the system's store as well" holds.
         if !authorities.isEmpty, settings.trustsSystemCertificates, let bundle = curl.defaultCertificateBundle() {
-            authorities.append(try Self.read(.file(URL(fileURLWithPath: bundle))))
+            authorities.append(try TLSSettings.PEM.file(URL(fileURLWithPath: bundle)).contents())
         }
         var pins: [String: String] = [:]
         for (host, hostPins) in settings.pins where !hostPins.isEmpty {
@@ -48,18 +48,6 @@ struct CurlTLS: Sendable {
             authorities: authorities.isEmpty ? nil : authorities,
             trustsSystemCertificates: settings.trustsSystemCertificates,
             clientCertificate: settings.clientCertificate, pins: pins)
-    }
-
-    private static func read(_ source: TLSSettings.PEM) throws(UnreadableCertificateFile) -> Data {
-        switch source {
-        case .data(let data): return data
-        case .file(let url):
-            do {
-                return try Data(contentsOf: url)
-            } catch {
-                throw UnreadableCertificateFile(file: url, reason: (error as NSError).localizedDescription)
-            }
-        }
     }
 
     /// The host whose pins a request to `url` is held to, nil when it has none.

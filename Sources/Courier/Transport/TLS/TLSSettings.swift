@@ -5,8 +5,10 @@ public import Foundation
 /// host.
 ///
 /// ``CurlTransport`` supports all of it (``CurlTransport/init(timeout:maximumConnectionsPerHost:threads:proxy:tls:unixSockets:)``).
-/// ``URLSessionTransport`` on Linux supports none of it: its initialiser taking settings throws
-/// ``UnsupportedTransportFeature`` for any setting other than the default.
+/// ``URLSessionTransport`` on Apple platforms applies the certificate authorities, the system
+/// store setting and the pins in its session delegate, and refuses client certificates; on Linux
+/// it supports none of it. Its initialiser taking settings throws ``UnsupportedTransportFeature``
+/// for what it cannot honour.
 ///
 /// ```swift
 /// var tls = TLSSettings(certificateAuthorities: [.file(URL(fileURLWithPath: "/etc/company/ca.pem"))])

@@ -82,10 +82,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var limitError: ResponseBodyTooLarge?
         /// Where the time went, once URLSession delivered the task's metrics (Apple platforms).
         var phases: RequestMetrics.Phases?
+        /// Why the server's certificate was refused (Apple platforms, with ``TLSSettings``); the
+        /// challenge was cancelled.
+        var trustFailure: (any Error)?
 
-        /// Why the transfer failed whatever URLSession reports: the download file could not be
-        /// written, the body passed its limit, or the request was not sent a second time.
+        /// Why the transfer failed whatever URLSession reports: the server's certificate was
+        /// refused, the download file could not be written, the body passed its limit, or the
+        /// request was not sent a second time.
         var failure: (any Error)? {
+            if let trustFailure { return trustFailure }
             if let fileError { return fileError }
             if let limitError { return limitError }
             return refusedResend ? URLError.refusedResend : nil
@@ -108,6 +113,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
+    #if canImport(Security) && !canImport(FoundationNetworking)
+    /// The transport's TLS settings, applied to server trust challenges; nil for the system's.
+    private let serverTrust: ServerTrustEvaluator?
+
+    init(serverTrust: ServerTrustEvaluator? = nil) {
+        self.serverTrust = serverTrust
+    }
+    #endif
 
     /// An attempt of `request` for its caller, not started yet (see ``start(_:making:)``).
     func prepare(
@@ -426,6 +439,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         #if !canImport(FoundationNetworking)
         if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+            #if canImport(Security)
+            if let serverTrust, let trust = challenge.protectionSpace.serverTrust {
+                switch serverTrust.evaluate(trust, host: challenge.protectionSpace.host) {
+                case .success(let credential):
+                    completionHandler(.useCredential, credential)
+                case .failure(let error):
+                    transfers.withLock { $0[task.taskIdentifier]?.trustFailure = error }
+                    completionHandler(.cancelAuthenticationChallenge, nil)
+                }
+                return
+            }
+            #endif
             completionHandler(.performDefaultHandling, nil)
             return
         }

@@ -45,8 +45,11 @@ public final class URLSessionTransport: HTTPTransport {
     ///     stored unless the configuration says so.
     ///   - timeout: How long an attempt may go without receiving data. A request's own
     ///     ``HTTPRequest/timeout`` is stricter: it bounds the whole attempt, measured by Courier.
-    public init(configuration: URLSessionConfiguration = .ephemeral, timeout: Duration = .seconds(60)) {
-        let delegate = SessionDelegate()
+    public convenience init(configuration: URLSessionConfiguration = .ephemeral, timeout: Duration = .seconds(60)) {
+        self.init(configuration: configuration, timeout: timeout, delegate: SessionDelegate())
+    }
+
+    private init(configuration: URLSessionConfiguration, timeout: Duration, delegate: SessionDelegate) {
         #if canImport(FoundationNetworking)
         let queue: OperationQueue = InlineDelegateQueue()
         #else
@@ -61,19 +64,34 @@ public final class URLSessionTransport: HTTPTransport {
         defaultTimeout = timeout
     }
 
-    /// Creates a transport with TLS settings, which URLSessionTransport does not support yet
-    /// other than the default: it throws unless `tls` is ``TLSSettings/init(certificateAuthorities:trustsSystemCertificates:clientCertificate:pins:)``
-    /// with no arguments, so that settings are never silently ignored.
+    /// Creates a transport with TLS settings, as far as the platform lets URLSession honour them;
+    /// it throws for any other setting, so that settings are never silently ignored.
     ///
-    /// On Linux, FoundationNetworking offers no way to add a certificate authority, choose a
-    /// client certificate or see the server's key; on Apple platforms the session delegate could
-    /// evaluate trust, which this transport does not do yet. Use ``CurlTransport`` for custom
-    /// trust, pinning and mutual TLS.
+    /// - On Apple platforms the session delegate evaluates each server's trust: the extra
+    ///   certificate authorities become anchors (beside the system's store, or alone when
+    ///   ``TLSSettings/trustsSystemCertificates`` is false) and a pinned host's leaf key must match
+    ///   one of its pins, else the request fails with ``CertificatePinningError`` before it is
+    ///   sent. A certificate that is not trusted fails with `URLError(.serverCertificateUntrusted)`.
+    ///   Client certificates are refused: URLSession presents a keychain identity, which PEM files
+    ///   do not make.
+    /// - On Linux, FoundationNetworking offers no way to add a certificate authority, choose a
+    ///   client certificate or see the server's key: only the default settings are accepted.
     ///
-    /// - Throws: ``UnsupportedTransportFeature`` naming the first setting it cannot honour.
+    /// Use ``CurlTransport`` for all of them on Linux.
+    ///
+    /// - Throws: ``UnsupportedTransportFeature`` naming the first setting it cannot honour;
+    ///   ``UnreadableCertificateFile`` for a certificate authority file that cannot be read.
     public convenience init(
         configuration: URLSessionConfiguration = .ephemeral, timeout: Duration = .seconds(60), tls: TLSSettings
-    ) throws(UnsupportedTransportFeature) {
+    ) throws {
+        #if canImport(Security) && !canImport(FoundationNetworking)
+        if tls.clientCertificate != nil {
+            throw UnsupportedTransportFeature(
+                transport: "URLSessionTransport", feature: "client certificates (mutual TLS) from PEM")
+        }
+        let delegate = SessionDelegate(serverTrust: tls.isDefault ? nil : try ServerTrustEvaluator(tls))
+        self.init(configuration: configuration, timeout: timeout, delegate: delegate)
+        #else
         let unsupported: String? =
             if !tls.certificateAuthorities.isEmpty {
                 "extra certificate authorities"
@@ -88,6 +106,7 @@ public final class URLSessionTransport: HTTPTransport {
             }
         if let unsupported { throw UnsupportedTransportFeature(transport: "URLSessionTransport", feature: unsupported) }
         self.init(configuration: configuration, timeout: timeout)
+        #endif
     }
 
     deinit {

@@ -2,11 +2,13 @@ import Courier
 import Foundation
 import Testing
 
-/// URLSessionTransport refuses TLS settings it cannot honour instead of ignoring them.
+/// URLSessionTransport refuses TLS settings it cannot honour instead of ignoring them: on Linux
+/// every setting but the default, on Apple platforms client certificates from PEM.
 @Suite("URLSessionTransport and TLS settings")
 struct URLSessionTLSTests {
     static let certificate = TLSSettings.PEM.data(Data("-----BEGIN CERTIFICATE-----".utf8))
 
+    #if canImport(FoundationNetworking)
     @Test(
         "Each setting other than the default is refused with a typed error naming it",
         arguments: [
@@ -24,6 +26,16 @@ struct URLSessionTLSTests {
         #expect(error?.transport == "URLSessionTransport")
         #expect(error?.description.contains(feature) == true, "\(String(describing: error))")
     }
+
+    #else
+    @Test("A client certificate from PEM is refused with a typed error naming it")
+    func clientCertificateRefused() throws {
+        let settings = TLSSettings(
+            clientCertificate: ClientCertificate(certificate: Self.certificate, key: Self.certificate))
+        let error = #expect(throws: UnsupportedTransportFeature.self) { try URLSessionTransport(tls: settings) }
+        #expect(error?.description.contains("client certificates") == true)
+    }
+    #endif
 
     @Test("The default settings are accepted")
     func defaultSettings() throws {
