@@ -51,7 +51,8 @@ struct AppleTrustInputsTests {
             raw = try openssl(["rsa", "-in", "key.pem", "-RSAPublicKey_out", "-outform", "DER"], in: folder)
         } else {
             // The uncompressed point is the BIT STRING's content, the structure's last bytes.
-            let length = ["P-256": 65, "P-384": 97, "P-521": 133][key[3].replacingOccurrences(of: "ec_paramgen_curve:", with: "")]!
+            let length = ["P-256": 65, "P-384": 97, "P-521": 133][
+                key[3].replacingOccurrences(of: "ec_paramgen_curve:", with: "")]!
             raw = expected.suffix(length)
             #expect(raw.first == 0x04)
         }
@@ -84,6 +85,7 @@ struct AppleTrustInputsTests {
         let second = try String(contentsOf: folder.appending(path: "second.pem"), encoding: .utf8)
         bundle += Data(second.replacingOccurrences(of: "\n", with: "\r\n").utf8)
         #expect(PEMCertificates.der(in: bundle) == expected)
-        #expect(PEMCertificates.der(in: Data("-----BEGIN CERTIFICATE-----\n!!\n-----END CERTIFICATE-----\n".utf8)).isEmpty)
+        #expect(
+            PEMCertificates.der(in: Data("-----BEGIN CERTIFICATE-----\n!!\n-----END CERTIFICATE-----\n".utf8)).isEmpty)
     }
 }
