@@ -36,7 +36,8 @@ import Testing
             "comments", "https://www.reddit.com/r/funny/comments/3hahrw/ba_dum_tsss/", "--offline", "--depth", "1",
         ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(run.stdout.hasPrefix("Ba Dum Tsss\nr/funny · u/your_local_librarian"))
+        // The markers line (an eleven-year-old post is archived) sits between the title and the byline.
+        #expect(run.stdout.hasPrefix("Ba Dum Tsss\n[archived]\nr/funny · u/your_local_librarian"))
         #expect(run.stdout.contains("johnnwho · 1.1k points"))
         #expect(run.stdout.contains("  [+] 124 more replies"))
         #expect(!run.stdout.contains("Lommo97"), "replies below depth 1 are summarized, not shown")

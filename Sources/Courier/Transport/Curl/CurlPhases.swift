@@ -66,7 +66,7 @@ extension CurlOption {
     /// `CURLINFO_QUEUE_TIME_T` (libcurl 8.6; older ones refuse it).
     static let infoQueueTime: Int32 = 0x600000 + 65
     /// `CURLINFO_POSTTRANSFER_TIME_T` (libcurl 8.10; older ones refuse it).
-    static let infoPostTransferTime: Int32 = 0x600000 + 66
+    static let infoPostTransferTime: Int32 = 0x600000 + 67
     /// `CURLINFO_NUM_CONNECTS` (long): connections the transfer had to open; 0 when it reused one.
     static let infoNumConnects: Int32 = 0x200000 + 26
 }
