@@ -6,12 +6,9 @@ import RedditAPI
 extension BrowseScreen {
     /// The keys of the moderator's screens (shown after the others on the `?` screen).
     static let moderatorHelpLines = [
-        "",
-        "  M             moderator menu: mod queue, reports, unmoderated, modmail, mod log",
-        "                (s in the menu: another subreddit; 'mod' at the r prompt opens it too)",
-        "  in a queue    a approve · R remove (pick a removal reason) · S spam · L lock/unlock",
-        "                D distinguish/undistinguish · Enter open the thread · n next page",
-        "  in modmail    Enter read · r reply (in the editor)   offline: says what would be sent",
+        "  M     moderator menu: mod queue, reports, unmoderated, modmail, mod log ('mod' at r too;",
+        "        s in the menu: another subreddit). In a queue: a approve · R remove with a reason ·",
+        "        S spam · L lock · D distinguish · Enter the thread. In modmail: r replies (editor)",
     ]
 
     /// The title, lines and first line shown of a moderator's screen.

@@ -98,10 +98,10 @@ package struct BrowseScreen: Sendable {
         "  e     edit your post or comment             X   delete it (asks first)",
         "  C     compose a message    p   submit a post      i   inbox (Enter reads, m marks read)",
         "        (texts are written in $VISUAL or $EDITOR; an empty text cancels)",
-        "  marks {flair} [OP] author of the post  [M] moderator  [A] admin  [pinned] [nsfw]",
-        "        [spoiler] [OC] [locked] [archived] [removed] [saved] [N awards]",
         "  A     switch account (the signed-in ones: reddit login --account NAME adds one)",
         "  v     show the post's picture in the terminal (chafa; online; any key goes back)",
+        "  marks {flair} [OP] author of the post  [M] moderator  [A] admin  [pinned] [nsfw]",
+        "        [spoiler] [OC] [locked] [archived] [removed] [saved] [N awards]",
     ]
 
     /// Where a thread starts: the requested line, unless that leaves the selected item out of

@@ -215,10 +215,11 @@ import Testing
         try tmux.send("?")
         try await tmux.waitFor("the key help") { screen in
             [
-                "PgUp PgDn", "g Home / G End", "o             open the link", "y             copy the permalink",
-                "r   go to a subreddit", "1-5           on a list: sort", "R   refresh", "Ctrl-C  quit",
-                "c             reply to the selected post, comment or message", "C             compose a message",
-                "p   submit a post", "i   inbox",
+                "PgUp PgDn", "g G first/last", "o     open the link", "y   copy the permalink",
+                "r   go to: a subreddit", "1-5   on a list: sort", "R   refresh", "Ctrl-C  quit",
+                "c     reply to the selected post, comment or message", "C     compose a message",
+                "p   submit a post", "i   inbox", "J K   next comment at this level / parent comment",
+                "A     switch account", "v     show the post's picture",
             ].allSatisfy { key in
                 screen.contains { $0.contains(key) }
             }
