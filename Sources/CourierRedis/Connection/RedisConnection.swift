@@ -123,6 +123,38 @@ public final class RedisConnection: Sendable {
         return try await run(["EVAL", source] + tail)
     }
 
+    /// Runs the Lua script `source` (`EVAL`) every `interval` on the connection's own queue, until
+    /// the returned call is cancelled, and hands each outcome to `onResult` (on that queue). Work
+    /// that must happen on time (renewing a held lock) goes here rather than in a `Task`: a busy
+    /// cooperative pool can hold a task's wake-up back for seconds, the connection's queue not.
+    package func repeatedly(
+        every interval: Duration, evaluate source: String, keys: [String], arguments: [String],
+        onResult: @escaping @Sendable (Result<RedisReply, RedisError>) -> Void
+    ) -> RepeatingCall {
+        let call = RepeatingCall()
+        let command = ["EVAL", source, String(keys.count)] + keys + arguments
+        let (seconds, attoseconds) = interval.components
+        let delay = Double(seconds) + Double(attoseconds) / 1e18
+        @Sendable func schedule() {
+            queue.asyncAfter(deadline: .now() + delay) { [weak self] in
+                guard let self, !call.isCancelled else { return }
+                onResult(self.runBlocking(command))
+                schedule()
+            }
+        }
+        schedule()
+        return call
+    }
+
+    /// A call ``repeatedly(every:evaluate:keys:arguments:onResult:)`` makes until cancelled.
+    package final class RepeatingCall: Sendable {
+        private let cancelled = Atomic(false)
+        /// Whether ``cancel()`` was called.
+        package var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+        /// Stops the repetition: no run starts after this returns.
+        package func cancel() { cancelled.store(true, ordering: .releasing) }
+    }
+
     /// Calls `handler` (on the connection's queue: it must not wait for a call) each time the
     /// connection is opened again after it broke (Redis restarted, or answered again), so that a
     /// store can put back what Redis may have lost.

@@ -29,7 +29,8 @@ import Synchronization
 /// takes the refresh lock right after a restart adopts the newest token instead of refreshing
 /// an older, already rotated one.
 ///
-/// The refresh lock lives `lockTimeToLive` and is renewed every third of that while held, so
+/// The refresh lock lives `lockTimeToLive` and is renewed every third of that while held (on the
+/// connection's own queue, so a busy cooperative pool does not hold a renewal back), so
 /// that a holder that dies (or a Redis restart that keeps the lock) stalls the fleet for at most
 /// that long. Unlocking pushes a token that could not be saved and then releases the lock,
 /// retrying while Redis is unreachable until the lock would have expired anyway.
@@ -216,14 +217,13 @@ public final class RedisTokenStore: SharedTokenStore {
     private func hold(_ fence: Int) -> TokenStoreLock {
         held.withLock { $0 = fence }
         renewedAt.withLock { $0 = .now }
-        let renewal = Task { [self, lockTimeToLive] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: lockTimeToLive / 3)
-                guard !Task.isCancelled else { return }
-                let renewed = try? await connection.evaluate(
-                    Self.renew, keys: [lockKey], arguments: [lockValue(fence), ttlMilliseconds])
-                if renewed?.int == 1 { self.renewedAt.withLock { $0 = .now } }
-            }
+        // On the connection's queue, not in a Task: a busy cooperative pool must not let a held
+        // lock expire (another process would then refresh beside this one).
+        let renewal = connection.repeatedly(
+            every: lockTimeToLive / 3, evaluate: Self.renew, keys: [lockKey],
+            arguments: [lockValue(fence), ttlMilliseconds]
+        ) { [self] result in
+            if case .success(let reply) = result, reply.int == 1 { self.renewedAt.withLock { $0 = .now } }
         }
         return TokenStoreLock { [self, lockTimeToLive] in
             renewal.cancel()

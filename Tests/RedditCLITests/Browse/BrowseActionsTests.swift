@@ -6,18 +6,8 @@ import Testing
 
 /// The reader's keys beyond moving and opening, on the recorded front page.
 @Suite struct BrowseActionsTests {
-    private func frontPage() async throws -> BrowseState {
-        let service = try ServiceFactory.offline(
-            userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
-        let listing = ListingOptions(page: PageOptions(limit: 3))
-        let page = try await service.listing(listing)
-        return BrowseState(
-            root: .init(title: "front page", posts: page.links, after: page.after, listing: listing),
-            sourceLabel: "offline")
-    }
-
     @Test func helpOpensWithQuestionMarkAndAnyKeyClosesIt() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         #expect(state.handle(.character("?")) == nil)
         #expect(state.showsHelp)
         #expect(state.handle(.character("j")) == nil)
@@ -29,7 +19,7 @@ import Testing
     }
 
     @Test func oOpensTheMediaAndYCopiesThePermalink() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         // The first post links imgur's .gifv: a video, opened by mailcap (else the link itself).
         guard case .openMedia(let items, let page) = state.handle(.character("o")) else {
             Issue.record("o did not open")
@@ -45,7 +35,7 @@ import Testing
     }
 
     @Test func subredditPromptAndSortKeysShowAnotherListing() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         _ = state.handle(.character("r"))
         #expect(state.promptKind == .subreddit)
         for character in "r/AskReddit" { _ = state.handle(.character(character)) }
@@ -58,7 +48,7 @@ import Testing
     }
 
     @Test func jScrollsInsideAnItemTallerThanTheWindowThenMoves() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         let service = try ServiceFactory.offline(
             userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
         state.didOpen(try await service.commentTree(CommentsOptions(postID: "434h6c")))

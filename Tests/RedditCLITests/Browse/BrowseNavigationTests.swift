@@ -7,23 +7,6 @@ import Testing
 /// rtv's navigation keys on real recorded data: post 3hahrw, whose tree starts johnnwho >
 /// Lommo97 > mcampo84 > [100 more], [14 more], [8 more]; frittenlord …
 @Suite struct BrowseNavigationTests {
-    private func service() throws -> RedditService {
-        try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
-    }
-
-    private func frontPage() async throws -> BrowseState {
-        let listing = ListingOptions(page: PageOptions(limit: 3))
-        let page = try await service().listing(listing)
-        return BrowseState(
-            root: .init(title: "front page", posts: page.links, after: page.after, listing: listing),
-            sourceLabel: "offline")
-    }
-
-    private func threadState() async throws -> BrowseState {
-        var state = try await frontPage()
-        state.didOpen(try await service().commentTree(CommentsOptions(postID: "3hahrw")))
-        return state
-    }
 
     /// The selected row's "depth:author", or "post".
     private func selection(_ state: BrowseState) -> String {
@@ -44,9 +27,9 @@ import Testing
     }
 
     @Test func lOpensAndHGoesBack() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         #expect(state.handle(.character("l")) == .openPost(id: "3hahrw"))
-        state.didOpen(try await service().commentTree(CommentsOptions(postID: "3hahrw")))
+        state.didOpen(try await OfflineBrowse.service().commentTree(CommentsOptions(postID: "3hahrw")))
         #expect(state.stack.count == 2)
         #expect(state.handle(.character("h")) == nil)
         #expect(state.stack.count == 1)
@@ -55,7 +38,7 @@ import Testing
     }
 
     @Test func capitalJAndKMoveToTheNextSiblingAndTheParent() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         #expect(selection(state) == "0:johnnwho")
         _ = state.handle(.character("J"))
         #expect(selection(state) == "0:frittenlord", "J skips johnnwho's replies")
@@ -76,10 +59,11 @@ import Testing
     }
 
     @Test func capitalSReloadsTheThreadInTheNextOrder() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         let effect = state.handle(.character("S"))
         #expect(effect == .navigate(.resortThread(CommentsOptions(postID: "3hahrw", sort: .top))))
-        state.didResort(try await service().commentTree(CommentsOptions(postID: "3hahrw", sort: .top)), sort: .top)
+        state.didResort(
+            try await OfflineBrowse.service().commentTree(CommentsOptions(postID: "3hahrw", sort: .top)), sort: .top)
         #expect(state.status == "comments sorted by top (S: next order)")
         #expect(state.stack.count == 2, "the thread is replaced, not stacked")
         #expect(
@@ -87,7 +71,7 @@ import Testing
     }
 
     @Test func theGoToPromptTakesUsersMultiredditsPostsAndURLs() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         #expect(type("u/spez", into: &state) == .navigate(.posts(.user("spez", .submitted), after: nil)))
         #expect(type("/user/spez/saved", into: &state) == .navigate(.posts(.user("spez", .saved), after: nil)))
         #expect(type("pics+funny", into: &state) == .show(ListingOptions(subreddit: "pics+funny")))
@@ -115,10 +99,11 @@ import Testing
     }
 
     @Test func aUsersPostsAreAListWithItsOwnNextPage() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         #expect(
             state.handle(.character("U")) == .navigate(.posts(.user("your_local_librarian", .submitted), after: nil)))
-        let page = try await service().profile(user: "spez", section: .submitted, page: PageOptions()).value
+        let page = try await OfflineBrowse.service().profile(user: "spez", section: .submitted, page: PageOptions())
+            .value
         state.didLoadPosts(page, from: .user("spez", .submitted), isNextPage: false)
         guard case .posts(let list) = state.current else {
             Issue.record("no list")
@@ -133,15 +118,16 @@ import Testing
     }
 
     @Test func theOverviewSaysWhichCommentsItLeavesOut() async throws {
-        var state = try await frontPage()
-        let page = try await service().profile(user: "spez", section: .overview, page: PageOptions()).value
+        var state = try await OfflineBrowse.frontPage()
+        let page = try await OfflineBrowse.service().profile(user: "spez", section: .overview, page: PageOptions())
+            .value
         state.didLoadPosts(page, from: .user("spez", .saved), isNextPage: false)
         #expect(state.status?.hasSuffix("not listed here: reddit user spez saved prints them") == true)
     }
 
     @Test func subscriptionsOpenWithEnter() async throws {
-        var state = try await frontPage()
-        let subscriptions = try await service().subscriptions()
+        var state = try await OfflineBrowse.frontPage()
+        let subscriptions = try await OfflineBrowse.service().subscriptions()
         try #require(subscriptions.count >= 2)
         state.didLoadSubscriptions(subscriptions)
         let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 80, rows: 20, now: Date())
@@ -153,7 +139,7 @@ import Testing
     }
 
     @Test func hHidesAPostAndItLeavesTheList() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         let first = try #require(state.selectedPost)
         #expect(state.handle(.character("H")) == .navigate(.hide(first.name)))
         state.didHide(first.name)
@@ -163,7 +149,7 @@ import Testing
     }
 
     @Test func eEditsStartingFromTheTextAndXDeletesAfterAskingFirst() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         guard case .thread(let thread) = state.current, case .comment(let comment) = thread.rows[0].content else {
             Issue.record("no comment")
             return
@@ -182,7 +168,7 @@ import Testing
     }
 
     @Test func mMarksAnInboxItemReadInTheListAndWhenOpen() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         // The recorded inbox has no unread item: two made up, the second unread.
         let json = #"""
             {"kind":"Listing","data":{"after":null,"children":[

@@ -9,24 +9,6 @@ import Testing
 @Suite struct BrowseStateTests {
     static let now = Date(timeIntervalSince1970: 1_456_801_200)
 
-    private func service() throws -> RedditService {
-        try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
-    }
-
-    private func frontPage(limit: Int = 3) async throws -> BrowseState {
-        let listing = ListingOptions(page: PageOptions(limit: limit))
-        let page = try await service().listing(listing)
-        return BrowseState(
-            root: .init(title: "front page", posts: page.links, after: page.after, listing: listing),
-            sourceLabel: "offline")
-    }
-
-    private func threadState() async throws -> BrowseState {
-        var state = try await frontPage()
-        state.didOpen(try await service().commentTree(CommentsOptions(postID: "3hahrw")))
-        return state
-    }
-
     /// The visible rows as "depth:author" or "depth:+count".
     private func rows(_ state: BrowseState) -> [String] {
         guard case .thread(let thread) = state.current else { return [] }
@@ -40,7 +22,7 @@ import Testing
     }
 
     @Test func movingAndOpeningAPost() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         #expect(state.handle(.enter) == .openPost(id: "3hahrw"))
         #expect(state.handle(.down) == nil)
         #expect(state.handle(.character("j")) == nil)
@@ -50,7 +32,7 @@ import Testing
     }
 
     @Test func enterFoldsAndUnfoldsTheSelectedThread() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         let unfolded = rows(state)
         #expect(
             Array(unfolded.prefix(7)) == [
@@ -65,14 +47,14 @@ import Testing
     }
 
     @Test func foldingANestedThreadKeepsTheRest() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         _ = state.handle(.character("j"))
         _ = state.handle(.enter)
         #expect(Array(rows(state).prefix(4)) == ["0:johnnwho", "1:Lommo97", "1:+8", "0:frittenlord"])
     }
 
     @Test func loadingMoreCommentsPutsThemInPlace() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         guard case .loadMore(let first)? = state.handle(.character("m")) else {
             Issue.record("m did not ask for the next stub")
             return
@@ -84,7 +66,7 @@ import Testing
             return
         }
         #expect(last.count == 332)
-        let service = try service()
+        let service = try OfflineBrowse.service()
         try await state.growThread { tree throws(CLIError) in try await service.loadMore(last, in: &tree) }
         let grown = rows(state)
         #expect(!grown.contains("0:+332"))
@@ -92,7 +74,7 @@ import Testing
     }
 
     @Test func votesAreOptimisticToggleAndRollBack() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         guard case .vote(let name, .up, previous: nil)? = state.handle(.character("u")) else {
             Issue.record("u did not vote up")
             return
@@ -110,7 +92,7 @@ import Testing
     }
 
     @Test func saveTogglesAndRollsBack() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         let save = state.handle(.character("s"))
         #expect(save == .save("t3_3hahrw", true, previous: nil))
         state.didFail(save!, message: "no")
@@ -119,7 +101,7 @@ import Testing
     }
 
     @Test func searchPromptCollectsTextAndEscapeCancels() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         _ = state.handle(.character("/"))
         for key: Key in [
             .character("c"), .character("a"), .character("x"), .backspace, .character("t"), .space, .character("s"),
@@ -135,7 +117,7 @@ import Testing
     }
 
     @Test func qGoesBackThenAsksBeforeQuitting() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         #expect(state.handle(.character("q")) == nil)
         guard case .posts = state.current else {
             Issue.record("q did not go back to the list")
@@ -148,16 +130,16 @@ import Testing
         #expect(state.status == nil)
         #expect(state.handle(.character("q")) == nil)
         #expect(state.handle(.character("y")) == .quit)
-        var other = try await threadState()
+        var other = try await OfflineBrowse.threadState()
         #expect(other.handle(.interrupt) == .quit)
-        var direct = try await threadState()
+        var direct = try await OfflineBrowse.threadState()
         #expect(direct.handle(.character("Q")) == .quit, "Q quits at once, from any screen")
     }
 
     /// No line is wider than the window, so nothing wraps into the lines below (at 40 columns
     /// the listing's header did, pushing the title bar off the screen), status lines included.
     @Test func noLineIsWiderThanTheWindow() async throws {
-        var state = try await frontPage(limit: 8)
+        var state = try await OfflineBrowse.frontPage(limit: 8)
         _ = state.handle(.character("u"))
         state.status = "offline, not sent: POST /api/vote api_type=json&dir=1&id=t3_3hahrw"
         for columns in [30, 40, 60, 100] {
@@ -169,7 +151,7 @@ import Testing
     }
 
     @Test func escapeAndLeftNeverQuit() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         #expect(state.handle(.escape) == nil)
         for key: Key in [.escape, .left, .escape, .left] {
             #expect(state.handle(key) == nil)
@@ -183,7 +165,7 @@ import Testing
 
     /// Offline a vote is not sent but stays on screen, so `u` again clears it, as help says.
     @Test func anOfflineVoteStaysSoTheSameKeyAgainClearsIt() async throws {
-        var state = try await frontPage()
+        var state = try await OfflineBrowse.frontPage()
         let effect = state.handle(.character("u"))
         let up = try #require(effect)
         #expect(up == .vote("t3_3hahrw", .up, previous: nil))
@@ -193,17 +175,17 @@ import Testing
     }
 
     @Test func movingPastTheEndAsksForTheNextPage() async throws {
-        var state = try await frontPage(limit: 1)
+        var state = try await OfflineBrowse.frontPage(limit: 1)
         #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_3hahrw"))))
         state.didLoadNextPage(
-            try await service().listing(ListingOptions(page: PageOptions(limit: 1, after: "t3_3hahrw"))))
+            try await OfflineBrowse.service().listing(ListingOptions(page: PageOptions(limit: 1, after: "t3_3hahrw"))))
         #expect(state.handle(.down) == nil)
         #expect(state.handle(.enter) == .openPost(id: "98vj9e"))
         #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_98vj9e"))))
     }
 
     @Test func theScreenFitsTheTerminalAndShowsTheFold() async throws {
-        var state = try await threadState()
+        var state = try await OfflineBrowse.threadState()
         _ = state.handle(.enter)
         let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 60, rows: 12, now: Self.now)
         let lines = screen.lines(for: state)

@@ -1,0 +1,28 @@
+import Foundation
+import RedditAPI
+
+@testable import RedditCLI
+
+/// The browser's starting points on the recorded data, for the tests of its keys: the offline
+/// service, the front page and post 3hahrw's thread opened from it.
+enum OfflineBrowse {
+    static func service() throws -> RedditService {
+        try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
+    }
+
+    /// The front page's first `limit` posts, as the browser shows them first.
+    static func frontPage(limit: Int = 3) async throws -> BrowseState {
+        let listing = ListingOptions(page: PageOptions(limit: limit))
+        let page = try await service().listing(listing)
+        return BrowseState(
+            root: .init(title: "front page", posts: page.links, after: page.after, listing: listing),
+            sourceLabel: "offline")
+    }
+
+    /// The front page with post 3hahrw's thread opened over it.
+    static func threadState() async throws -> BrowseState {
+        var state = try await frontPage()
+        state.didOpen(try await service().commentTree(CommentsOptions(postID: "3hahrw")))
+        return state
+    }
+}
