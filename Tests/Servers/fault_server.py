@@ -81,10 +81,12 @@ Paths:
 
 import argparse
 import asyncio
+import fcntl
 import hashlib
 import json
 import socket
 import struct
+import termios
 import time
 import zlib
 from email.parser import BytesParser
@@ -245,6 +247,22 @@ async def sse_hold(key: str, headers: dict, reader: asyncio.StreamReader, writer
         if await wait_closed_or(reader, 3600):
             closed_early[key] = closed_early.get(key, 0) + 1
             return
+
+
+async def delivered(writer: asyncio.StreamWriter, limit: float = 20.0) -> None:
+    """Waits until the peer has acknowledged every byte written (the kernel's send queue is
+    empty), at most `limit` seconds: a reset discards whatever is still queued, so a cut that
+    should keep "half the body" on the client must wait for a slow client to take it."""
+    await writer.drain()
+    sock = writer.get_extra_info("socket")
+    if sock is None:
+        return
+    deadline = asyncio.get_running_loop().time() + limit
+    while asyncio.get_running_loop().time() < deadline:
+        queued = struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, struct.pack("i", 0)))[0]
+        if queued == 0:
+            return
+        await asyncio.sleep(0.01)
 
 
 def reset(writer: asyncio.StreamWriter) -> None:
@@ -672,6 +690,7 @@ async def ranged(key: str, headers: dict, query: dict, writer: asyncio.StreamWri
         position += step
     if cut:
         ranged_cuts[key] = ranged_cuts.get(key, 0) + 1
+        await delivered(writer)
         await asyncio.sleep(0.05)
         reset(writer)
         return False
