@@ -33,7 +33,8 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
 
     /// Connects (blocking: call it off Swift's cooperative pool).
     ///
-    /// - Throws: `URLError` when libcurl cannot connect; ``ProxyError`` when the proxy refuses.
+    /// - Throws: `URLError` when libcurl cannot connect; ``ProxyError`` when the proxy refuses;
+    ///   ``CertificatePinningError`` when the server's key matches none of its host's pins.
     init(url: URL, connection: CurlConnection, connectTimeout: Duration) throws {
         guard case .success(let curl) = LibCurl.loaded, let easy = curl.easyInit()
         else {
@@ -62,9 +63,11 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
         var socket: Int32 = -1
         if code == 0 { _ = curl.getInfo(easy, Self.infoActiveSocket, &socket) }
         guard code == 0, socket >= 0 else {
-            let proxyError = proxy.flatMap { CurlConnection.proxyError(code: code, easy: easy, proxy: $0, curl: curl) }
+            let error = CurlConnection.failure(
+                code: code == 0 ? 56 : code, easy: easy, proxy: proxy,
+                pinnedHost: connection.tls.pinnedHost(for: url), isHTTP: true, curl: curl)
             curl.easyCleanup(easy)
-            throw proxyError ?? CurlTransfer.urlError(code: code == 0 ? 56 : code, isHTTP: true, curl: curl)
+            throw error
         }
         self.socket = socket
         var pipeFDs: [Int32] = [-1, -1]

@@ -39,6 +39,17 @@ struct CurlConnection: Sendable {
         return proxy
     }
 
+    /// What a failed transfer's `CURLcode` means: a ``ProxyError`` when the proxy failed, a
+    /// ``CertificatePinningError`` when the server's key matched none of `pinnedHost`'s pins,
+    /// else a `URLError`.
+    static func failure(
+        code: Int32, easy: LibCurl.Handle, proxy: Proxy?, pinnedHost: String?, isHTTP: Bool, curl: LibCurl
+    ) -> any Error {
+        if let proxy, let error = proxyError(code: code, easy: easy, proxy: proxy, curl: curl) { return error }
+        if code == CurlOption.pinMismatch, let pinnedHost { return CertificatePinningError(host: pinnedHost) }
+        return CurlTransfer.urlError(code: code, isHTTP: isHTTP, curl: curl)
+    }
+
     /// The error a failed transfer through `proxy` stands for, or nil when the failure was not
     /// the proxy's: a ``ProxyError`` when the proxy refused, a `URLError` naming the proxy when it
     /// could not be reached (a connectivity failure like any other, for retries and callers that

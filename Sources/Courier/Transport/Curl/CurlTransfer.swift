@@ -381,11 +381,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// What a failed transfer's `CURLcode` means: a ``ProxyError`` when the proxy failed, else a
     /// `URLError`. Loop thread.
     private func failure(code: Int32, curl: LibCurl) -> any Error {
-        if let proxy, let error = CurlConnection.proxyError(code: code, easy: easy, proxy: proxy, curl: curl) {
-            return error
-        }
-        if code == CurlOption.pinMismatch, let pinnedHost { return CertificatePinningError(host: pinnedHost) }
-        return Self.urlError(code: code, isHTTP: isHTTP, curl: curl)
+        CurlConnection.failure(code: code, easy: easy, proxy: proxy, pinnedHost: pinnedHost, isHTTP: isHTTP, curl: curl)
     }
 
     /// The `URLError` a `CURLcode` means, with libcurl's text as its description (never the URL,
