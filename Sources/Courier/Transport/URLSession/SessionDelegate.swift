@@ -121,6 +121,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.serverTrust = serverTrust
     }
     #endif
+    /// Why the server's certificate was refused, for tasks that are not transfers (WebSocket
+    /// tasks), by task identifier, until their connection takes it (``takeTrustFailure(ofTask:)``).
+    private let otherTrustFailures = Mutex<[Int: any Error]>([:])
+
+    /// Why the server's certificate was refused for the task with `identifier`, a task that is
+    /// not one of this delegate's transfers; nil when it was not. Forgets it.
+    func takeTrustFailure(ofTask identifier: Int) -> (any Error)? {
+        otherTrustFailures.withLock { $0.removeValue(forKey: identifier) }
+    }
 
     /// An attempt of `request` for its caller, not started yet (see ``start(_:making:)``).
     func prepare(
@@ -445,7 +454,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 case .success(let credential):
                     completionHandler(.useCredential, credential)
                 case .failure(let error):
-                    transfers.withLock { $0[task.taskIdentifier]?.trustFailure = error }
+                    let kept = transfers.withLock { transfers in
+                        guard transfers[task.taskIdentifier] != nil else { return false }
+                        transfers[task.taskIdentifier]?.trustFailure = error
+                        return true
+                    }
+                    if !kept { otherTrustFailures.withLock { $0[task.taskIdentifier] = error } }
                     completionHandler(.cancelAuthenticationChallenge, nil)
                 }
                 return

@@ -22,7 +22,10 @@ extension URLSessionTransport {
         urlRequest.httpShouldHandleCookies = false
         let task = session.webSocketTask(with: urlRequest)
         task.maximumMessageSize = options.maximumMessageSize
-        let connection = URLSessionWebSocketConnection(task: task, options: options)
+        let delegate = session.delegate as? SessionDelegate
+        let connection = URLSessionWebSocketConnection(task: task, options: options) {
+            delegate?.takeTrustFailure(ofTask: $0)
+        }
         switch try await connection.open(timeout: timeout) {
         case .accepted(let response):
             return (HTTPResponse(response, body: Data(), url: request.url), connection)

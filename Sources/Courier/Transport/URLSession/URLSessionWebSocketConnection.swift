@@ -52,9 +52,17 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
     private var inboxStorage: WebSocketInbox!
     var inbox: WebSocketInbox { inboxStorage }
 
-    init(task: URLSessionWebSocketTask, options: WebSocket.Options) {
+    /// Why the session's delegate refused the server's certificate for the task with this
+    /// identifier (a ``CertificatePinningError``, say), nil when it did not.
+    private let trustFailure: @Sendable (Int) -> (any Error)?
+
+    init(
+        task: URLSessionWebSocketTask, options: WebSocket.Options,
+        trustFailure: @escaping @Sendable (Int) -> (any Error)? = { _ in nil }
+    ) {
         self.task = task
         self.options = options
+        self.trustFailure = trustFailure
         inboxStorage = WebSocketInbox { [weak self] in self?.abort() }
     }
 
@@ -122,8 +130,9 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
         waiting.resume(returning: .accepted(response))
     }
 
-    /// The task's delegate: the task ended. While opening, that is a refusal (a status other than
-    /// 101) or a failure; once open, the reader thread sees the end in its pending receive.
+    /// The task's delegate: the task ended. While opening, that is a refused certificate (the
+    /// trust error, not URLSession's cancellation), a refusal (a status other than 101) or a
+    /// failure; once open, the reader thread sees the end in its pending receive.
     func didComplete(_ error: (any Error)?) {
         let waiting: CheckedContinuation<Opening, any Error>? = state.withLock { state in
             guard case .opening(let continuation) = state.phase else { return nil }
@@ -131,7 +140,10 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
             return continuation
         }
         guard let waiting else { return }
-        if let response = task.response as? HTTPURLResponse, response.statusCode != 101 {
+        if let refusedTrust = trustFailure(task.taskIdentifier) {
+            // The challenge was cancelled: URLSession reports only the cancellation.
+            waiting.resume(throwing: refusedTrust)
+        } else if let response = task.response as? HTTPURLResponse, response.statusCode != 101 {
             waiting.resume(returning: .refused(response))
         } else {
             waiting.resume(throwing: Self.urlError(error ?? URLError(.badServerResponse)))
