@@ -11,6 +11,9 @@ import FoundationNetworking
 /// developer.apple.com/documentation/foundation/nsurlauthenticationmethodservertrust
 /// (Linux marks it unavailable.)
 let NSURLAuthenticationMethodServerTrust: String = "NSURLAuthenticationMethodServerTrust"
+/// developer.apple.com/documentation/foundation/nsurlauthenticationmethodclientcertificate
+/// (Linux marks it unavailable.)
+let NSURLAuthenticationMethodClientCertificate: String = "NSURLAuthenticationMethodClientCertificate"
 
 extension URLError.Code {
     /// developer.apple.com/documentation/foundation/urlerror/code/init(rawvalue:):
@@ -26,4 +29,8 @@ extension URLProtectionSpace {
 extension URLCredential {
     /// developer.apple.com/documentation/foundation/urlcredential/init(trust:)
     convenience init(trust: SecTrust) { fatalError("stand-in") }
+    /// developer.apple.com/documentation/foundation/urlcredential/init(identity:certificates:persistence:)
+    convenience init(identity: SecIdentity, certificates certArray: [Any]?, persistence: URLCredential.Persistence) {
+        fatalError("stand-in")
+    }
 }

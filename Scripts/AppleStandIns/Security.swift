@@ -100,3 +100,26 @@ public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutableP
 }
 /// developer.apple.com/documentation/security/sectrustcopycertificatechain(_:)
 public func SecTrustCopyCertificateChain(_ trust: SecTrust) -> CFArray? { fatalError("stand-in") }
+
+// Client identities from PKCS#12, for URLSessionTransport's ClientIdentity
+// (developer.apple.com/documentation/security/certificate-key-and-trust-services/identities).
+
+public typealias CFTypeID = UInt
+/// developer.apple.com/documentation/corefoundation/cfgettypeid(_:)
+public func CFGetTypeID(_ cf: CFTypeRef?) -> CFTypeID { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/secidentity
+public final class SecIdentity {}
+/// developer.apple.com/documentation/security/secidentitygettypeid()
+public func SecIdentityGetTypeID() -> CFTypeID { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/secpkcs12import(_:_:_:)
+public func SecPKCS12Import(_ pkcs12_data: CFData, _ options: CFDictionary, _ items: UnsafeMutablePointer<CFArray?>)
+    -> OSStatus
+{ fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecimportexportpassphrase
+public var kSecImportExportPassphrase: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecimportitemidentity
+public var kSecImportItemIdentity: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/ksecimportitemcertchain
+public var kSecImportItemCertChain: CFString { fatalError("stand-in") }
+/// developer.apple.com/documentation/security/errsecauthfailed
+public var errSecAuthFailed: OSStatus { fatalError("stand-in") }

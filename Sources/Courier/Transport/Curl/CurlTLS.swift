@@ -66,13 +66,23 @@ struct CurlTLS: Sendable {
             set(CurlOption.caPath, nil)
         }
         if let clientCertificate {
-            switch clientCertificate.certificate {
-            case .file(let file): set(CurlOption.sslCertificate, file.path)
-            case .data(let data): curl.setBlob(easy, CurlOption.sslCertificateBlob, data, check: check)
+            func certificate(_ source: TLSSettings.PEM) {
+                switch source {
+                case .file(let file): set(CurlOption.sslCertificate, file.path)
+                case .data(let data): curl.setBlob(easy, CurlOption.sslCertificateBlob, data, check: check)
+                }
             }
-            switch clientCertificate.key {
-            case .file(let file): set(CurlOption.sslKey, file.path)
-            case .data(let data): curl.setBlob(easy, CurlOption.sslKeyBlob, data, check: check)
+            switch clientCertificate.contents {
+            case .pem(let pem, let key):
+                certificate(pem)
+                switch key {
+                case .file(let file): set(CurlOption.sslKey, file.path)
+                case .data(let data): curl.setBlob(easy, CurlOption.sslKeyBlob, data, check: check)
+                }
+            case .pkcs12(let bundle):
+                // The key comes from the bundle; CURLOPT_KEYPASSWD is the bundle's passphrase.
+                set(CurlOption.sslCertificateType, "P12")
+                certificate(bundle)
             }
             if let passphrase = clientCertificate.passphrase { set(CurlOption.keyPassword, passphrase) }
         }
@@ -123,6 +133,8 @@ extension CurlOption {
     static let sslCertificate: Int32 = 10025
     /// `CURLOPT_SSLCERT_BLOB`.
     static let sslCertificateBlob: Int32 = 40291
+    /// `CURLOPT_SSLCERTTYPE`: "PEM" (the default), "DER" or "P12".
+    static let sslCertificateType: Int32 = 10086
     /// `CURLOPT_SSLKEY`: the client key's file.
     static let sslKey: Int32 = 10087
     /// `CURLOPT_SSLKEY_BLOB`.

@@ -1,44 +1,64 @@
 import Foundation
 
-/// A certificate and its private key for mutual TLS, in PEM form, with the key's passphrase
-/// when it is encrypted.
+/// A certificate and its private key for mutual TLS: in PEM form, or in one PKCS#12 bundle, with
+/// the passphrase of an encrypted key or bundle.
+///
+/// Which forms each transport takes: ``CurlTransport`` both; `URLSessionTransport` on Apple
+/// platforms the PKCS#12 bundle only (Security makes an identity from a bundle, not from PEM
+/// without a keychain); `URLSessionTransport` on Linux neither. A transport given a form it
+/// cannot use throws ``UnsupportedTransportFeature`` when it is created.
 ///
 /// The passphrase appears in no description, dump or error: ``description`` shows where the
-/// certificate and key come from and whether there is a passphrase. A key that cannot be read
-/// or decrypted fails the request with `URLError(.clientCertificateRejected)`.
+/// certificate and key come from and whether there is a passphrase. On ``CurlTransport``, a key
+/// or bundle that cannot be read or decrypted fails the request with
+/// `URLError(.clientCertificateRejected)`; on Apple platforms, a bundle that cannot be imported
+/// fails the transport's creation with that error.
 public struct ClientCertificate: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
-    /// The client certificate (PEM).
-    public var certificate: TLSSettings.PEM
-    /// Its private key (PEM, encrypted or not).
-    public var key: TLSSettings.PEM
-    /// The key's passphrase, when it is encrypted.
+    /// Where the certificate and its key are.
+    public enum Contents: Sendable, Hashable {
+        /// A PEM certificate and its PEM private key (encrypted or not).
+        case pem(certificate: TLSSettings.PEM, key: TLSSettings.PEM)
+        /// A PKCS#12 bundle (`.p12`, `.pfx`: DER bytes, in a file or in memory) holding the
+        /// certificate, its key and optionally the certificates between it and the authority.
+        case pkcs12(TLSSettings.PEM)
+    }
+
+    /// The certificate and its key.
+    public var contents: Contents
+    /// The passphrase of an encrypted key or bundle.
     public var passphrase: String?
 
-    /// A client certificate with its key and, for an encrypted key, its passphrase.
+    /// A PEM client certificate with its key and, for an encrypted key, its passphrase.
     public init(certificate: TLSSettings.PEM, key: TLSSettings.PEM, passphrase: String? = nil) {
-        self.certificate = certificate
-        self.key = key
+        self.contents = .pem(certificate: certificate, key: key)
+        self.passphrase = passphrase
+    }
+
+    /// A client certificate and its key from a PKCS#12 bundle, with the bundle's passphrase.
+    public init(pkcs12 bundle: TLSSettings.PEM, passphrase: String?) {
+        self.contents = .pkcs12(bundle)
         self.passphrase = passphrase
     }
 
     /// Where the certificate and key come from, never the passphrase.
     public var description: String {
-        func source(_ pem: TLSSettings.PEM) -> String {
-            switch pem {
+        func source(_ source: TLSSettings.PEM, _ form: String) -> String {
+            switch source {
             case .file(let url): url.path
-            case .data(let data): "\(data.count) bytes of PEM"
+            case .data(let data): "\(data.count) bytes of \(form)"
             }
         }
         let secret = passphrase == nil ? "" : ", passphrase <redacted>"
-        return "ClientCertificate(certificate: \(source(certificate)), key: \(source(key))\(secret))"
+        switch contents {
+        case .pem(let certificate, let key):
+            return "ClientCertificate(certificate: \(source(certificate, "PEM")), key: \(source(key, "PEM"))\(secret))"
+        case .pkcs12(let bundle):
+            return "ClientCertificate(pkcs12: \(source(bundle, "PKCS#12"))\(secret))"
+        }
     }
 
     /// A mirror without the passphrase, for `dump` and debuggers.
     public var customMirror: Mirror {
-        Mirror(
-            self,
-            children: [
-                "certificate": certificate, "key": key, "passphrase": passphrase == nil ? "nil" : "<redacted>",
-            ])
+        Mirror(self, children: ["contents": contents, "passphrase": passphrase == nil ? "nil" : "<redacted>"])
     }
 }

@@ -7,8 +7,8 @@ import Security
 /// trust challenge: the extra certificate authorities as anchors (beside the system's, or alone),
 /// then the host's public-key pins checked against the leaf certificate's key.
 ///
-/// Client certificates are not here: URLSession presents a keychain identity (`SecIdentity`),
-/// which PEM files do not make without the keychain, so ``URLSessionTransport`` refuses them.
+/// Client certificates are not here: ``ClientIdentity`` imports a PKCS#12 bundle as the identity
+/// the delegate shows when a server asks for one.
 ///
 /// `@unchecked Sendable`: `SecCertificate` is an immutable Core Foundation object, safe to share
 /// between threads; everything else is a value.

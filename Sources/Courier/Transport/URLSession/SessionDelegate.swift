@@ -116,9 +116,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     #if canImport(Security) && !canImport(FoundationNetworking)
     /// The transport's TLS settings, applied to server trust challenges; nil for the system's.
     private let serverTrust: ServerTrustEvaluator?
+    /// The identity shown to servers that ask for a client certificate; nil shows none.
+    private let clientIdentity: ClientIdentity?
 
-    init(serverTrust: ServerTrustEvaluator? = nil) {
+    init(serverTrust: ServerTrustEvaluator? = nil, clientIdentity: ClientIdentity? = nil) {
         self.serverTrust = serverTrust
+        self.clientIdentity = clientIdentity
     }
     #endif
     /// Why the server's certificate was refused, for tasks that are not transfers (WebSocket
@@ -462,6 +465,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     if !kept { otherTrustFailures.withLock { $0[task.taskIdentifier] = error } }
                     completionHandler(.cancelAuthenticationChallenge, nil)
                 }
+                return
+            }
+            #endif
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodClientCertificate {
+            // Without an identity the handshake goes on without a certificate, and the server
+            // decides (it may ask for one only optionally).
+            #if canImport(Security)
+            if let clientIdentity {
+                completionHandler(.useCredential, clientIdentity.credential)
                 return
             }
             #endif

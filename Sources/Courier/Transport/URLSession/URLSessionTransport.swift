@@ -72,24 +72,26 @@ public final class URLSessionTransport: HTTPTransport {
     ///   ``TLSSettings/trustsSystemCertificates`` is false) and a pinned host's leaf key must match
     ///   one of its pins, else the request fails with ``CertificatePinningError`` before it is
     ///   sent. A certificate that is not trusted fails with `URLError(.serverCertificateUntrusted)`.
-    ///   Client certificates are refused: URLSession presents a keychain identity, which PEM files
-    ///   do not make.
+    ///   A client certificate must come as a PKCS#12 bundle (``ClientCertificate/init(pkcs12:passphrase:)``),
+    ///   imported when the transport is created and shown to servers that ask for one; PEM ones
+    ///   are refused, since Security makes no identity from them without the keychain.
     /// - On Linux, FoundationNetworking offers no way to add a certificate authority, choose a
     ///   client certificate or see the server's key: only the default settings are accepted.
     ///
     /// Use ``CurlTransport`` for all of them on Linux.
     ///
     /// - Throws: ``UnsupportedTransportFeature`` naming the first setting it cannot honour;
-    ///   ``UnreadableCertificateFile`` for a certificate authority file that cannot be read.
+    ///   ``UnreadableCertificateFile`` for a certificate file that cannot be read;
+    ///   `URLError(.clientCertificateRejected)` for a PKCS#12 bundle that cannot be imported.
     public convenience init(
         configuration: URLSessionConfiguration = .ephemeral, timeout: Duration = .seconds(60), tls: TLSSettings
     ) throws {
         #if canImport(Security) && !canImport(FoundationNetworking)
-        if tls.clientCertificate != nil {
-            throw UnsupportedTransportFeature(
-                transport: "URLSessionTransport", feature: "client certificates (mutual TLS) from PEM")
-        }
-        let delegate = SessionDelegate(serverTrust: tls.isDefault ? nil : try ServerTrustEvaluator(tls))
+        let identity = try tls.clientCertificate.map { try ClientIdentity($0) }
+        var trust = tls
+        trust.clientCertificate = nil
+        let delegate = SessionDelegate(
+            serverTrust: trust.isDefault ? nil : try ServerTrustEvaluator(trust), clientIdentity: identity)
         self.init(configuration: configuration, timeout: timeout, delegate: delegate)
         #else
         let unsupported: String? =

@@ -74,6 +74,37 @@ struct CurlTrustTests {
         #expect(String(decoding: response.body, as: UTF8.self) == "CN=courier-test-client")
     }
 
+    @Test(
+        "A client certificate in a PKCS#12 bundle, from a file or from memory, is accepted too",
+        arguments: [true, false])
+    func mutualTLSFromPKCS12(fromFile: Bool) async throws {
+        let bundle = try file("COURIER_TLS_CLIENT_P12")
+        let certificate = ClientCertificate(
+            pkcs12: fromFile ? .file(bundle) : .data(try Data(contentsOf: bundle)),
+            passphrase: try Self.value("COURIER_TLS_CLIENT_P12_PASSPHRASE"))
+        let tls = TLSSettings(
+            certificateAuthorities: [.file(try file("COURIER_TLS_CA"))], clientCertificate: certificate)
+        let response = try await get("COURIER_MTLS_URL", "/", tls: tls)
+        #expect(response.statusCode == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "CN=courier-test-client")
+        #expect("\(certificate)".contains(fromFile ? "pkcs12: \(bundle.path)" : "bytes of PKCS#12"))
+    }
+
+    @Test("A PKCS#12 bundle with a wrong passphrase is a rejected client certificate, the passphrase shown nowhere")
+    func pkcs12WrongPassphrase() async throws {
+        let wrong = "wrong-p12-passphrase-5c2a"
+        let certificate = ClientCertificate(pkcs12: .file(try file("COURIER_TLS_CLIENT_P12")), passphrase: wrong)
+        let tls = TLSSettings(
+            certificateAuthorities: [.file(try file("COURIER_TLS_CA"))], clientCertificate: certificate)
+        let error = await #expect(throws: URLError.self) { try await get("COURIER_MTLS_URL", "/", tls: tls) }
+        #expect(error?.code == .clientCertificateRejected, "got \(String(describing: error))")
+        var dumped = ""
+        dump(certificate, to: &dumped)
+        for text in ["\(error.map { "\($0)" } ?? "")", "\(certificate)", dumped] {
+            #expect(!text.contains(wrong), "\(text)")
+        }
+    }
+
     @Test("Without a client certificate the server refuses the request")
     func mutualTLSWithoutCertificate() async throws {
         let tls = TLSSettings(certificateAuthorities: [.file(try file("COURIER_TLS_CA"))])

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// URLSessionTransport refuses TLS settings it cannot honour instead of ignoring them: on Linux
-/// every setting but the default, on Apple platforms client certificates from PEM.
+/// every setting but the default, on Apple platforms client certificates from PEM (a PKCS#12
+/// bundle is taken).
 @Suite("URLSessionTransport and TLS settings")
 struct URLSessionTLSTests {
     static let certificate = TLSSettings.PEM.data(Data("-----BEGIN CERTIFICATE-----".utf8))
@@ -19,6 +20,11 @@ struct URLSessionTLSTests {
                     clientCertificate: ClientCertificate(
                         certificate: URLSessionTLSTests.certificate, key: URLSessionTLSTests.certificate)), "client"
             ),
+            (
+                TLSSettings(
+                    clientCertificate: ClientCertificate(pkcs12: URLSessionTLSTests.certificate, passphrase: "p")),
+                "client"
+            ),
             (TLSSettings(pins: ["example.com": [PublicKeyPin(sha256: Data(count: 32))!]]), "pinning"),
         ])
     func refused(settings: TLSSettings, feature: String) throws {
@@ -33,7 +39,16 @@ struct URLSessionTLSTests {
         let settings = TLSSettings(
             clientCertificate: ClientCertificate(certificate: Self.certificate, key: Self.certificate))
         let error = #expect(throws: UnsupportedTransportFeature.self) { try URLSessionTransport(tls: settings) }
-        #expect(error?.description.contains("client certificates") == true)
+        #expect(error?.description.contains("client certificates from PEM") == true)
+    }
+
+    @Test("A PKCS#12 bundle Security cannot import fails the transport's creation as a rejected certificate")
+    func unreadableBundle() throws {
+        let settings = TLSSettings(
+            clientCertificate: ClientCertificate(pkcs12: .data(Data("not PKCS#12".utf8)), passphrase: "secret-7f"))
+        let error = #expect(throws: URLError.self) { try URLSessionTransport(tls: settings) }
+        #expect(error?.code == .clientCertificateRejected)
+        #expect(error.map { !"\($0)".contains("secret-7f") } == true)
     }
     #endif
 
