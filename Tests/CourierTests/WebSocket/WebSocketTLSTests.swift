@@ -30,20 +30,11 @@ struct WebSocketTLSTests {
 
     private static let unknownPin = PublicKeyPin(sha256: Data(repeating: 9, count: 32))!
 
-    /// Sends `text`, expects it back and closes.
-    private static func expectEcho(_ text: String, on socket: WebSocket) async throws {
-        try await socket.send(.text(text))
-        var iterator = socket.messages.makeAsyncIterator()
-        #expect(try await iterator.next() == .text(text))
-        await socket.close()
-        #expect(try await iterator.next() == nil)
-    }
-
     @Test("The right pin, or a list where only the second matches, opens the socket")
     func rightPins() async throws {
         for pins in [[try Self.rightPin()], [Self.unknownPin, try Self.rightPin()]] {
             let socket = try await Self.client(pins: ["127.0.0.1": pins]).webSocket(Request<Data>(path: "/ws/echo"))
-            try await Self.expectEcho("pinned", on: socket)
+            try await WebSocketServerTests.expectEcho("pinned", on: socket)
         }
     }
 
@@ -69,7 +60,7 @@ struct WebSocketTLSTests {
             passphrase: try Self.value("COURIER_TLS_CLIENT_KEY_PASSPHRASE"))
         let socket = try await Self.client(clientCertificate: certificate).webSocket(
             Request<Data>(path: "/ws-mtls/echo"))
-        try await Self.expectEcho("with a client certificate", on: socket)
+        try await WebSocketServerTests.expectEcho("with a client certificate", on: socket)
 
         let refused = try await #require(throws: HTTPError.self) {
             _ = try await Self.client().webSocket(Request<Data>(path: "/ws-mtls/echo"))
