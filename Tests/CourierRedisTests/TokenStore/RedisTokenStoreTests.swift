@@ -83,14 +83,15 @@ import Testing
 
     /// A lock held longer than its time to live is renewed, not lost; unlocking releases it.
     @Test func aHeldLockIsRenewedAndReleasedOnUnlock() async throws {
-        // A 3 s lock renewed every second: two seconds of slack for a renewal held up by a busy
-        // test run (a 600 ms lock once expired that way in a full run).
-        let holder = store("holder", lockTimeToLive: .seconds(3))
+        // A 5 s lock renewed every 1.7 s: over three seconds of slack for a renewal held up by a
+        // busy test run (a 600 ms lock once expired that way in a full run, a 3 s one beside two
+        // busy loops).
+        let holder = store("holder", lockTimeToLive: .seconds(5))
         let lock = try await holder.lockExclusively()
         let lockKey = namespace + ":lock"
         // Over two lives of the lock: it is still there, with this holder's fence.
         let fence = try await connection.run(["GET", lockKey]).text
-        try await Task.sleep(for: .seconds(7))
+        try await Task.sleep(for: .seconds(11))
         #expect(try await connection.run(["GET", lockKey]).text == fence)
         #expect(try await connection.run(["PTTL", lockKey]).int ?? 0 > 0)
         lock.unlock()
