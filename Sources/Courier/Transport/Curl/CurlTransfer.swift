@@ -378,8 +378,8 @@ final class CurlTransfer: @unchecked Sendable {
         headerList = nil
     }
 
-    /// What a failed transfer's `CURLcode` means: a ``ProxyError`` when the proxy failed, else a
-    /// `URLError`. Loop thread.
+    /// What a failed transfer's `CURLcode` means (see ``CurlConnection/failure(code:easy:proxy:pinnedHost:isHTTP:curl:)``).
+    /// Loop thread.
     private func failure(code: Int32, curl: LibCurl) -> any Error {
         CurlConnection.failure(code: code, easy: easy, proxy: proxy, pinnedHost: pinnedHost, isHTTP: isHTTP, curl: curl)
     }

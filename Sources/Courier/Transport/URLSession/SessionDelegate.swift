@@ -124,6 +124,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.clientIdentity = clientIdentity
     }
     #endif
+    #if !canImport(FoundationNetworking)
     /// Why the server's certificate was refused, for tasks that are not transfers (WebSocket
     /// tasks), by task identifier, until their connection takes it (``takeTrustFailure(ofTask:)``).
     private let otherTrustFailures = Mutex<[Int: any Error]>([:])
@@ -133,6 +134,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func takeTrustFailure(ofTask identifier: Int) -> (any Error)? {
         otherTrustFailures.withLock { $0.removeValue(forKey: identifier) }
     }
+    #endif
 
     /// An attempt of `request` for its caller, not started yet (see ``start(_:making:)``).
     func prepare(
