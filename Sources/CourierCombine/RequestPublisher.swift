@@ -74,7 +74,7 @@ public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
     }
 
     /// The same publisher with one more response validator.
-    public func validate(_ validator: @escaping @Sendable (HTTPResponse) -> Validation.Result) -> Self {
+    public func validate(_ validator: @escaping HTTPClient.Validator) -> Self {
         Self(client: client, request: request.validate(validator))
     }
 }

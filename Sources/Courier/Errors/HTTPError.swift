@@ -15,7 +15,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// do { _ = try await client.send(request) }
-/// catch where error.kind.isTransport && error.isConnectivity { showOfflineBanner() }
+/// catch where error.isConnectivity { showOfflineBanner() }
 /// catch { if error.statusCode == 404 { ... } }
 /// ```
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
@@ -67,6 +67,20 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         indirect case retryStopped(reason: String?, last: HTTPError)
         /// An identical request was already in flight and the call asked to be dropped.
         case duplicateDropped
+        /// The server's public key matched none of the pins for `host`
+        /// (``TLSSettings/pins``): the connection was closed during the TLS handshake, before any
+        /// byte of the request was sent.
+        case certificatePinMismatch(host: String)
+        /// The proxy refused or failed the request: it was the proxy, not the server the request
+        /// was for. `proxy` is `scheme://host:port`, never its credentials; `status` is an HTTP
+        /// proxy's answer (407 when it wants credentials or refused them, else the status it
+        /// refused a `CONNECT` tunnel with), nil for a SOCKS5 server; `reason` says what failed.
+        case proxyFailed(proxy: String, status: Int?, reason: String)
+        /// A transport cannot be created or used as asked: libcurl cannot be loaded, a setting
+        /// this platform cannot honour (client certificates with URLSession on Linux), a pin or
+        /// a proxy URL that is not well-formed. Thrown by a transport's initialiser, so
+        /// ``HTTPError/url`` is nil.
+        case transportUnavailable(reason: String)
     }
 
     /// What went wrong.
@@ -111,6 +125,18 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// Whether the request timed out (one attempt, or the overall deadline).
     public var isTimeout: Bool { urlError?.code == .timedOut }
 
+    /// Whether the transport produced no response (also inside exhausted retries): a network
+    /// failure or the transport's own error (``Kind/transport(_:)``), a proxy that refused
+    /// (``Kind/proxyFailed(proxy:status:reason:)``) or a server key that matched no pin
+    /// (``Kind/certificatePinMismatch(host:)``).
+    public var isTransport: Bool {
+        switch kind {
+        case .transport, .proxyFailed, .certificatePinMismatch: true
+        case .retriesExhausted(_, let last), .retryStopped(_, let last): last.isTransport
+        default: false
+        }
+    }
+
     /// Whether the device seems to be offline or the host unreachable: no network, DNS failure,
     /// connection refused or lost. Worth showing as "offline" rather than as a server problem.
     public var isConnectivity: Bool {
@@ -142,6 +168,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// (CR, LF, NUL...) from a header name, a server's message or a body are written as escapes
     /// (`\r`, `\n`), so the text cannot forge a line of a log.
     public var description: String {
+        // A transport that could not be created had no request to name.
+        if case .transportUnavailable = kind, url == nil { return reason }
         let redactor = LoggingMonitor.Redactor.default
         var text = "\(method) \(url.map(redactor.redact) ?? "<no URL>") failed"
         if attempts > 1 { text += " after \(attempts) attempts" }
@@ -195,6 +223,12 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             return "retrying stopped" + (reason.map { " (\($0))" } ?? "") + "; last error: \(last.reason)"
         case .duplicateDropped:
             return "dropped: an identical request is already in flight"
+        case .certificatePinMismatch(let host):
+            return "the public key of \(host) matches none of its pins; the request was not sent"
+        case .proxyFailed(let proxy, _, let reason):
+            return "the proxy \(proxy) \(reason)"
+        case .transportUnavailable(let reason):
+            return "the transport is unavailable: \(reason)"
         }
     }
 
@@ -283,14 +317,5 @@ extension HTTPError {
             .decodingFailed(error, codingPath: DecodingFailure.codingPath(of: error), snippet: snippet),
             method: request.method, url: request.url, response: response, attempts: attempts
         )
-    }
-}
-
-extension HTTPError.Kind {
-    /// Whether the transport produced no response (``HTTPError/Kind/transport(_:)``): a network
-    /// failure or the transport's own error.
-    public var isTransport: Bool {
-        if case .transport = self { return true }
-        return false
     }
 }

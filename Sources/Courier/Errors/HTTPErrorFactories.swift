@@ -33,6 +33,12 @@ extension HTTPError {
             self.init(
                 .responseBodyTooLarge(limit: error.limit, received: error.received, expected: error.expected),
                 method: request.method, url: request.url, attempts: attempts)
+        case let error as CertificatePinningError:
+            self.init(.certificatePinMismatch(host: error.host), method: request.method, url: request.url, attempts: attempts)
+        case let error as ProxyError:
+            self.init(
+                .proxyFailed(proxy: error.proxy, status: error.status, reason: error.reason), method: request.method,
+                url: request.url, attempts: attempts)
         case let error as InvalidHeaderField:
             // A built-in transport called with a request the pipeline never lets through.
             self.init(
@@ -72,6 +78,11 @@ extension HTTPError {
     /// The error for a call dropped because an identical one was in flight.
     public static func duplicateDropped(_ request: HTTPRequest) -> HTTPError {
         HTTPError(.duplicateDropped, method: request.method, url: request.url)
+    }
+
+    /// The error a transport's initialiser throws when it cannot be created as asked.
+    static func transportUnavailable(_ reason: String) -> HTTPError {
+        HTTPError(.transportUnavailable(reason: reason), method: .get, url: nil)
     }
 
     /// The error for a request that could not be built or whose body could not be encoded.

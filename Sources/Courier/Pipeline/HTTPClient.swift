@@ -28,7 +28,8 @@ import FoundationNetworking
 /// 6. **API errors**: the ``Configuration/apiErrorDecoder`` reads the API's own error payload.
 /// 7. **Status**: the status must be one the request accepts (``HTTPRequest/accepts(statusCode:)``,
 ///    the same rule ``RetryPolicy`` applies).
-/// 8. **Content**: the content type and custom validators (``Validation``).
+/// 8. **Content**: the content type (``Configuration/acceptableContentTypes``) and custom
+///    validators (``Configuration/validators``, ``Request/validate(_:)``).
 /// 9. **Decode**: the body becomes the request's response type.
 ///
 /// ```swift
@@ -54,8 +55,14 @@ public final class HTTPClient: Sendable {
         public var headers: HTTPHeaders
         /// The pipeline, outermost first; the transport comes after the last one.
         public var interceptors: [any Interceptor]
-        /// Which responses are accepted.
-        public var validation: Validation
+        /// Status codes that count as success (`200..<300` unless set); a call may set its own
+        /// with ``Request/allowed(statusCodes:)-(Set<Int>)``.
+        public var acceptableStatusCodes: Set<Int>
+        /// Media type patterns a response with a body must match (`application/json`, `text/*`);
+        /// nil (the default) accepts any.
+        public var acceptableContentTypes: [String]?
+        /// Checks run on every response, in order, before the call's own (``Request/validate(_:)``).
+        public var validators: [Validator]
         /// Reads the API's own error payloads; nil reports bad statuses as
         /// ``HTTPError/Kind/unacceptableStatus(_:)``.
         public var apiErrorDecoder: APIErrorDecoder?
@@ -88,7 +95,9 @@ public final class HTTPClient: Sendable {
             decoder = JSON.TapeDecoder()
             headers = [:]
             interceptors = []
-            validation = .default
+            acceptableStatusCodes = Set(200..<300)
+            acceptableContentTypes = nil
+            validators = []
             apiErrorDecoder = nil
             eventMonitors = []
             maximumResponseBodySize = Self.defaultMaximumResponseBodySize

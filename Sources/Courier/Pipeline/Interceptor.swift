@@ -68,14 +68,12 @@ extension Interceptor where Self == HTTPClient.ClosureInterceptor {
         }
     }
 
-    /// An interceptor that refuses responses for which `validate` returns `.invalid`
+    /// An interceptor that refuses responses for which `validate` returns a reason
     /// (``HTTPError/Kind/validationFailed(reason:)``).
-    public static func validate(_ validate: @escaping @Sendable (HTTPResponse) -> Validation.Result)
-        -> HTTPClient.ClosureInterceptor
-    {
+    public static func validate(_ validate: @escaping HTTPClient.Validator) -> HTTPClient.ClosureInterceptor {
         HTTPClient.ClosureInterceptor { request, context, next in
             let response = try await next(request)
-            if case .invalid(let reason) = validate(response) {
+            if let reason = validate(response) {
                 throw HTTPError.validationFailed(
                     reason, request: request, response: response, attempts: context.attempts)
             }

@@ -113,10 +113,10 @@ extension HTTPClient {
 
     /// Stages 6 to 8, for a whole response and for a streamed one's head alike.
     func check(
-        _ raw: HTTPResponse, of sent: HTTPRequest, attempts: Int, validators: [Validation.Validator]
+        _ raw: HTTPResponse, of sent: HTTPRequest, attempts: Int, validators: [HTTPClient.Validator]
     ) throws(HTTPError) {
         // 6. API-error decoding: an error payload wins over everything else.
-        if let apiError = configuration.apiErrorDecoder?.decodeError(from: raw) {
+        if let apiError = configuration.apiErrorDecoder?(raw) {
             throw HTTPError.server(apiError, request: sent, response: raw, attempts: attempts)
         }
         // 7. Status validation, by the rule the request carries.
@@ -124,7 +124,10 @@ extension HTTPClient {
             throw HTTPError.unacceptableStatus(raw, request: sent, attempts: attempts)
         }
         // 8. Content validation: content type, then the client's and the call's validators.
-        if case .invalid(let reason) = configuration.validation.validateContent(raw, extra: validators) {
+        if let reason = Validation.refusal(
+            of: raw, acceptableContentTypes: configuration.acceptableContentTypes,
+            validators: configuration.validators + validators)
+        {
             throw HTTPError.validationFailed(reason, request: sent, response: raw, attempts: attempts)
         }
     }

@@ -24,7 +24,7 @@ extension HTTPClient {
         var wire = HTTPRequest(
             method: request.method, url: url, headers: headers, body: body, timeout: request.timeout,
             followsRedirects: request.followsRedirects,
-            acceptableStatusCodes: request.acceptableStatusCodes ?? configuration.validation.acceptableStatusCodes
+            acceptableStatusCodes: request.acceptableStatusCodes ?? configuration.acceptableStatusCodes
         )
         wire.options = request.options
         switch request.options[ResponseBodyLimitOption.self] {

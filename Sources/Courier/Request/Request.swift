@@ -36,7 +36,7 @@ public struct Request<Response>: Sendable {
     /// Status codes accepted for this call; nil uses the client's validation.
     public var acceptableStatusCodes: Set<Int>?
     /// Extra validators run after the client's own.
-    public var validators: [Validation.Validator]
+    public var validators: [HTTPClient.Validator]
     /// Per-call options read by interceptors (de-duplication, cache policy, ...).
     package var options: RequestOptions
 
@@ -156,8 +156,9 @@ extension Request {
         return copy
     }
 
-    /// This request with one more validator, run after the client's.
-    public func validate(_ validator: @escaping @Sendable (HTTPResponse) -> Validation.Result) -> Self {
+    /// This request with one more validator, run after the client's: it returns why a
+    /// response is refused, or nil to accept it.
+    public func validate(_ validator: @escaping HTTPClient.Validator) -> Self {
         var copy = self
         copy.validators.append(validator)
         return copy

@@ -12,7 +12,12 @@ extension RetryPolicy {
         case doNotRetry(reason: String? = nil)
     }
 
-    /// Decides, failure by failure, whether a call is tried again: a closure the policy asks.
+    /// Decides, failure by failure, whether a call is tried again: a closure the policy asks,
+    /// given the failure (a thrown error, or ``HTTPError/Kind/unacceptableStatus(_:)`` with the
+    /// response for a response whose status the request does not accept), the request that
+    /// failed as this interceptor sent it, and the number of the attempt that failed (from 1).
+    /// It returns nil to leave the failure to the next retrier; any error it throws stops the
+    /// retries with ``HTTPError/Kind/retryStopped(reason:last:)``.
     ///
     /// A ``RetryPolicy`` asks its retriers in order; the first one that returns a decision wins, and
     /// returning nil leaves the failure to the next retrier and finally to the policy's own rules.
@@ -21,51 +26,14 @@ extension RetryPolicy {
     /// retry a non-idempotent one; that is its call to make.
     ///
     /// ```swift
-    /// let refreshOn401 = RetryPolicy.Retrier { error, request, attempt in
+    /// let refreshOn401: RetryPolicy.Retrier = { error, request, attempt in
     ///     guard error.statusCode == 401, attempt == 1 else { return nil }
     ///     var retried = request
     ///     retried.headers["Authorization"] = "Bearer \(try await tokens.refresh())"
     ///     return .retry(with: retried)
     /// }
+    /// let policy = RetryPolicy(retriers: [refreshOn401])
     /// ```
-    public struct Retrier: Sendable {
-        private let decide: @Sendable (HTTPError, HTTPRequest, Int) async throws -> Decision?
-
-        /// A retrier from a closure that receives the error, the failed request and the attempt
-        /// number, and returns nil to leave the failure to the next retrier.
-        ///
-        /// - Parameters:
-        ///   - decide: Given the failure (a thrown error, or ``HTTPError/Kind/unacceptableStatus(_:)``
-        ///     with the response for a response whose status the request does not accept), the
-        ///     request that failed as this interceptor sent it, and the number of the attempt that
-        ///     failed (from 1), the decision. Any error it throws stops the retries with
-        ///     ``HTTPError/Kind/retryStopped(reason:last:)``.
-        public init(
-            _ decide:
-                @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws ->
-                Decision?
-        ) {
-            self.decide = decide
-        }
-
-        /// A retrier from a closure; return nil to leave the failure to the policy.
-        ///
-        /// ```swift
-        /// RetryPolicy(retriers: [.retryDecision { error, request, attempt in
-        ///     error.statusCode == 409 ? .retryAfter(.seconds(1)) : nil
-        /// }])
-        /// ```
-        public static func retryDecision(
-            _ decide:
-                @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws ->
-                Decision?
-        ) -> Retrier {
-            Retrier(decide)
-        }
-
-        /// The decision for one failed attempt, or nil to leave it to the next retrier.
-        public func retryDecision(for error: HTTPError, request: HTTPRequest, attempt: Int) async throws -> Decision? {
-            try await decide(error, request, attempt)
-        }
-    }
+    public typealias Retrier =
+        @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> Decision?
 }

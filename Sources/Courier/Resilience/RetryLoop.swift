@@ -110,7 +110,7 @@ extension RetryPolicy {
     /// Asks the call's own retriers, then the policy's, then the policy's own rules.
     private func decide(_ failure: HTTPError, request: HTTPRequest, attempt: Int) async throws -> RetryPolicy.Decision {
         for retrier in request.options[RetriersOption.self] + retriers {
-            if let decision = try await retrier.retryDecision(for: failure, request: request, attempt: attempt) {
+            if let decision = try await retrier(failure, request, attempt) {
                 return decision
             }
         }

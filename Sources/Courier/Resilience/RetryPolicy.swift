@@ -93,7 +93,7 @@ public struct RetryPolicy: Interceptor {
             .Decision?
     ) -> RetryPolicy {
         var copy = self
-        copy.retriers.append(RetryPolicy.Retrier(decide))
+        copy.retriers.append(decide)
         return copy
     }
 

@@ -39,6 +39,6 @@ extension Request {
             @escaping @Sendable (_ error: HTTPError, _ request: HTTPRequest, _ attempt: Int) async throws -> RetryPolicy
             .Decision?
     ) -> Self {
-        option(RetriersOption.self, options[RetriersOption.self] + [RetryPolicy.Retrier(decide)])
+        option(RetriersOption.self, options[RetriersOption.self] + [decide])
     }
 }

@@ -45,7 +45,7 @@ public struct HTTPRequest: Sendable {
         body: Body? = nil,
         timeout: Duration? = nil,
         followsRedirects: Bool = true,
-        acceptableStatusCodes: Set<Int> = Validation.default.acceptableStatusCodes
+        acceptableStatusCodes: Set<Int> = Set(200..<300)
     ) {
         self.method = method
         self.url = url
@@ -66,7 +66,7 @@ public struct HTTPRequest: Sendable {
         body: Data,
         timeout: Duration? = nil,
         followsRedirects: Bool = true,
-        acceptableStatusCodes: Set<Int> = Validation.default.acceptableStatusCodes
+        acceptableStatusCodes: Set<Int> = Set(200..<300)
     ) {
         self.init(
             method: method, url: url, headers: headers, body: .data(body), timeout: timeout,

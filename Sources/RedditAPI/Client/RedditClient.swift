@@ -61,7 +61,7 @@ public final class RedditClient: Sendable {
         var configuration = HTTPClient.Configuration(
             baseURL: anonymous ? Self.publicBaseURL : Self.oauthBaseURL, transport: transport)
         configuration.headers["User-Agent"] = userAgent.value
-        configuration.apiErrorDecoder = APIErrorDecoder(RedditErrorDecoder().decodeError(from:))
+        configuration.apiErrorDecoder = RedditErrorDecoder().decodeError(from:)
         var interceptors: [any Interceptor] = [RedditConventions(publicJSON: anonymous)]
         if let provider = authentication.provider {
             interceptors.append(OAuthInterceptor(provider: provider, scheme: "bearer"))

@@ -65,7 +65,7 @@ struct EventMonitorTests {
         #expect(
             recorder.events() == [.start, .send(attempt: 1), .attemptFailed(attempt: 1), .failed, .finish(attempts: 1)])
         let metrics = try #require(recorder.metrics.first)
-        #expect(metrics.error?.kind.isTransport == true)
+        #expect(metrics.error?.isTransport == true)
         #expect(metrics.attempts.first?.statusCode == nil)
     }
 

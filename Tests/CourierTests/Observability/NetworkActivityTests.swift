@@ -82,7 +82,7 @@ struct NetworkActivityTests {
             if case .failure(let error) = $0 { error.statusCode == 500 } else { false }
         }.count
         let transportFailures = results.values.filter {
-            if case .failure(let error) = $0 { error.kind.isTransport && !error.isCancelled } else { false }
+            if case .failure(let error) = $0 { error.isTransport && !error.isCancelled } else { false }
         }.count
         let counts: [Int] = [successes, statusFailures, transportFailures, cancelled]
         #expect(counts == [20, 10, 10, 10])

@@ -85,7 +85,7 @@ struct RedactionCanaryTests {
         // A fresh transport: on Linux a POST that is reset on a reused keep-alive connection
         // hangs until the session timeout (60 s) instead of failing at once.
         try await expectNoLeak(request, server: try TestServers.faults(), transport: URLSessionTransport()) { error in
-            #expect(error.kind.isTransport)
+            #expect(error.isTransport)
         }
     }
 

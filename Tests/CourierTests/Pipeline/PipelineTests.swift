@@ -130,7 +130,7 @@ struct PipelineTests {
         let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, headers: ["X-Version": "1"])) {
             $0.interceptors = [
                 .validate { response in
-                    response.headers["X-Version"] == "2" ? .valid : .invalid(reason: "API version must be 2")
+                    response.headers["X-Version"] == "2" ? nil : "API version must be 2"
                 }
             ]
         }
@@ -148,7 +148,7 @@ struct PipelineTests {
         let client = HTTPClient(
             baseURL: base, transport: StubTransport(status: 200, headers: ["Content-Type": "text/html"], body: "<html>")
         ) {
-            $0.validation.acceptableContentTypes = ["application/json"]
+            $0.acceptableContentTypes = ["application/json"]
         }
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<Data>(path: "/x")) }
         guard case .validationFailed(let reason) = error.kind else {
@@ -161,7 +161,7 @@ struct PipelineTests {
         let refused = try await #require(throws: HTTPError.self) {
             try await lenient.send(
                 Request<JSON>(path: "/x").validate { response in
-                    response.body.isEmpty ? .invalid(reason: "empty") : .invalid(reason: "ok is false")
+                    response.body.isEmpty ? "empty" : "ok is false"
                 })
         }
         guard case .validationFailed(let why) = refused.kind else {
@@ -201,7 +201,7 @@ struct PipelineTests {
         let client = HTTPClient(
             baseURL: base, transport: StubTransport { _ in throw URLError(.notConnectedToInternet) })
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<JSON>(path: "/x")) }
-        #expect(error.kind.isTransport)
+        #expect(error.isTransport)
         #expect(error.isConnectivity)
         #expect(!error.isTimeout)
         #expect(error.urlError?.code == .notConnectedToInternet)

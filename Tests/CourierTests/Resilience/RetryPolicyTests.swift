@@ -199,9 +199,9 @@ struct RetryPolicyTests {
         let policy = RetryPolicy(
             backoff: .exponential(base: .seconds(1), jitter: false),
             retriers: [
-                .retryDecision { _, _, _ in nil },
-                .retryDecision { error, _, _ in error.statusCode == 409 ? .retryAfter(.seconds(7)) : nil },
-                .retryDecision { _, _, _ in .doNotRetry(reason: "never reached for 409") },
+                { _, _, _ in nil },
+                { error, _, _ in error.statusCode == 409 ? .retryAfter(.seconds(7)) : nil },
+                { _, _, _ in .doNotRetry(reason: "never reached for 409") },
             ],
             clock: clock
         )

@@ -17,7 +17,7 @@ struct TransportFaultTests {
         let error = try await #require(throws: HTTPError.self) {
             try await faultClient(transport).send(Request<Data>(path: "/reset-before"))
         }
-        #expect(error.kind.isTransport, "got \(error)")
+        #expect(error.isTransport, "got \(error)")
         #expect(error.isConnectivity, "got \(error)")
     }
 
@@ -28,7 +28,7 @@ struct TransportFaultTests {
         let error = try await #require(throws: HTTPError.self) {
             try await faultClient(transport).send(Request<Data>(path: path))
         }
-        #expect(error.kind.isTransport, "got \(error)")
+        #expect(error.isTransport, "got \(error)")
     }
 
     @Test("Bytes that are not HTTP are a transport error", arguments: TransportUnderTest.allCases)
@@ -36,7 +36,7 @@ struct TransportFaultTests {
         let error = try await #require(throws: HTTPError.self) {
             try await faultClient(transport).send(Request<Data>(path: "/garbage"))
         }
-        #expect(error.kind.isTransport, "got \(error)")
+        #expect(error.isTransport, "got \(error)")
     }
 
     @Test("A timeout closes the connection the server is still holding", arguments: TransportUnderTest.allCases)

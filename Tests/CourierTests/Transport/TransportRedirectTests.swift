@@ -40,7 +40,7 @@ struct TransportRedirectTests {
         let error = try await #require(throws: HTTPError.self) {
             try await client(transport).send(Request<Data>(path: "/redirect/30"))
         }
-        #expect(error.kind.isTransport, "got \(error)")
+        #expect(error.isTransport, "got \(error)")
     }
 
     @Test("Credentials are not forwarded when a redirect leaves the origin", arguments: TransportUnderTest.allCases)

@@ -32,7 +32,7 @@ struct TransportResendTests {
         .timeout(.seconds(60))
         _ = try await client.send(post)
         let error = try await #require(throws: HTTPError.self) { try await client.send(post) }
-        #expect(error.kind.isTransport, "got \(error)")
+        #expect(error.isTransport, "got \(error)")
         #expect(error.attempts == 1, "a POST is not retried: \(error)")
         // The server read the second POST once; nobody sent it again.
         #expect(try await hits(key) == 2)

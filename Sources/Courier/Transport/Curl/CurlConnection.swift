@@ -31,7 +31,7 @@ struct CurlConnection: Sendable {
         }
         // An empty CURLOPT_PROXY also stops libcurl from reading the proxy variables itself: the
         // environment counts only through ProxySettings.environment, in its documented order.
-        let proxy = proxies.proxy(for: url)
+        let proxy = proxies.server(for: url)
         set(CurlOption.proxy, proxy?.address ?? "")
         // Separately from the address, so no URL libcurl shows (in its own messages) carries them.
         set(CurlOption.proxyUsername, proxy?.username)
@@ -68,8 +68,8 @@ struct CurlConnection: Sendable {
             var detail = 0
             _ = curl.getInfo(easy, CurlOption.infoProxyError, &detail)
             // CURLPX_NO_AUTH, CURLPX_RECV_AUTH, CURLPX_SEND_AUTH, CURLPX_USER_REJECTED.
-            if [12, 14, 28, 33].contains(detail) { return ProxyError(proxy: proxy, reason: .authenticationFailed) }
-            return ProxyError(proxy: proxy, reason: .socks("\(curl.message(for: code)) (CURLPX code \(detail))"))
+            if [12, 14, 28, 33].contains(detail) { return ProxyError.authenticationFailed(proxy, status: nil) }
+            return ProxyError.socks(proxy, "\(curl.message(for: code)) (CURLPX code \(detail))")
         default:
             guard proxy.kind == .http else { return nil }
             var status = 0
@@ -78,8 +78,8 @@ struct CurlConnection: Sendable {
             // Any answer to CONNECT is the proxy's own; some proxies (tinyproxy 1.11) refuse wrong
             // credentials with 401 rather than 407.
             let refusedLogin = status == 407 || status == 401
-            return ProxyError(
-                proxy: proxy, reason: refusedLogin ? .authenticationFailed : .tunnelRefused(status: status))
+            return refusedLogin
+                ? ProxyError.authenticationFailed(proxy, status: status) : ProxyError.tunnelRefused(proxy, status: status)
         }
     }
 }

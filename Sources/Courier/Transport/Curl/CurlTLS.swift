@@ -29,7 +29,7 @@ struct CurlTLS: Sendable {
     /// - Throws: ``UnreadableCertificateFile`` for a file that cannot be read.
     init(_ settings: TLSSettings, curl: LibCurl) throws(UnreadableCertificateFile) {
         var authorities = Data()
-        for source in settings.certificateAuthorities {
+        for source in settings.authoritySources {
             authorities.append(try source.contents())
             authorities.append(UInt8(ascii: "\n"))
         }

@@ -43,7 +43,8 @@ import FoundationNetworking
 ///
 /// libcurl is loaded from the system's `libcurl.so.4` when first used (see `LibCurl` for why),
 /// so nothing needs installing. When it cannot be loaded, ``init(timeout:maximumConnectionsPerHost:threads:)`` throws
-/// ``Unavailable``, ``shared`` is nil and clients fall back to ``URLSessionTransport``.
+/// ``HTTPError/Kind/transportUnavailable(reason:)``, ``shared`` is nil and clients fall back to
+/// ``URLSessionTransport``.
 ///
 /// ```swift
 /// let client = HTTPClient(baseURL: URL(string: "https://api.example.com")!, transport: try CurlTransport())
@@ -53,12 +54,13 @@ public final class CurlTransport: HTTPTransport {
     /// loaded.
     public static let shared: CurlTransport? = try? CurlTransport()
 
-    /// libcurl could not be loaded or set up.
-    public struct Unavailable: Error, CustomStringConvertible {
+    /// libcurl could not be loaded or set up; the public initialisers throw it as
+    /// ``HTTPError/Kind/transportUnavailable(reason:)``.
+    package struct Unavailable: Error, CustomStringConvertible {
         /// What went wrong (the `dlopen` message, a missing function...).
-        public let reason: String
+        package let reason: String
         /// A readable account.
-        public var description: String { "CurlTransport is unavailable: \(reason)" }
+        package var description: String { "CurlTransport is unavailable: \(reason)" }
     }
 
     private let curl: LibCurl
@@ -101,12 +103,13 @@ public final class CurlTransport: HTTPTransport {
     ///     (the same one for that origin) until a response shows the origin speaks HTTP/1.x, and
     ///     again once one shows HTTP/2: an HTTP/2 server gets one connection carrying every
     ///     request, an HTTP/1.1 server over TLS gets the whole limit once its first answer is in.
-    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
+    /// - Throws: ``HTTPError/Kind/transportUnavailable(reason:)`` when `libcurl.so.4` cannot be
+    ///   loaded (or is older than 7.80).
     public convenience init(
         timeout: Duration = .seconds(60),
         maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
         threads: Int = CurlTransport.defaultThreads
-    ) throws(Unavailable) {
+    ) throws(HTTPError) {
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
             proxy: .environment())
@@ -119,12 +122,13 @@ public final class CurlTransport: HTTPTransport {
     /// replaces the environment entirely, so `.none` connects directly whatever `https_proxy`
     /// says. https requests go through an HTTP proxy in a `CONNECT` tunnel, http requests as
     /// absolute URLs; SOCKS5 proxies carry both. A proxy that refuses a request (a 407, a tunnel
-    /// refused, a SOCKS5 server rejecting the login) fails it with a ``ProxyError``; one that
+    /// refused, a SOCKS5 server rejecting the login) fails it with
+    /// ``HTTPError/Kind/proxyFailed(proxy:status:reason:)``; one that
     /// cannot be reached fails it with a `URLError` (`.cannotFindHost`, `.cannotConnectToHost`)
     /// whose description names the proxy. Its credentials reach neither errors nor logs.
     ///
     /// ```swift
-    /// let proxy = Proxy(.http, host: "127.0.0.1", port: 3128, username: "me", password: "secret")
+    /// let proxy = URL(string: "http://me:secret@127.0.0.1:3128")!
     /// let transport = try CurlTransport(proxy: .always(proxy, except: ["localhost"]))
     /// ```
     ///
@@ -133,16 +137,17 @@ public final class CurlTransport: HTTPTransport {
     ///   - maximumConnectionsPerHost: As for ``init(timeout:maximumConnectionsPerHost:threads:)``.
     ///   - threads: As for ``init(timeout:maximumConnectionsPerHost:threads:)``.
     ///   - proxy: Which requests go through which proxy.
-    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
+    /// - Throws: ``HTTPError/Kind/transportUnavailable(reason:)`` when `libcurl.so.4` cannot be
+    ///   loaded (or is older than 7.80).
     public convenience init(
         timeout: Duration = .seconds(60),
         maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
         threads: Int = CurlTransport.defaultThreads,
         proxy: ProxySettings
-    ) throws(Unavailable) {
+    ) throws(HTTPError) {
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
-            connection: CurlConnection(proxies: proxy))
+            connection: CurlConnection(proxies: proxy.checked()))
     }
 
     /// Creates a transport with TLS settings of its own and, optionally, hosts reached over Unix
@@ -150,17 +155,17 @@ public final class CurlTransport: HTTPTransport {
     ///
     /// `tls` adds certificate authorities (with or without the system's store), a client
     /// certificate for servers that ask for one, and public-key pins per host: a server whose key
-    /// matches none of its host's pins fails the request with a ``CertificatePinningError``
-    /// naming the host, during the TLS handshake, before any byte of the request is sent.
+    /// matches none of its host's pins fails the request with
+    /// ``HTTPError/Kind/certificatePinMismatch(host:)`` naming the host, during the TLS handshake, before any byte of the request is sent.
     ///
     /// `unixSockets` maps host names to socket paths: a request to `http://docker/v1.43/info`
     /// with `["docker": "/var/run/docker.sock"]` is sent over that socket, never through a proxy
     /// (the URL's port is ignored; its host is sent in `Host`). Other hosts are reached as usual.
     ///
     /// ```swift
-    /// let pin = PublicKeyPin(base64: "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=")!
+    /// let pin = "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="
     /// let transport = try CurlTransport(
-    ///     tls: TLSSettings(certificateAuthorities: [.file(caFile)], pins: ["api.example.com": [pin]]),
+    ///     tls: TLSSettings(certificateAuthorities: [try Data(contentsOf: caFile)], pins: ["api.example.com": [pin]]),
     ///     unixSockets: ["docker": "/var/run/docker.sock"])
     /// ```
     ///
@@ -172,8 +177,8 @@ public final class CurlTransport: HTTPTransport {
     ///     environment's by default.
     ///   - tls: Whom to trust and which client certificate to show.
     ///   - unixSockets: Socket paths by host name (case does not matter).
-    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80);
-    ///   ``UnreadableCertificateFile`` when a certificate authority file cannot be read.
+    /// - Throws: ``HTTPError/Kind/transportUnavailable(reason:)`` when `libcurl.so.4` cannot be
+    ///   loaded (or is older than 7.80), or a pin or a proxy URL is not well-formed.
     public convenience init(
         timeout: Duration = .seconds(60),
         maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
@@ -181,11 +186,18 @@ public final class CurlTransport: HTTPTransport {
         proxy: ProxySettings = .environment(),
         tls: TLSSettings,
         unixSockets: [String: String] = [:]
-    ) throws {
-        let curl = try LibCurl.loaded.get()
+    ) throws(HTTPError) {
+        let curlTLS: CurlTLS
+        do {
+            curlTLS = try CurlTLS(tls.checked(), curl: LibCurl.loaded.get())
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            throw HTTPError.transportUnavailable(String(describing: error))
+        }
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
-            connection: CurlConnection(proxies: proxy, tls: try CurlTLS(tls, curl: curl), unixSockets: unixSockets))
+            connection: CurlConnection(proxies: proxy.checked(), tls: curlTLS, unixSockets: unixSockets))
     }
 
     /// Creates a transport that reaches the hosts in `unixSockets` over Unix sockets (see
@@ -197,17 +209,18 @@ public final class CurlTransport: HTTPTransport {
     /// let client = HTTPClient(baseURL: URL(string: "http://docker/v1.43")!, transport: transport)
     /// ```
     ///
-    /// - Throws: ``Unavailable`` when `libcurl.so.4` cannot be loaded (or is older than 7.80).
+    /// - Throws: ``HTTPError/Kind/transportUnavailable(reason:)`` when `libcurl.so.4` cannot be
+    ///   loaded (or is older than 7.80).
     public convenience init(
         timeout: Duration = .seconds(60),
         maximumConnectionsPerHost: Int = CurlTransport.defaultMaximumConnectionsPerHost,
         threads: Int = CurlTransport.defaultThreads,
         proxy: ProxySettings = .environment(),
         unixSockets: [String: String]
-    ) throws(Unavailable) {
+    ) throws(HTTPError) {
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads,
-            connection: CurlConnection(proxies: proxy, unixSockets: unixSockets))
+            connection: CurlConnection(proxies: proxy.checked(), unixSockets: unixSockets))
     }
 
     /// Creates a transport that trusts the certificate authorities in a PEM file besides the
@@ -219,13 +232,21 @@ public final class CurlTransport: HTTPTransport {
     ) throws {
         try self.init(
             timeout: timeout, maximumConnectionsPerHost: maximumConnectionsPerHost, threads: threads, proxy: proxy,
-            tls: TLSSettings(certificateAuthorities: certificateAuthorities.map { [.file($0)] } ?? []))
+            tls: {
+                var tls = TLSSettings()
+                tls.certificateAuthorityFiles = certificateAuthorities.map { [$0] } ?? []
+                return tls
+            }())
     }
 
     private init(
         timeout: Duration, maximumConnectionsPerHost: Int, threads: Int, connection: CurlConnection
-    ) throws(Unavailable) {
-        curl = try LibCurl.loaded.get()
+    ) throws(HTTPError) {
+        do {
+            curl = try LibCurl.loaded.get()
+        } catch {
+            throw HTTPError.transportUnavailable(error.description)
+        }
         let limit = max(1, maximumConnectionsPerHost)
         let count = min(max(1, threads), limit)
         var loops: [CurlEventLoop] = []
@@ -236,7 +257,7 @@ public final class CurlTransport: HTTPTransport {
                 loops.append(try CurlEventLoop(curl: curl, maximumConnectionsPerHost: share, transportLimit: limit))
             } catch {
                 for loop in loops { loop.shutdown() }
-                throw error
+                throw HTTPError.transportUnavailable(error.description)
             }
         }
         self.loops = loops
@@ -393,7 +414,7 @@ public final class CurlTransport: HTTPTransport {
             // Over plain http the proxy answers in the request's place (over https it answers
             // CONNECT, and the transfer fails in CurlTransfer).
             buffer?.cancel()
-            throw ProxyError(proxy: proxy, reason: .authenticationFailed)
+            throw ProxyError.authenticationFailed(proxy, status: 407)
         }
         if let buffer, transfer.streamed?.started == true {
             response.bodyStream = HTTPResponse.ByteStream(source: buffer)

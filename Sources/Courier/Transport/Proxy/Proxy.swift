@@ -1,18 +1,14 @@
-import Foundation
+package import Foundation
 
-/// A proxy server that a transport sends requests through: an HTTP proxy (a `CONNECT` tunnel for
-/// https, absolute URLs for http) or a SOCKS5 server, with an optional user name and password.
+/// A proxy server that a transport sends requests through, read from one of
+/// ``ProxySettings``' URLs: an HTTP proxy (a `CONNECT` tunnel for https, absolute URLs for http)
+/// or a SOCKS5 server, with an optional user name and password.
 ///
 /// The password never appears in ``description``, in errors or in logs: only the kind, host and
 /// port of a proxy are ever shown.
-///
-/// ```swift
-/// let proxy = Proxy(.socks5h, host: "127.0.0.1", port: 1080, username: "me", password: "secret")
-/// let transport = try CurlTransport(proxy: .always(proxy, except: ["localhost"]))
-/// ```
-public struct Proxy: Sendable, Hashable, CustomStringConvertible {
+package struct Proxy: Sendable, Hashable, CustomStringConvertible {
     /// How a transport speaks to the proxy.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// An HTTP proxy: `CONNECT` tunnels for https URLs, absolute-form requests for http.
         case http
         /// SOCKS5; the transport resolves host names itself and hands the proxy an address.
@@ -22,15 +18,15 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How a transport speaks to the proxy.
-    public var kind: Kind
+    package var kind: Kind
     /// The proxy's host name or IP address.
-    public var host: String
+    package var host: String
     /// The proxy's port.
-    public var port: Int
+    package var port: Int
     /// The user name the proxy asks for, if any.
-    public var username: String?
+    package var username: String?
     /// The password the proxy asks for, if any. Never shown.
-    public var password: String?
+    package var password: String?
 
     /// A proxy of `kind` at `host` and `port`.
     ///
@@ -41,7 +37,7 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
     ///   - username: The user name it asks for (HTTP basic authentication or SOCKS5
     ///     user/password).
     ///   - password: The password that goes with `username`.
-    public init(_ kind: Kind, host: String, port: Int, username: String? = nil, password: String? = nil) {
+    package init(_ kind: Kind, host: String, port: Int, username: String? = nil, password: String? = nil) {
         self.kind = kind
         self.host = host
         self.port = port
@@ -56,7 +52,7 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Returns nil for an empty string, a scheme other than `http`, `socks5` and `socks5h`, or
     /// a URL without a host.
-    public init?(url text: String) {
+    package init?(url text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
@@ -71,15 +67,26 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
             password: components.percentEncodedPassword.flatMap { $0.removingPercentEncoding })
     }
 
+    /// The proxy as a URL, credentials included (percent-encoded): what ``ProxySettings`` holds.
+    package var url: URL? {
+        var components = URLComponents()
+        components.scheme = kind.rawValue
+        components.host = host
+        components.port = port
+        components.user = username
+        components.password = password
+        return components.url
+    }
+
     /// The proxy as `kind://host:port`, with no credentials (libcurl's `CURLOPT_PROXY`; the
     /// user name and password go separately).
-    var address: String {
+    package var address: String {
         let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return "\(kind.rawValue)://\(bracketed):\(port)"
     }
 
     /// `kind://host:port`, and whether credentials are set; never the user name or password.
-    public var description: String {
+    package var description: String {
         address + (username != nil || password != nil ? " (with credentials)" : "")
     }
 }

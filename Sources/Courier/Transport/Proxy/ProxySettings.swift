@@ -1,21 +1,31 @@
 public import Foundation
 
-/// Which requests go through which ``Proxy``: one proxy for http URLs, one for https URLs, and
+/// Which requests go through which proxy server: one for http URLs, one for https URLs, and
 /// hosts that bypass both.
+///
+/// A proxy is written as a URL, as the `http_proxy` family of environment variables holds it:
+/// `http://host:port` for an HTTP proxy (a `CONNECT` tunnel for https requests, absolute URLs for
+/// http ones), `socks5://host:port` for SOCKS5 with the transport resolving host names,
+/// `socks5h://host:port` for SOCKS5 with the proxy resolving them. A user name and password go in
+/// the URL (`http://me:secret@proxy:3128`, percent-encoded); they never appear in
+/// ``description``, in a dump, in errors or in logs: only the scheme, host and port of a proxy
+/// are ever shown. Without a port, an HTTP proxy is taken to be on port 80 and a SOCKS5 one on
+/// 1080. A transport given a URL of another scheme, or without a host, refuses to be created
+/// (``HTTPError/Kind/transportUnavailable(reason:)``).
 ///
 /// ``environment(_:)`` reads the variables curl and most tools read. An explicit setting
 /// replaces the environment entirely: a transport given ``none`` uses no proxy even when
 /// `https_proxy` is set.
 ///
 /// ```swift
-/// let corporate = Proxy(.http, host: "proxy.corp.example", port: 3128, username: "me", password: "secret")
+/// let corporate = URL(string: "http://me:secret@proxy.corp.example:3128")!
 /// let transport = try CurlTransport(proxy: .always(corporate, except: ["localhost", ".corp.example"]))
 /// ```
-public struct ProxySettings: Sendable, Hashable {
+public struct ProxySettings: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The proxy for `http` URLs; nil for none.
-    public var http: Proxy?
+    public var http: URL?
     /// The proxy for `https` URLs (and WebSocket over TLS); nil for none.
-    public var https: Proxy?
+    public var https: URL?
     /// Hosts that are reached directly, in `no_proxy`'s syntax (see ``bypasses(host:)``).
     public var exceptions: [String]
 
@@ -25,7 +35,7 @@ public struct ProxySettings: Sendable, Hashable {
     ///   - http: The proxy for `http` URLs.
     ///   - https: The proxy for `https` URLs.
     ///   - exceptions: Hosts reached directly (see ``bypasses(host:)``).
-    public init(http: Proxy? = nil, https: Proxy? = nil, exceptions: [String] = []) {
+    public init(http: URL? = nil, https: URL? = nil, exceptions: [String] = []) {
         self.http = http
         self.https = https
         self.exceptions = exceptions
@@ -35,7 +45,7 @@ public struct ProxySettings: Sendable, Hashable {
     public static let none = ProxySettings()
 
     /// One proxy for every request, except to the hosts in `exceptions`.
-    public static func always(_ proxy: Proxy, except exceptions: [String] = []) -> ProxySettings {
+    public static func always(_ proxy: URL, except exceptions: [String] = []) -> ProxySettings {
         ProxySettings(http: proxy, https: proxy, exceptions: exceptions)
     }
 
@@ -52,9 +62,9 @@ public struct ProxySettings: Sendable, Hashable {
     public static func environment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ProxySettings {
-        func first(_ names: String...) -> Proxy? {
+        func first(_ names: String...) -> URL? {
             for name in names {
-                if let value = environment[name], let proxy = Proxy(url: value) { return proxy }
+                if let value = environment[name], let url = Proxy(url: value)?.url { return url }
             }
             return nil
         }
@@ -69,8 +79,8 @@ public struct ProxySettings: Sendable, Hashable {
     }
 
     /// The proxy a request to `url` goes through; nil for a direct connection.
-    public func proxy(for url: URL) -> Proxy? {
-        let proxy: Proxy? =
+    public func proxy(for url: URL) -> URL? {
+        let proxy: URL? =
             switch url.scheme?.lowercased() {
             case "https", "wss": https
             case "http", "ws": http
@@ -95,6 +105,35 @@ public struct ProxySettings: Sendable, Hashable {
             if name == entry || name.hasSuffix("." + entry) { return true }
         }
         return false
+    }
+
+    /// The proxy server a request to `url` goes through, read from its URL; nil for a direct
+    /// connection (or a URL ``checked()`` refuses).
+    func server(for url: URL) -> Proxy? {
+        proxy(for: url).flatMap { Proxy(url: $0.absoluteString) }
+    }
+
+    /// The settings, when each proxy URL names a proxy a transport can use.
+    ///
+    /// - Throws: ``HTTPError/Kind/transportUnavailable(reason:)`` naming the first URL that does
+    ///   not (shown without its credentials).
+    func checked() throws(HTTPError) -> ProxySettings {
+        for url in [http, https].compactMap({ $0 }) where Proxy(url: url.absoluteString) == nil {
+            throw HTTPError.transportUnavailable(
+                "the proxy \(url.scheme ?? "")://\(url.host ?? "") is not an http, socks5 or socks5h URL with a host")
+        }
+        return self
+    }
+
+    /// The proxies as `scheme://host:port`, and the exceptions; never a user name or password.
+    public var description: String {
+        func shown(_ url: URL?) -> String { url.flatMap { Proxy(url: $0.absoluteString)?.description } ?? "none" }
+        return "ProxySettings(http: \(shown(http)), https: \(shown(https)), exceptions: \(exceptions))"
+    }
+
+    /// A mirror without credentials, for `dump` and debuggers.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["description": description])
     }
 
     private static func normalised(_ host: String) -> String {

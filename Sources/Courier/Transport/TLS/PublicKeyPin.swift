@@ -1,24 +1,20 @@
-public import Foundation
+import Foundation
 
-/// The SHA-256 digest of a server's public key (its DER `SubjectPublicKeyInfo`), the pin
-/// ``TLSSettings/pins`` holds per host.
-///
-/// Compute one from a certificate with OpenSSL:
-/// `openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
-/// Give several for a host to rotate keys: the connection succeeds when any matches.
-public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
+/// The SHA-256 digest of a server's public key (its DER `SubjectPublicKeyInfo`): one of the pins
+/// ``TLSSettings/pins`` holds per host, read from its base64 form.
+struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
     /// The 32-byte digest.
-    public let sha256: Data
+    let sha256: Data
 
     /// A pin from its digest; nil unless it is 32 bytes.
-    public init?(sha256: Data) {
+    init?(sha256: Data) {
         guard sha256.count == 32 else { return nil }
         self.sha256 = sha256
     }
 
     /// A pin from its base64 form (as OpenSSL prints it, with or without curl's `sha256//`
     /// prefix); nil when it is not base64 of 32 bytes.
-    public init?(base64: String) {
+    init?(base64: String) {
         var text = Substring(base64.trimmingCharacters(in: .whitespaces))
         if text.hasPrefix("sha256//") { text = text.dropFirst("sha256//".count) }
         guard let digest = Data(base64Encoded: String(text)) else { return nil }
@@ -26,5 +22,5 @@ public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `sha256//` and the digest in base64, the form curl takes.
-    public var description: String { "sha256//" + sha256.base64EncodedString() }
+    var description: String { "sha256//" + sha256.base64EncodedString() }
 }

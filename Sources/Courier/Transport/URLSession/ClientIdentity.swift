@@ -17,15 +17,15 @@ struct ClientIdentity: @unchecked Sendable {
 
     /// Imports `certificate`'s bundle.
     ///
-    /// - Throws: ``UnsupportedTransportFeature`` for PEM contents; ``UnreadableCertificateFile``
+    /// - Throws: ``HTTPError/Kind/transportUnavailable(reason:)`` for PEM contents; ``UnreadableCertificateFile``
     ///   for a bundle file that cannot be read; `URLError(.clientCertificateRejected)` for a
     ///   bundle Security cannot import (not PKCS#12, a wrong passphrase, no identity in it). No
     ///   error shows the passphrase.
     init(_ certificate: ClientCertificate) throws {
         guard case .pkcs12(let source) = certificate.contents else {
-            throw UnsupportedTransportFeature(
-                transport: "URLSessionTransport",
-                feature: "client certificates from PEM (give a PKCS#12 bundle: ClientCertificate(pkcs12:passphrase:))")
+            throw HTTPError.transportUnavailable(
+                "URLSessionTransport does not support client certificates from PEM on this platform "
+                    + "(give a PKCS#12 bundle: TLSSettings.useClientCertificate(pkcs12:passphrase:))")
         }
         let bundle = try source.contents()
         let options = [kSecImportExportPassphrase as String: certificate.passphrase ?? ""] as CFDictionary

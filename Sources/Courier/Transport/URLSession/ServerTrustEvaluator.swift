@@ -25,7 +25,7 @@ struct ServerTrustEvaluator: @unchecked Sendable {
     init(_ settings: TLSSettings) throws(UnreadableCertificateFile) {
         var anchors: [SecCertificate] = []
         var unusable = false
-        for source in settings.certificateAuthorities {
+        for source in settings.authoritySources {
             let certificates = PEMCertificates.der(in: try source.contents()).compactMap {
                 SecCertificateCreateWithData(nil, $0 as CFData)
             }

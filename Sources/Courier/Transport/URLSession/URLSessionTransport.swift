@@ -70,9 +70,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// - On Apple platforms the session delegate evaluates each server's trust: the extra
     ///   certificate authorities become anchors (beside the system's store, or alone when
     ///   ``TLSSettings/trustsSystemCertificates`` is false) and a pinned host's leaf key must match
-    ///   one of its pins, else the request fails with ``CertificatePinningError`` before it is
-    ///   sent. A certificate that is not trusted fails with `URLError(.serverCertificateUntrusted)`.
-    ///   A client certificate must come as a PKCS#12 bundle (``ClientCertificate/init(pkcs12:passphrase:)``),
+    ///   one of its pins, else the request fails with
+    ///   ``HTTPError/Kind/certificatePinMismatch(host:)`` before it is sent. A certificate that is not trusted fails with `URLError(.serverCertificateUntrusted)`.
+    ///   A client certificate must come as a PKCS#12 bundle (``TLSSettings/useClientCertificate(pkcs12:passphrase:)``),
     ///   imported when the transport is created and shown to servers that ask for one; PEM ones
     ///   are refused, since Security makes no identity from them without the keychain.
     /// - On Linux, FoundationNetworking offers no way to add a certificate authority, choose a
@@ -80,22 +80,28 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// Use ``CurlTransport`` for all of them on Linux.
     ///
-    /// - Throws: ``UnsupportedTransportFeature`` naming the first setting it cannot honour;
-    ///   ``UnreadableCertificateFile`` for a certificate file that cannot be read;
-    ///   `URLError(.clientCertificateRejected)` for a PKCS#12 bundle that cannot be imported.
+    /// - Throws: ``HTTPError/Kind/transportUnavailable(reason:)`` naming the first setting it
+    ///   cannot honour, or a pin that is not well-formed; `URLError(.clientCertificateRejected)`
+    ///   for a PKCS#12 bundle that cannot be imported.
     public convenience init(
         configuration: URLSessionConfiguration = .ephemeral, timeout: Duration = .seconds(60), tls: TLSSettings
     ) throws {
+        let tls = try tls.checked()
         #if canImport(Security) && !canImport(FoundationNetworking)
         let identity = try tls.clientCertificate.map { try ClientIdentity($0) }
         var trust = tls
         trust.clientCertificate = nil
-        let delegate = SessionDelegate(
-            serverTrust: trust.isDefault ? nil : try ServerTrustEvaluator(trust), clientIdentity: identity)
+        let evaluator: ServerTrustEvaluator?
+        do {
+            evaluator = trust.isDefault ? nil : try ServerTrustEvaluator(trust)
+        } catch {
+            throw HTTPError.transportUnavailable(error.description)
+        }
+        let delegate = SessionDelegate(serverTrust: evaluator, clientIdentity: identity)
         self.init(configuration: configuration, timeout: timeout, delegate: delegate)
         #else
         let unsupported: String? =
-            if !tls.certificateAuthorities.isEmpty {
+            if !tls.authoritySources.isEmpty {
                 "extra certificate authorities"
             } else if !tls.trustsSystemCertificates {
                 "turning the system's certificate store off"
@@ -106,7 +112,9 @@ public final class URLSessionTransport: HTTPTransport {
             } else {
                 nil
             }
-        if let unsupported { throw UnsupportedTransportFeature(transport: "URLSessionTransport", feature: unsupported) }
+        if let unsupported {
+            throw HTTPError.transportUnavailable("URLSessionTransport does not support \(unsupported) on this platform")
+        }
         self.init(configuration: configuration, timeout: timeout)
         #endif
     }
