@@ -67,10 +67,16 @@ public struct HTTPRequestPublisher<Value: Sendable>: Publisher {
         Self(client: client, request: request.retryDecision(decide))
     }
 
-    /// The same publisher, joining an identical request already in flight or dropping this
-    /// one (see `Request.deduplicated(_:)`).
-    public func deduplicated(_ mode: HTTPClient.DeduplicationMode = .useCurrentIfPossible) -> Self {
-        Self(client: client, request: request.deduplicated(mode))
+    /// The same publisher, joining an identical request already in flight (see
+    /// `Request.deduplicated()`).
+    public func deduplicated() -> Self {
+        Self(client: client, request: request.deduplicated())
+    }
+
+    /// The same publisher, failing at once when an identical request is in flight (see
+    /// `Request.droppedIfInFlight()`).
+    public func droppedIfInFlight() -> Self {
+        Self(client: client, request: request.droppedIfInFlight())
     }
 
     /// The same publisher with one more response validator.

@@ -19,13 +19,13 @@ do {
     let transfer = client.download(request, to: URL(fileURLWithPath: arguments[3]))
     var first: Int64?
     var last: TransferProgress?
-    for await progress in transfer.progress where progress.download.completed > 0 {
-        if first == nil { first = progress.download.completed }
+    for await progress in transfer.progress where progress.bytesReceived > 0 {
+        if first == nil { first = progress.bytesReceived }
         last = progress
     }
     _ = try await transfer.response
     let report: [String: Any] = [
-        "first": first ?? 0, "completed": last?.download.completed ?? 0, "expected": last?.download.expected ?? -1,
+        "first": first ?? 0, "completed": last?.bytesReceived ?? 0, "expected": last?.bytesExpectedToReceive ?? -1,
     ]
     FileHandle.standardOutput.write(try JSONSerialization.data(withJSONObject: report))
 } catch {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Hands events to a list of monitors without waiting for them (see ``EventMonitor``).
 ///
@@ -69,7 +70,14 @@ final class EventDispatcher: EventMonitor {
         post({ $0.requestDidFinish(metrics, requestID: requestID) })
     }
 
-    func spanDidEnd(_ span: TraceSpan, requestID: UInt64) {
-        post({ $0.spanDidEnd(span, requestID: requestID) })
+    func spanDidEnd(
+        _ span: TraceContext, attempt: Int, start: Date, end: Date, statusCode: Int?, error: (any Error)?,
+        requestID: UInt64
+    ) {
+        post({
+            $0.spanDidEnd(
+                span, attempt: attempt, start: start, end: end, statusCode: statusCode, error: error,
+                requestID: requestID)
+        })
     }
 }

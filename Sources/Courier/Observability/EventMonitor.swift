@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Observes what ``HTTPClient`` does with each call: logging, metrics, loading indicators.
 ///
@@ -41,8 +41,23 @@ public protocol EventMonitor: Sendable {
     func requestDidDecode(_ value: any Sendable, requestID: UInt64)
     /// The call ended, successfully or not (also when it was cancelled).
     func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64)
-    /// An attempt sent by ``TraceContextInterceptor`` ended: its span, for a tracing backend.
-    func spanDidEnd(_ span: TraceSpan, requestID: UInt64)
+    /// An attempt sent through a ``TraceContext`` interceptor (``Interceptor/traceContext(samplesNewTraces:)``)
+    /// ended: its span, for a tracing backend.
+    ///
+    /// - Parameters:
+    ///   - span: The attempt's span: its ``TraceContext/traceID``, its own
+    ///     ``TraceContext/spanID`` (sent in `traceparent`), the span the call was made from
+    ///     (``TraceContext/parentSpanID``, nil when the call started the trace), and whether the
+    ///     trace is sampled. Each attempt (a retry too) is a span of its own.
+    ///   - attempt: Which attempt of the call it is, from 1.
+    ///   - start: When the attempt started.
+    ///   - end: When it ended (the response's head arrived, or it failed).
+    ///   - statusCode: The response's status code; nil when the attempt failed without one.
+    ///   - error: Why the attempt failed without a response; nil when a response came.
+    ///   - requestID: The call's id.
+    func spanDidEnd(
+        _ span: TraceContext, attempt: Int, start: Date, end: Date, statusCode: Int?, error: (any Error)?,
+        requestID: UInt64)
 }
 
 extension EventMonitor {
@@ -69,5 +84,8 @@ extension EventMonitor {
     /// Does nothing.
     public func requestDidFinish(_ metrics: RequestMetrics, requestID: UInt64) {}
     /// Does nothing.
-    public func spanDidEnd(_ span: TraceSpan, requestID: UInt64) {}
+    public func spanDidEnd(
+        _ span: TraceContext, attempt: Int, start: Date, end: Date, statusCode: Int?, error: (any Error)?,
+        requestID: UInt64
+    ) {}
 }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// ```swift
 /// let client = HTTPClient(baseURL: api) {
-///     $0.eventMonitors = [LoggingMonitor(level: .verbose)]
+///     $0.eventMonitors = [LoggingMonitor(verbose: true)]
 /// }
 /// ```
 ///
@@ -24,7 +24,7 @@ import Synchronization
 /// [Courier] #12 attempt=2 finish GET https://api.example.com/me?access_token=<redacted> status=200 attempts=2 sent=0 received=531 duration=530.2ms
 /// ```
 ///
-/// ``Level/verbose`` adds the headers and the body (cut to ``bodyLimit`` bytes, with the full
+/// ``verbose`` adds the headers and the body (cut to ``bodyLimit`` bytes, with the full
 /// size) below `send` and `receive` lines, indented and marked `>` (out) or `<` (in). Control
 /// characters (CR, LF, NUL...) in any text a line shows are written as escapes (`\r`, `\n`),
 /// so nothing a server or a request carries can start a log line of its own; a body's own line
@@ -33,19 +33,12 @@ import Synchronization
 /// form field or JSON key whose name suggests a secret show as `<redacted>`; pass a
 /// ``LoggingMonitor/Redactor`` with more names to hide your own.
 public final class LoggingMonitor: EventMonitor {
-    /// How much is written.
-    public enum Level: Sendable {
-        /// One line per event.
-        case basic
-        /// One line per event, plus headers and bodies of requests and responses.
-        case verbose
-    }
-
-    /// How much is written.
-    public let level: Level
+    /// Whether the headers and bodies of requests and responses are written below their lines
+    /// (false: one line per event).
+    public let verbose: Bool
     /// Hides secrets in every line.
     public let redactor: LoggingMonitor.Redactor
-    /// How many body bytes ``Level/verbose`` shows.
+    /// How many body bytes ``verbose`` shows.
     public let bodyLimit: Int
     private let output: @Sendable (String) -> Void
     /// What the lines without a request need, per call in flight.
@@ -60,15 +53,15 @@ public final class LoggingMonitor: EventMonitor {
     /// Creates a logger.
     ///
     /// - Parameters:
-    ///   - level: How much to write (``Level/basic`` by default).
+    ///   - verbose: Whether to write headers and bodies too (false by default: one line per event).
     ///   - redactor: Hides secrets; ``LoggingMonitor/Redactor/default`` plus any names you add.
-    ///   - bodyLimit: How many body bytes ``Level/verbose`` shows (default 2 KiB).
+    ///   - bodyLimit: How many body bytes `verbose` shows (default 2 KiB).
     ///   - output: Receives each line, without a trailing newline; standard error by default.
     public init(
-        level: Level = .basic, redactor: LoggingMonitor.Redactor = .default, bodyLimit: Int = 2048,
+        verbose: Bool = false, redactor: LoggingMonitor.Redactor = .default, bodyLimit: Int = 2048,
         output: @escaping @Sendable (String) -> Void = LoggingMonitor.standardError
     ) {
-        self.level = level
+        self.verbose = verbose
         self.redactor = redactor
         self.bodyLimit = max(0, bodyLimit)
         self.output = output
@@ -93,7 +86,7 @@ public final class LoggingMonitor: EventMonitor {
         let bytes = request.body.map { $0.length.map(String.init) ?? "unknown" } ?? "0"
         calls.withLock { $0[requestID]?.attempt = attempt }
         write(requestID, attempt, "send", request.method, request.url, "bytes=\(bytes)")
-        if level == .verbose {
+        if verbose {
             if let body = request.body, body.data == nil {
                 writeDetails(">", request.headers, Data())
                 output("    > body: <\(body.summary)>")
@@ -111,7 +104,7 @@ public final class LoggingMonitor: EventMonitor {
             requestID, attempt, "receive", request.method, request.url,
             "status=\(response.statusCode) bytes=\(response.body.count) duration=\(DurationFormat.milliseconds(duration))"
         )
-        if level == .verbose { writeDetails("<", response.headers, response.body) }
+        if verbose { writeDetails("<", response.headers, response.body) }
     }
 
     /// Writes an `error` line for an attempt that got no response.

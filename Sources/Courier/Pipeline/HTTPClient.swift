@@ -16,9 +16,9 @@ import FoundationNetworking
 ///    fails the call with ``HTTPError/Kind/invalidRequest(reason:underlying:)``.
 /// 2. **Observe**: the call's start, each attempt, and its end (decoded value or failure, then
 ///    ``RequestMetrics``) go to ``Configuration/eventMonitors``.
-/// 3. **De-duplicate**: a call that asked for it (``Request/deduplicated(_:)``) joins an
-///    identical call in flight, or is dropped, before anything else runs (see
-///    ``HTTPClient/DeduplicationMode``); a streamed call or a download never is.
+/// 3. **De-duplicate**: a call that asked for it joins an identical call in flight
+///    (``Request/deduplicated()``), or is dropped (``Request/droppedIfInFlight()``), before
+///    anything else runs; a streamed call or a download never is.
 /// 4. **Interceptors**: ``Configuration/interceptors`` run in order, each calling the next.
 ///    Retry (``RetryPolicy``), authentication, caching and logging are interceptors, so this
 ///    list is the whole behaviour of the client.

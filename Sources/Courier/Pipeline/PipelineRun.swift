@@ -103,7 +103,7 @@ extension HTTPClient {
         }
     }
 
-    /// Stage 3's mode for a call: the one it asked for (``Request/deduplicated(_:)``) when it
+    /// Stage 3's mode for a call: the one it asked for (``Request/deduplicated()``, ``Request/droppedIfInFlight()``) when it
     /// wants the whole body; a streamed or downloaded body is never shared. Its bytes go to one
     /// reader or one file as they arrive, so a call joining it would get no body, and a download
     /// joining another call would get no file.

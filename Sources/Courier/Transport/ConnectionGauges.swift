@@ -1,25 +1,24 @@
 /// How a transport's connections to one origin are used at one moment: a snapshot, for a
 /// dashboard or a test that waits for a state.
 ///
-/// ``CurlTransport/connectionGauges()`` returns one for each origin it has connections to or
-/// requests for. URLSession keeps its connection pool to itself, so ``URLSessionTransport`` has
-/// none to give.
-public struct ConnectionGauges: Sendable, Equatable {
+/// What each of a ``CurlTransport``'s event loops counts per origin; ``CurlTransport/connectionGauges()``
+/// adds them up for each origin it has connections to or requests for.
+struct ConnectionGauges: Sendable, Equatable {
     /// The origin, `scheme://host:port` (the port always written), lowercased.
-    public var origin: String
+    var origin: String
     /// Connections open or opening to the origin (over a proxy: to the proxy, for this origin's
     /// requests).
-    public var open: Int
+    var open: Int
     /// Open connections carrying no request right now, kept for the next one.
-    public var idle: Int
+    var idle: Int
     /// Requests on the wire: sent and waiting for or receiving their response.
-    public var active: Int
+    var active: Int
     /// Requests waiting for a connection: behind the per-host limit, or while their
     /// connection opens.
-    public var queued: Int
+    var queued: Int
 
     /// Creates a snapshot.
-    public init(origin: String, open: Int = 0, idle: Int = 0, active: Int = 0, queued: Int = 0) {
+    init(origin: String, open: Int = 0, idle: Int = 0, active: Int = 0, queued: Int = 0) {
         self.origin = origin
         self.open = open
         self.idle = idle

@@ -8,7 +8,7 @@ public import Foundation
 /// ```swift
 /// let transfer = client.download(Request<Data>(path: "/video.mp4"), to: fileURL)
 /// for await progress in transfer.progress {
-///     print("\(progress.download.completed) of \(progress.download.expected ?? 0) bytes")
+///     print("\(progress.bytesReceived) of \(progress.bytesExpectedToReceive ?? 0) bytes")
 /// }
 /// let saved = try await transfer.response.value
 /// ```
@@ -46,7 +46,7 @@ extension HTTPClient {
     ///
     /// ```swift
     /// let upload = client.transfer(Request<Data>(method: .put, path: "/files/a", body: .data(bytes, contentType: "application/octet-stream")))
-    /// for await progress in upload.progress { bar.value = progress.upload.fractionCompleted ?? 0 }
+    /// for await progress in upload.progress { bar.value = progress.fractionSent ?? 0 }
     /// ```
     public func transfer<Value: Sendable>(_ request: Request<Value>) -> Transfer<Value> {
         let (stream, continuation) = AsyncStream.makeStream(
@@ -98,7 +98,7 @@ extension HTTPClient {
     /// the limit bounds what a call holds in memory, and a download is the way to save a body
     /// larger than that. It does apply to an error response's body, which is held in memory.
     ///
-    /// A download is never de-duplicated (``Request/deduplicated(_:)`` is ignored): two downloads
+    /// A download is never de-duplicated (``Request/deduplicated()`` is ignored): two downloads
     /// of the same request each send it.
     public func download<Value>(_ request: Request<Value>, to destination: URL) -> Transfer<URL> {
         let (stream, continuation) = AsyncStream.makeStream(

@@ -6,41 +6,38 @@
 /// were counted. Within one attempt both counts only grow; a retried attempt starts again from
 /// zero with a higher ``attempt``.
 public struct TransferProgress: Sendable, Hashable {
-    /// Bytes done out of bytes expected, in one direction.
-    public struct Bytes: Sendable, Hashable {
-        /// Bytes transferred so far.
-        public var completed: Int64
-        /// The total, when known (the body's size for uploads, `Content-Length` for downloads).
-        public var expected: Int64?
-
-        /// Creates a count.
-        public init(completed: Int64 = 0, expected: Int64? = nil) {
-            self.completed = completed
-            self.expected = expected
-        }
-
-        /// `completed / expected` between 0 and 1, or nil when the total is unknown.
-        public var fractionCompleted: Double? {
-            guard let expected else { return nil }
-            guard expected > 0 else { return 1 }
-            return min(1, Double(completed) / Double(expected))
-        }
-
-        /// Whether every expected byte was transferred.
-        public var isComplete: Bool { expected.map { completed >= $0 } ?? false }
-    }
-
     /// The attempt these counts belong to, from 1.
     public var attempt: Int
-    /// The request body going out.
-    public var upload: Bytes
-    /// The response body coming in.
-    public var download: Bytes
+    /// Request body bytes sent so far.
+    public var bytesSent: Int64
+    /// The request body's size, when known (nil for a stream of unknown length).
+    public var bytesExpectedToSend: Int64?
+    /// Response body bytes received so far.
+    public var bytesReceived: Int64
+    /// The response body's size, when known (its `Content-Length`).
+    public var bytesExpectedToReceive: Int64?
 
     /// Creates a snapshot.
-    public init(attempt: Int = 0, upload: Bytes = Bytes(), download: Bytes = Bytes()) {
+    public init(
+        attempt: Int = 0, bytesSent: Int64 = 0, bytesExpectedToSend: Int64? = nil, bytesReceived: Int64 = 0,
+        bytesExpectedToReceive: Int64? = nil
+    ) {
         self.attempt = attempt
-        self.upload = upload
-        self.download = download
+        self.bytesSent = bytesSent
+        self.bytesExpectedToSend = bytesExpectedToSend
+        self.bytesReceived = bytesReceived
+        self.bytesExpectedToReceive = bytesExpectedToReceive
+    }
+
+    /// `bytesSent / bytesExpectedToSend` between 0 and 1, or nil when the size is unknown.
+    public var fractionSent: Double? { Self.fraction(bytesSent, of: bytesExpectedToSend) }
+
+    /// `bytesReceived / bytesExpectedToReceive` between 0 and 1, or nil when the size is unknown.
+    public var fractionReceived: Double? { Self.fraction(bytesReceived, of: bytesExpectedToReceive) }
+
+    private static func fraction(_ completed: Int64, of expected: Int64?) -> Double? {
+        guard let expected else { return nil }
+        guard expected > 0 else { return 1 }
+        return min(1, Double(completed) / Double(expected))
     }
 }

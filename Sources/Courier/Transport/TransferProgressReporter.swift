@@ -34,11 +34,7 @@ extension TransferProgress {
         /// length): counts restart from zero.
         func beginAttempt(expectedUpload uploadSize: Int64?) {
             update {
-                $0.progress = TransferProgress(
-                    attempt: $0.progress.attempt + 1,
-                    upload: .init(completed: 0, expected: uploadSize),
-                    download: .init()
-                )
+                $0.progress = TransferProgress(attempt: $0.progress.attempt + 1, bytesExpectedToSend: uploadSize)
                 $0.bytesWrittenToFile = nil
             }
         }
@@ -46,8 +42,8 @@ extension TransferProgress {
         /// `count` more body bytes were sent.
         func didSend(count: Int64) {
             update { state in
-                let total = state.progress.upload.completed + count
-                state.progress.upload.completed = state.progress.upload.expected.map { min($0, total) } ?? total
+                let total = state.progress.bytesSent + count
+                state.progress.bytesSent = state.progress.bytesExpectedToSend.map { min($0, total) } ?? total
             }
         }
 
@@ -55,8 +51,8 @@ extension TransferProgress {
         func didReceiveResponse(expected: Int64?) {
             update {
                 // The whole body went out once the server answers.
-                if let uploadTotal = $0.progress.upload.expected { $0.progress.upload.completed = uploadTotal }
-                $0.progress.download.expected = expected
+                if let uploadTotal = $0.progress.bytesExpectedToSend { $0.progress.bytesSent = uploadTotal }
+                $0.progress.bytesExpectedToReceive = expected
             }
         }
 
@@ -64,14 +60,14 @@ extension TransferProgress {
         /// received, and the announced size grows by them.
         func didResume(from offset: Int64) {
             update {
-                $0.progress.download.completed += offset
-                $0.progress.download.expected = $0.progress.download.expected.map { $0 + offset }
+                $0.progress.bytesReceived += offset
+                $0.progress.bytesExpectedToReceive = $0.progress.bytesExpectedToReceive.map { $0 + offset }
             }
         }
 
         /// `count` more body bytes arrived.
         func didReceive(count: Int64) {
-            update { $0.progress.download.completed += count }
+            update { $0.progress.bytesReceived += count }
         }
 
         /// The attempt's body was written to the download's file: `bytes` in all.
@@ -84,12 +80,13 @@ extension TransferProgress {
             update {
                 $0.progress.attempt = max($0.progress.attempt, 1)
                 let uploadTotal =
-                    $0.progress.upload.expected ?? max($0.progress.upload.completed, request.body?.length ?? 0)
-                $0.progress.upload = .init(completed: uploadTotal, expected: uploadTotal)
+                    $0.progress.bytesExpectedToSend ?? max($0.progress.bytesSent, request.body?.length ?? 0)
+                $0.progress.bytesSent = uploadTotal
+                $0.progress.bytesExpectedToSend = uploadTotal
                 let received = $0.bytesWrittenToFile ?? Int64(response.body.count)
-                $0.progress.download.completed = max($0.progress.download.completed, received)
-                if $0.progress.download.expected == nil {
-                    $0.progress.download.expected = $0.progress.download.completed
+                $0.progress.bytesReceived = max($0.progress.bytesReceived, received)
+                if $0.progress.bytesExpectedToReceive == nil {
+                    $0.progress.bytesExpectedToReceive = $0.progress.bytesReceived
                 }
             }
             finish()

@@ -38,7 +38,7 @@ struct LoggingMonitorTests {
         let lines = LineCollector()
         let recorder = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.httpbin()) {
-            $0.eventMonitors = [LoggingMonitor(level: .verbose, bodyLimit: 100, output: lines.output), recorder]
+            $0.eventMonitors = [LoggingMonitor(verbose: true, bodyLimit: 100, output: lines.output), recorder]
         }
         let body = String(repeating: "abcdefghij", count: 50)
         _ = try await client.send(
@@ -60,7 +60,7 @@ struct LoggingMonitorTests {
         let recorder = RecordingMonitor()
         let redactor = LoggingMonitor.Redactor(additionalSecretNames: ["x-house-pass", "pin"])
         let client = HTTPClient(baseURL: try TestServers.httpbin()) {
-            $0.eventMonitors = [LoggingMonitor(level: .verbose, redactor: redactor, output: lines.output), recorder]
+            $0.eventMonitors = [LoggingMonitor(verbose: true, redactor: redactor, output: lines.output), recorder]
         }
         let request = Request<Data>(
             method: .post, path: "/anything", query: [.init(name: "pin", value: "4321")],

@@ -22,8 +22,8 @@ struct ObservabilityReadmeTests {
         let transfer = client.download(Request<Data>(path: "/download/300000"), to: fileURL)
         var printed: [String] = []
         for await progress in transfer.progress {
-            if let fraction = progress.download.fractionCompleted {
-                printed.append("\(Int(fraction * 100))% of \(progress.download.expected ?? 0) bytes")
+            if let fraction = progress.fractionReceived {
+                printed.append("\(Int(fraction * 100))% of \(progress.bytesExpectedToReceive ?? 0) bytes")
             }
         }
         let saved = try await transfer.response.value

@@ -25,7 +25,7 @@ struct RedactionCanaryTests {
         transport: any HTTPTransport = URLSessionTransport()
     ) -> HTTPClient {
         HTTPClient(baseURL: baseURL, transport: transport) {
-            $0.eventMonitors = [LoggingMonitor(level: .verbose, output: lines.output), recorder]
+            $0.eventMonitors = [LoggingMonitor(verbose: true, output: lines.output), recorder]
         }
     }
 

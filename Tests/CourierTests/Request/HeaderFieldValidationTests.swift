@@ -147,12 +147,12 @@ struct HeaderFieldValidationTests {
         let lines = LineCollector()
         let stub = StubTransport(status: 200)
         let client = HTTPClient(baseURL: URL(string: "https://api.example.com"), transport: stub) {
-            $0.eventMonitors = [LoggingMonitor(level: .verbose, output: lines.output)]
+            $0.eventMonitors = [LoggingMonitor(verbose: true, output: lines.output)]
         }
         _ = try? await client.send(Request<Data>(path: "/a", headers: ["X-A\r\nX-Injected": "yes"]))
         let late = HTTPClient(baseURL: URL(string: "https://api.example.com"), transport: stub) {
             $0.interceptors = [.adapt { $0.headers["X-Late"] = "v\nX-Injected: yes" }]
-            $0.eventMonitors = [LoggingMonitor(level: .verbose, output: lines.output)]
+            $0.eventMonitors = [LoggingMonitor(verbose: true, output: lines.output)]
         }
         _ = try? await late.send(Request<Data>(path: "/b"))
         // A call refused while it is built ends with `failed` alone (it never started).

@@ -57,7 +57,7 @@ final class DeduplicatedDownloadTests: Sendable {
             let hit = try JSON.TapeDecoder().decode(FaultServer.Hit.self, from: body)
             #expect(hit.key == key, "\(name) holds \(String(decoding: body, as: UTF8.self))")
             hits.insert(hit.hit ?? 0)
-            #expect(last?.download.completed == Int64(body.count), "\(name): \(String(describing: last))")
+            #expect(last?.bytesReceived == Int64(body.count), "\(name): \(String(describing: last))")
         }
         let answer = try await call.value
         let callHit = try JSON.TapeDecoder().decode(FaultServer.Hit.self, from: answer)

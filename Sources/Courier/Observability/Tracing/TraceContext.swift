@@ -3,18 +3,23 @@ import Foundation
 /// A W3C Trace Context (`traceparent` and `tracestate`): the trace a call belongs to and the
 /// span that made it.
 ///
-/// Set one for a task with ``current`` and every call the task makes through a client with a
-/// ``TraceContextInterceptor`` joins that trace, as a child of ``parentSpanID``:
+/// Set one for a task with ``current`` and every call the task makes through a client with the
+/// ``Interceptor/traceContext(samplesNewTraces:)`` interceptor joins that trace, as a child of
+/// ``parentSpanID``:
 ///
 /// ```swift
-/// let incoming = try TraceContext(traceparent: header)
-/// try await TraceContext.$current.withValue(incoming) {
-///     try await client.send(request)
+/// if let incoming = TraceContext(traceparent: header) {
+///     try await TraceContext.$current.withValue(incoming) {
+///         try await client.send(request)
+///     }
 /// }
 /// ```
 ///
+/// The interceptor reports each attempt to ``EventMonitor/spanDidEnd(_:attempt:start:end:statusCode:error:requestID:)``
+/// as a context whose ``spanID`` is the attempt's own span.
+///
 /// Identifiers follow the specification: a trace id is 32 lowercase hexadecimal digits, a span
-/// id 16, and neither may be all zeros; anything else is refused with ``Invalid``.
+/// id 16, and neither may be all zeros; anything else is refused (the initialisers return nil).
 public struct TraceContext: Sendable, Hashable {
     /// The trace: 32 lowercase hexadecimal digits, not all zeros.
     public let traceID: String
@@ -25,24 +30,36 @@ public struct TraceContext: Sendable, Hashable {
     public var sampled: Bool
     /// The vendors' `tracestate` list, passed on as it is; nil for none.
     public let traceState: String?
+    /// The span itself, in a context reported to ``EventMonitor/spanDidEnd(_:attempt:start:end:statusCode:error:requestID:)``:
+    /// the attempt's span id, sent in `traceparent`. Nil in a context made from identifiers or
+    /// read from a `traceparent` (its calls get span ids of their own).
+    public internal(set) var spanID: String?
 
     /// The trace context of the current task: calls made in it join this trace. Nil by default,
     /// and then each call starts a trace of its own.
     @TaskLocal public static var current: TraceContext?
 
-    /// A trace context refused because it breaks the W3C Trace Context rules.
-    public struct Invalid: Error, CustomStringConvertible {
+    /// Why a context breaks the W3C Trace Context rules.
+    struct Invalid: Error, CustomStringConvertible {
         /// What is wrong.
-        public let reason: String
+        let reason: String
         /// A readable account.
-        public var description: String { "invalid trace context: \(reason)" }
+        var description: String { "invalid trace context: \(reason)" }
     }
 
-    /// A context from identifiers the caller holds.
-    ///
-    /// - Throws: ``Invalid`` when an identifier is not lowercase hexadecimal of the right length,
-    ///   or all zeros, or when `traceState` is not a valid `tracestate` list.
-    public init(traceID: String, parentSpanID: String? = nil, sampled: Bool = true, traceState: String? = nil)
+    /// A context from identifiers the caller holds; nil when an identifier is not lowercase
+    /// hexadecimal of the right length, or all zeros, or when `traceState` is not a valid
+    /// `tracestate` list.
+    public init?(traceID: String, parentSpanID: String? = nil, sampled: Bool = true, traceState: String? = nil) {
+        do {
+            try self.init(checkingTraceID: traceID, parentSpanID: parentSpanID, sampled: sampled, traceState: traceState)
+        } catch {
+            return nil
+        }
+    }
+
+    /// A context from identifiers, or why they break the rules.
+    init(checkingTraceID traceID: String, parentSpanID: String?, sampled: Bool, traceState: String?)
         throws(Invalid)
     {
         try Self.check(traceID, digits: 32, name: "trace id")
@@ -66,10 +83,18 @@ public struct TraceContext: Sendable, Hashable {
     /// received, for the calls made while answering it.
     ///
     /// Version `00` must be exactly `00-<trace id>-<parent id>-<flags>`; a later version may carry
-    /// more fields after these, which are ignored; version `ff` is refused.
-    ///
-    /// - Throws: ``Invalid`` when the field breaks the rules.
-    public init(traceparent: String, tracestate: String? = nil) throws(Invalid) {
+    /// more fields after these, which are ignored; version `ff` is refused. Nil when the field
+    /// breaks the rules.
+    public init?(traceparent: String, tracestate: String? = nil) {
+        do {
+            try self.init(checkingTraceparent: traceparent, tracestate: tracestate)
+        } catch {
+            return nil
+        }
+    }
+
+    /// A context read from `traceparent`, or why it breaks the rules.
+    init(checkingTraceparent traceparent: String, tracestate: String?) throws(Invalid) {
         let fields = traceparent.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard fields.count >= 4 else { throw Invalid(reason: "traceparent must have four fields") }
         let version = fields[0]
@@ -81,7 +106,7 @@ public struct TraceContext: Sendable, Hashable {
         try Self.check(fields[3], digits: 2, name: "flags", zeroAllowed: true)
         let flags = UInt8(fields[3], radix: 16) ?? 0
         try self.init(
-            traceID: fields[1], parentSpanID: fields[2], sampled: flags & 1 == 1,
+            checkingTraceID: fields[1], parentSpanID: fields[2], sampled: flags & 1 == 1,
             traceState: tracestate.flatMap { $0.isEmpty ? nil : $0 })
     }
 

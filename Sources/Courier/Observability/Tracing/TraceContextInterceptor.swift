@@ -1,51 +1,62 @@
 import Foundation
 
-/// An interceptor that sends W3C Trace Context headers (`traceparent`, `tracestate`) with every
-/// attempt and reports each attempt as a ``TraceSpan`` to the client's event monitors.
-///
-/// Each attempt gets a new span id. The trace is, in this order: ``TraceContext/current`` when
-/// the calling task set one (its `tracestate` goes along too); else the `traceparent` the
-/// request already carries, when it is valid; else a new trace for the call, the same for all its
-/// attempts. Put it after ``RetryPolicy`` so that it runs for every attempt:
-///
-/// ```swift
-/// let client = HTTPClient(baseURL: api) {
-///     $0.interceptors = [RetryPolicy(), TraceContextInterceptor()]
-///     $0.eventMonitors = [spanExporter]
-/// }
-/// ```
-public struct TraceContextInterceptor: Interceptor {
-    /// Whether a trace this interceptor starts is sampled (a caller's trace keeps its own flag).
-    public var samplesNewTraces: Bool
-
-    /// Creates the interceptor.
+extension Interceptor where Self == HTTPClient.ClosureInterceptor {
+    /// An interceptor that sends W3C Trace Context headers (`traceparent`, `tracestate`) with
+    /// every attempt and reports each attempt's span to the client's event monitors
+    /// (``EventMonitor/spanDidEnd(_:attempt:start:end:statusCode:error:requestID:)``).
     ///
-    /// - Parameter samplesNewTraces: The `sampled` flag of the traces it starts (true by default).
-    public init(samplesNewTraces: Bool = true) {
-        self.samplesNewTraces = samplesNewTraces
+    /// Each attempt gets a new span id. The trace is, in this order: ``TraceContext/current`` when
+    /// the calling task set one (its `tracestate` goes along too); else the `traceparent` the
+    /// request already carries, when it is valid; else a new trace for the call, the same for all
+    /// its attempts. Put it after ``RetryPolicy`` so that it runs for every attempt:
+    ///
+    /// ```swift
+    /// let client = HTTPClient(baseURL: api) {
+    ///     $0.interceptors = [RetryPolicy(), .traceContext()]
+    ///     $0.eventMonitors = [spanExporter]
+    /// }
+    /// ```
+    ///
+    /// - Parameter samplesNewTraces: The `sampled` flag of the traces it starts (true by
+    ///   default); a caller's trace keeps its own flag.
+    public static func traceContext(samplesNewTraces: Bool = true) -> HTTPClient.ClosureInterceptor {
+        let tracer = TraceContextInterceptor(samplesNewTraces: samplesNewTraces)
+        return HTTPClient.ClosureInterceptor { request, context, next in
+            try await tracer.intercept(request, context: context, next: next)
+        }
     }
+}
+
+/// The work of ``Interceptor/traceContext(samplesNewTraces:)``.
+struct TraceContextInterceptor: Sendable {
+    /// Whether a trace this interceptor starts is sampled (a caller's trace keeps its own flag).
+    let samplesNewTraces: Bool
 
     /// Sends `request` as a new span of the call's trace and reports the span when the attempt ends.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws -> HTTPResponse {
+    func intercept(
+        _ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws
+        -> HTTPResponse
+    {
         let trace = self.trace(for: request, context: context)
         let spanID = TraceContext.randomID(bytes: 8)
         var request = request
         request.headers["traceparent"] = trace.traceparent(spanID: spanID)
         request.headers["tracestate"] = trace.traceState
         let start = Date()
-        var span = TraceSpan(
-            traceID: trace.traceID, spanID: spanID, parentSpanID: trace.parentSpanID, sampled: trace.sampled,
-            attempt: context.attempts + 1, start: start, end: start)
+        var span = trace
+        span.spanID = spanID
+        let attempt = context.attempts + 1
         do {
             let response = try await next(request)
-            span.end = Date()
-            span.statusCode = response.statusCode
-            context.eventMonitor.spanDidEnd(span, requestID: context.id)
+            context.eventMonitor.spanDidEnd(
+                span, attempt: attempt, start: start, end: Date(), statusCode: response.statusCode, error: nil,
+                requestID: context.id)
             return response
         } catch {
-            span.end = Date()
-            span.error = error
-            context.eventMonitor.spanDidEnd(span, requestID: context.id)
+            context.eventMonitor.spanDidEnd(
+                span, attempt: attempt, start: start, end: Date(), statusCode: nil, error: error,
+                requestID: context.id)
             throw error
         }
     }
@@ -56,7 +67,7 @@ public struct TraceContextInterceptor: Interceptor {
         if let current = TraceContext.current { return current }
         return context.trace {
             if let header = request.headers["traceparent"],
-                let given = try? TraceContext(traceparent: header, tracestate: request.headers["tracestate"])
+                let given = TraceContext(traceparent: header, tracestate: request.headers["tracestate"])
             {
                 return given
             }

@@ -298,19 +298,35 @@ public final class CurlTransport: HTTPTransport {
     /// about equally busy.
     public var executor: any TaskExecutor { group ?? loops[0] }
 
-    /// How the transport's connections to each origin are used right now: open, idle, carrying
-    /// a request, and requests waiting for one (see ``ConnectionGauges``).
+    /// How the transport's connections to each origin are used right now, a snapshot for a
+    /// dashboard or a test that waits for a state, by origin (`scheme://host:port`, the port
+    /// always written, lowercased):
+    ///
+    /// - `open`: connections open or opening to the origin (over a proxy: to the proxy, for this
+    ///   origin's requests);
+    /// - `idle`: open connections carrying no request right now, kept for the next one;
+    /// - `active`: requests on the wire, sent and waiting for or receiving their response;
+    /// - `queued`: requests waiting for a connection, behind the per-host limit or while their
+    ///   connection opens.
     ///
     /// One entry per origin with a connection open or a request under way; an idle transport
     /// whose connections have closed returns none. With several ``threads``, the counts of all
-    /// of them are added up.
+    /// of them are added up. (URLSession keeps its connection pool to itself, so
+    /// ``URLSessionTransport`` has no such gauges.)
     ///
     /// ```swift
-    /// for gauge in transport.connectionGauges() where gauge.queued > 0 {
-    ///     print("\(gauge.origin): \(gauge.queued) requests waiting for one of \(gauge.open) connections")
+    /// for (origin, gauge) in transport.connectionGauges() where gauge.queued > 0 {
+    ///     print("\(origin): \(gauge.queued) requests waiting for one of \(gauge.open) connections")
     /// }
     /// ```
-    public func connectionGauges() -> [ConnectionGauges] {
+    public func connectionGauges() -> [String: (open: Int, idle: Int, active: Int, queued: Int)] {
+        connectionGaugeSnapshots().reduce(into: [:]) { gauges, gauge in
+            gauges[gauge.origin] = (gauge.open, gauge.idle, gauge.active, gauge.queued)
+        }
+    }
+
+    /// ``connectionGauges()`` as values, sorted by origin.
+    func connectionGaugeSnapshots() -> [ConnectionGauges] {
         var merged: [String: ConnectionGauges] = [:]
         for gauge in loops.flatMap({ $0.pool.snapshot() }) {
             var total = merged[gauge.origin, default: ConnectionGauges(origin: gauge.origin)]

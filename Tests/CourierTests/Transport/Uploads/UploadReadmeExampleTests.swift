@@ -32,7 +32,7 @@ struct UploadReadmeExampleTests {
             Request<Data>(method: .put, path: "/sink/\(key)", body: .file(video, contentType: "video/mp4")))
         var fractions: [Double] = []
         for await progress in upload.progress {
-            if let fraction = progress.upload.fractionCompleted { fractions.append(fraction) }
+            if let fraction = progress.fractionSent { fractions.append(fraction) }
         }
         let receipt = try await upload.response.value
 

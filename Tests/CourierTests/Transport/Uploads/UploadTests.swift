@@ -168,7 +168,7 @@ struct UploadTests {
         for await progress in transfer.progress { last = progress }
         let answer = try await transfer.response.value
         #expect(answer.received == file.size)
-        #expect(last.upload.completed == Int64(file.size) && last.upload.expected == Int64(file.size))
+        #expect(last.bytesSent == Int64(file.size) && last.bytesExpectedToSend == Int64(file.size))
     }
 
     @Test("A missing file fails with a typed error before anything is sent", arguments: TransportUnderTest.allCases)
