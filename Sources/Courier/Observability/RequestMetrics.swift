@@ -23,7 +23,16 @@ public struct RequestMetrics: Sendable {
         public var statusCode: Int?
         /// Where the attempt's time went (queued, DNS, connect, TLS, sending, first byte, body),
         /// when the transport measured it; nil otherwise (see ``Phases`` for which transports do).
-        public var phases: Phases?
+        public var phases: Phases? {
+            timings.map {
+                (
+                    $0.queued, $0.domainLookup, $0.connect, $0.secureConnection, $0.requestSent, $0.firstResponseByte,
+                    $0.bodyReceived, $0.reusedConnection
+                )
+            }
+        }
+        /// The phases as the transport measured them.
+        package var timings: PhaseTimings?
     }
 
     /// The ``RequestContext/id`` of the call.

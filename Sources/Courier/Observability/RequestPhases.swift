@@ -1,5 +1,6 @@
 extension RequestMetrics {
-    /// Where the time of one attempt went, phase by phase, as the transport measured it.
+    /// Where the time of one attempt went, phase by phase, as the transport measured it
+    /// (``Attempt/phases``).
     ///
     /// The phases follow each other: ``queued`` for a connection, then (on a new connection)
     /// ``domainLookup``, ``connect`` and ``secureConnection``, then ``requestSent``,
@@ -21,58 +22,57 @@ extension RequestMetrics {
     /// followed had its own. A streamed response (``HTTPClient/stream(_:)``) and a failed attempt
     /// have none, because the attempt ends before the body has arrived.
     public struct Phases: Sendable, Equatable {
-        /// Waiting for a connection: the transport's per-host limit was reached and the request
-        /// waited for a connection to free up.
-        public var queued: Duration
-        /// Resolving the host name (zero on a reused connection).
-        public var domainLookup: Duration
-        /// Opening the TCP connection (zero on a reused connection).
-        public var connect: Duration
-        /// The TLS handshake (zero over plain HTTP and on a reused connection).
-        public var secureConnection: Duration
-        /// From the connection being ready to the request having been sent (see the transport
-        /// notes above).
-        public var requestSent: Duration
-        /// From the request having been sent to the first byte of the response: mostly the
-        /// server's time.
-        public var firstResponseByte: Duration
-        /// From the first byte of the response to its last.
-        public var bodyReceived: Duration
-        /// Whether the attempt went over a connection that was already open.
-        public var reusedConnection: Bool
+    /// Waiting for a connection: the transport's per-host limit was reached and the request
+    /// waited for a connection to free up.
+    package var queued: Duration
+    /// Resolving the host name (zero on a reused connection).
+    package var domainLookup: Duration
+    /// Opening the TCP connection (zero on a reused connection).
+    package var connect: Duration
+    /// The TLS handshake (zero over plain HTTP and on a reused connection).
+    package var secureConnection: Duration
+    /// From the connection being ready to the request having been sent (see the transport
+    /// notes above).
+    package var requestSent: Duration
+    /// From the request having been sent to the first byte of the response: mostly the
+    /// server's time.
+    package var firstResponseByte: Duration
+    /// From the first byte of the response to its last.
+    package var bodyReceived: Duration
+    /// Whether the attempt went over a connection that was already open.
+    package var reusedConnection: Bool
 
-        /// Creates phases; every duration is zero unless given.
-        public init(
-            queued: Duration = .zero, domainLookup: Duration = .zero, connect: Duration = .zero,
-            secureConnection: Duration = .zero, requestSent: Duration = .zero, firstResponseByte: Duration = .zero,
-            bodyReceived: Duration = .zero, reusedConnection: Bool = false
-        ) {
-            self.queued = queued
-            self.domainLookup = domainLookup
-            self.connect = connect
-            self.secureConnection = secureConnection
-            self.requestSent = requestSent
-            self.firstResponseByte = firstResponseByte
-            self.bodyReceived = bodyReceived
-            self.reusedConnection = reusedConnection
-        }
+    /// Creates phases; every duration is zero unless given.
+    package init(
+        queued: Duration = .zero, domainLookup: Duration = .zero, connect: Duration = .zero,
+        secureConnection: Duration = .zero, requestSent: Duration = .zero, firstResponseByte: Duration = .zero,
+        bodyReceived: Duration = .zero, reusedConnection: Bool = false
+    ) {
+        self.queued = queued
+        self.domainLookup = domainLookup
+        self.connect = connect
+        self.secureConnection = secureConnection
+        self.requestSent = requestSent
+        self.firstResponseByte = firstResponseByte
+        self.bodyReceived = bodyReceived
+        self.reusedConnection = reusedConnection
+    }
 
-        /// The sum of the phases.
-        public var total: Duration {
-            queued + domainLookup + connect + secureConnection + requestSent + firstResponseByte + bodyReceived
-        }
+    /// The sum of the phases.
+    package var total: Duration {
+        queued + domainLookup + connect + secureConnection + requestSent + firstResponseByte + bodyReceived
     }
 }
 
-extension RequestMetrics.Phases: CustomStringConvertible {
+extension PhaseTimings: CustomStringConvertible {
     /// The phases in milliseconds on one line, for a log: `queued=0.0ms dns=0.1ms ...`.
-    public var description: String {
-        let parts: [(String, Duration)] = [
-            ("queued", queued), ("dns", domainLookup), ("connect", connect), ("tls", secureConnection),
-            ("sent", requestSent), ("firstByte", firstResponseByte), ("body", bodyReceived),
-        ]
-        var text = parts.map { "\($0.0)=\(DurationFormat.milliseconds($0.1))" }.joined(separator: " ")
-        if reusedConnection { text += " reused" }
-        return text
+    package var description: String {
+    let parts: [(String, Duration)] = [
+        ("queued", queued), ("dns", domainLookup), ("connect", connect), ("tls", secureConnection),
+        ("sent", requestSent), ("firstByte", firstResponseByte), ("body", bodyReceived),
+    ]
+    var text = parts.map { "\($0.0)=\(DurationFormat.milliseconds($0.1))" }.joined(separator: " ")
+    if reusedConnection { text += " reused" }
+    return text
     }
 }

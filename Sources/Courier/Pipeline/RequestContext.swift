@@ -107,7 +107,7 @@ extension RequestContext {
             .init(
                 number: attempt, start: Date() - duration.timeInterval, duration: duration,
                 bytesSent: request.body?.length ?? 0, bytesReceived: bytesReceived, statusCode: response.statusCode,
-                phases: response.phases
+                timings: response.phases
             ))
         eventMonitor.requestDidReceive(response, for: request, attempt: attempt, duration: duration, requestID: id)
     }
@@ -118,7 +118,7 @@ extension RequestContext {
         metricsRecorder?.record(
             .init(
                 number: attempt, start: Date() - duration.timeInterval, duration: duration,
-                bytesSent: 0, bytesReceived: 0, statusCode: nil, phases: nil
+                bytesSent: 0, bytesReceived: 0, statusCode: nil, timings: nil
             ))
         eventMonitor.attemptDidFail(error, for: request, attempt: attempt, duration: duration, requestID: id)
     }

@@ -16,7 +16,7 @@ public struct HTTPResponse: Sendable {
     public var bodyStream: ByteStream?
     /// Where the exchange's time went, when the transport measured it (see
     /// ``RequestMetrics/Phases``); the pipeline copies it into the attempt's metrics.
-    package var phases: RequestMetrics.Phases?
+    package var phases: PhaseTimings?
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {

@@ -8,11 +8,11 @@ import Testing
 @Suite("Request phases and connection gauges of CurlTransport")
 struct RequestPhasesTests {
     /// The phases of the only attempt of the only call `monitor` saw.
-    private func onlyPhases(_ monitor: RecordingMonitor) async throws -> RequestMetrics.Phases {
+    private func onlyPhases(_ monitor: RecordingMonitor) async throws -> PhaseTimings {
         try await monitor.waitForFinishes(1)
         let attempts = try #require(monitor.metrics.first?.attempts)
         try #require(attempts.count == 1)
-        return try #require(attempts[0].phases, "CurlTransport reports phases")
+        return try #require(attempts[0].timings, "CurlTransport reports phases")
     }
 
     @Test("A server that delays its headers by 300 ms shows it as time to the first byte")
@@ -44,7 +44,7 @@ struct RequestPhasesTests {
         let second = try await client.send(Request<String>(path: "/connection")).value
         #expect(first == second, "the second request went over the first one's connection")
         try await monitor.waitForFinishes(2)
-        let phases = monitor.metrics.sorted { $0.start < $1.start }.compactMap { $0.attempts.first?.phases }
+        let phases = monitor.metrics.sorted { $0.start < $1.start }.compactMap { $0.attempts.first?.timings }
         try #require(phases.count == 2)
         #expect(!phases[0].reusedConnection && phases[0].connect > .zero, "\(phases[0])")
         #expect(phases[0].secureConnection > .zero, "\(phases[0])")
@@ -85,7 +85,7 @@ struct RequestPhasesTests {
 
     @Test("Phases read as one line and add up")
     func description() {
-        let phases = RequestMetrics.Phases(
+        let phases = PhaseTimings(
             queued: .milliseconds(1), connect: .milliseconds(2), firstResponseByte: .milliseconds(3),
             reusedConnection: true)
         #expect(phases.total == .milliseconds(6))

@@ -20,7 +20,7 @@ struct TaskMetricsPhasesTests {
         let phases = try #require(TaskMetricsPhases.phases(of: timeline))
         #expect(
             phases
-                == RequestMetrics.Phases(
+                == PhaseTimings(
                     queued: .milliseconds(2), domainLookup: .milliseconds(3), connect: .milliseconds(5),
                     secureConnection: .milliseconds(20), requestSent: .milliseconds(1),
                     firstResponseByte: .milliseconds(300), bodyReceived: .milliseconds(8)))

@@ -21,7 +21,7 @@ enum CurlPhases {
     }
 
     /// The phases of the transfer on `easy`; nil when libcurl reports no timings. Loop thread.
-    static func read(_ easy: LibCurl.Handle, instants: Instants, curl: LibCurl) -> RequestMetrics.Phases? {
+    static func read(_ easy: LibCurl.Handle, instants: Instants, curl: LibCurl) -> PhaseTimings? {
         func time(_ info: Int32) -> Duration? {
             var microseconds: Int64 = 0
             guard curl.getInfo(easy, info, &microseconds) == 0 else { return nil }
@@ -40,7 +40,7 @@ enum CurlPhases {
         let sent = time(CurlOption.infoPostTransferTime).map { max($0, aboutToSend) } ?? aboutToSend
         let sinceConnecting = instants.finished - instants.sent + aboutToSend
         let queued = time(CurlOption.infoQueueTime) ?? max(.zero, instants.sent - instants.added - aboutToSend)
-        return RequestMetrics.Phases(
+        return PhaseTimings(
             queued: queued,
             domainLookup: reused ? .zero : lookedUp,
             connect: reused ? .zero : max(.zero, connected - lookedUp),

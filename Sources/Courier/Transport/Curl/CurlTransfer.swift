@@ -101,7 +101,7 @@ final class CurlTransfer: @unchecked Sendable {
         let status: Int
         let head: Data
         let body: Data
-        var phases: RequestMetrics.Phases?
+        var phases: PhaseTimings?
 
         /// The response, with `url` as the URL that answered.
         func response(url: URL) -> HTTPResponse {

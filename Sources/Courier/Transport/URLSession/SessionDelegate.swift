@@ -25,7 +25,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// Set when the body follows in the transfer's stream.
         var streamed = false
         /// Where the time went, from URLSession's task metrics (Apple platforms only).
-        var phases: RequestMetrics.Phases?
+        var phases: PhaseTimings?
 
         var raw: HTTPResponse {
             var raw = HTTPResponse(response, body: body, url: url)
@@ -81,7 +81,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let bodyLimit: Int?
         var limitError: ResponseBodyTooLarge?
         /// Where the time went, once URLSession delivered the task's metrics (Apple platforms).
-        var phases: RequestMetrics.Phases?
+        var phases: PhaseTimings?
         /// Why the server's certificate was refused (Apple platforms, with ``TLSSettings``); the
         /// challenge was cancelled.
         var trustFailure: (any Error)?

@@ -28,7 +28,7 @@ enum TaskMetricsPhases {
 
     /// The phases of `timeline`; nil when it lacks the request and response moments (a task that
     /// failed before them).
-    static func phases(of timeline: Timeline) -> RequestMetrics.Phases? {
+    static func phases(of timeline: Timeline) -> PhaseTimings? {
         guard let fetchStart = timeline.fetchStart, let requestStart = timeline.requestStart,
             let requestEnd = timeline.requestEnd, let responseStart = timeline.responseStart,
             let responseEnd = timeline.responseEnd
@@ -40,7 +40,7 @@ enum TaskMetricsPhases {
         let reused = timeline.reusedConnection
         // Until the first step of making a connection (or, reused, until the request went out).
         let firstStep = reused ? requestStart : timeline.domainLookupStart ?? timeline.connectStart ?? requestStart
-        return RequestMetrics.Phases(
+        return PhaseTimings(
             queued: span(fetchStart, firstStep),
             domainLookup: reused ? .zero : span(timeline.domainLookupStart, timeline.domainLookupEnd),
             connect: reused
@@ -53,7 +53,7 @@ enum TaskMetricsPhases {
     }
 
     /// The phases of the exchange that gave a task's final response.
-    static func phases(of metrics: URLSessionTaskMetrics) -> RequestMetrics.Phases? {
+    static func phases(of metrics: URLSessionTaskMetrics) -> PhaseTimings? {
         guard let last = metrics.transactionMetrics.last else { return nil }
         return phases(
             of: Timeline(
