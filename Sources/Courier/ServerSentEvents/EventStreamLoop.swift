@@ -15,15 +15,15 @@ struct EventStreamConnection: Sendable {
 /// pipeline throws before the body starts.
 typealias EventStreamOpener = @Sendable (_ lastEventID: String?) async throws(HTTPError) -> EventStreamConnection
 
-/// The reconnecting reader behind ``HTTPClient/events(for:configuration:)``: opens a connection through
+/// The reconnecting reader behind `HTTPClient.events(for:)`: opens a connection through
 /// `open`, parses its body, and after the connection drops (its end, or a failure once the body
 /// had started) waits the reconnection time and opens another with the last event id, until a
 /// 204, a refused response, an error that is not a dropped connection, or cancellation.
 ///
 /// The wait before reconnection number n (n counts reconnections since the last connection that
-/// delivered an event) is the server's `retry` time (or ``HTTPClient/EventStreamConfiguration/retry``
-/// before it sent one), at least ``HTTPClient/EventStreamConfiguration/backoff``'s delay
-/// for retry n, and at most ``HTTPClient/EventStreamConfiguration/maximumDelay``.
+/// delivered an event) is the server's `retry` time (or the configuration's `retry` before it
+/// sent one), at least the configuration's `backoff` delay for retry n, and at most its
+/// `maximumDelay`.
 struct EventStreamLoop: Sendable {
     private enum State: Sendable {
         /// Opening a connection; `reconnecting` after one was lost (a wait comes first).

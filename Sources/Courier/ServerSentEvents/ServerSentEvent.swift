@@ -20,7 +20,7 @@ extension HTTPClient {
         /// The `data` lines joined with line feeds (`"\n"`), without the final one.
         public var data: String
         /// The reconnection time a `retry` field in this event's lines set, if any. The sequence
-        /// applies it to its next reconnection (see ``HTTPClient/events(for:configuration:)``).
+        /// applies it to its next reconnection (see ``HTTPClient/events(for:lastEventID:retry:backoff:maximumDelay:maximumEventSize:clock:)``).
         public var retry: Duration?
 
         /// Creates an event.

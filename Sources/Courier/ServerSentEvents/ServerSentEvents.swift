@@ -1,7 +1,7 @@
 import Foundation
 
 extension HTTPClient {
-    /// The sequence ``HTTPClient/events(for:configuration:)`` returns: events read by an
+    /// The sequence ``HTTPClient/events(for:lastEventID:retry:backoff:maximumDelay:maximumEventSize:clock:)`` returns: events read by an
     /// `EventStreamLoop`, which reconnects as needed.
     struct ServerSentEvents: AsyncSequence, Sendable {
         typealias Element = ServerSentEvent
@@ -36,7 +36,7 @@ extension HTTPClient {
     /// `AsyncSequence` that reconnects by itself when the connection drops.
     ///
     /// ```swift
-    /// for try await event in client.events(for: Request<Void>(path: "/updates")) {
+    /// for try await event in client.events(for: Request(path: "/updates")) {
     ///     print(event.type, event.data)
     /// }
     /// ```
@@ -49,10 +49,9 @@ extension HTTPClient {
     /// **Reconnection.** When the connection ends or fails after the stream had started, the
     /// sequence waits and opens a new one with `Last-Event-ID` set to the last event id it saw;
     /// events cut short by the drop are discarded. The wait is the server's `retry` time
-    /// (``EventStreamConfiguration/retry`` until the server sends one), raised to at least the
-    /// ``EventStreamConfiguration/backoff`` delay for the number of reconnections since the last event, and
-    /// cut to ``EventStreamConfiguration/maximumDelay``. A reconnection that fails on the network tries
-    /// again, with the backoff growing.
+    /// (`retry` until the server sends one), raised to at least the `backoff` delay for the
+    /// number of reconnections since the last event, and cut to `maximumDelay`. A reconnection
+    /// that fails on the network tries again, with the backoff growing.
     ///
     /// **How it ends.**
     /// - HTTP 204 No Content: the server says "stop"; the sequence ends (no error).
@@ -61,7 +60,7 @@ extension HTTPClient {
     ///   decoded by the client's ``Configuration/apiErrorDecoder``, or
     ///   ``HTTPError/Kind/unacceptableStatus(_:)``).
     /// - The first connection failing, or any other error before a body starts: that ``HTTPError``.
-    /// - An event longer than ``EventStreamConfiguration/maximumEventSize``: ``HTTPError/Kind/validationFailed(reason:)``.
+    /// - An event longer than `maximumEventSize`: ``HTTPError/Kind/validationFailed(reason:)``.
     /// - The iterating task being cancelled: ``HTTPError/Kind/cancelled``, and the connection is
     ///   closed. Breaking out of the loop (dropping the iterator) closes it too.
     ///
@@ -69,14 +68,34 @@ extension HTTPClient {
     /// stream is meant to stay open.
     ///
     /// - Parameters:
-    ///   - request: The stream's request; its response type is ignored. `Accept`,
-    ///     `Cache-Control` and, on reconnection, `Last-Event-ID` are set on it.
-    ///   - configuration: Reconnection timing and limits.
+    ///   - request: The stream's request: it decodes nothing, so `Request(path:)` needs no type.
+    ///     `Accept`, `Cache-Control` and, on reconnection, `Last-Event-ID` are set on it.
+    ///   - lastEventID: A last event id to send with the first connection, to resume a stream
+    ///     read earlier.
+    ///   - retry: The reconnection time until the server sends a `retry` field (default 3 s, as
+    ///     browsers).
+    ///   - backoff: The floor of each wait: the delay for reconnection n, n counting the
+    ///     reconnections since the last connection that delivered an event (default 500 ms
+    ///     doubling up to 30 s, no jitter), so a server that keeps failing is tried less and less
+    ///     often.
+    ///   - maximumDelay: The longest wait, whatever the server's `retry` asks (default 60 s).
+    ///   - maximumEventSize: The most bytes one event (its data, and the line being read) may
+    ///     hold (default 16 MiB).
+    ///   - clock: The clock the waits run on.
     /// - Returns: The events, one ``HTTPClient/ServerSentEvent`` at a time; the first call to its
     ///   iterator's `next()` opens the connection. Use one iterator at a time.
-    public func events<Value>(
-        for request: Request<Value>, configuration: EventStreamConfiguration = .init()
+    public func events(
+        for request: Request<Void>,
+        lastEventID: String? = nil,
+        retry: Duration = .seconds(3),
+        backoff: RetryPolicy.Backoff = .exponential(base: .milliseconds(500), cap: .seconds(30), jitter: false),
+        maximumDelay: Duration = .seconds(60),
+        maximumEventSize: Int = 16 << 20,
+        clock: any Clock<Duration> = ContinuousClock()
     ) -> some AsyncSequence<ServerSentEvent, HTTPError> & Sendable {
+        let configuration = EventStreamConfiguration(
+            retry: retry, backoff: backoff, maximumDelay: maximumDelay, maximumEventSize: maximumEventSize,
+            lastEventID: lastEventID, clock: clock)
         var request = request
         request.headers["Accept"] = "text/event-stream"
         request.headers["Cache-Control"] = "no-cache"
@@ -91,25 +110,26 @@ extension HTTPClient {
 }
 
 extension HTTPClient {
-    /// How the sequence of ``HTTPClient/events(for:configuration:)`` reconnects, and its limits.
-    public struct EventStreamConfiguration: Sendable {
+    /// How the sequence of ``HTTPClient/events(for:lastEventID:retry:backoff:maximumDelay:maximumEventSize:clock:)``
+    /// reconnects, and its limits (the parameters of that call).
+    package struct EventStreamConfiguration: Sendable {
         /// The reconnection time until the server sends a `retry` field (default 3 s, as browsers).
-        public var retry: Duration
+        package var retry: Duration
         /// The floor of each wait: the delay for reconnection n, n counting the reconnections since
         /// the last connection that delivered an event (default 500 ms doubling up to 30 s, no
         /// jitter), so a server that keeps failing is tried less and less often.
-        public var backoff: RetryPolicy.Backoff
+        package var backoff: RetryPolicy.Backoff
         /// The longest wait, whatever the server's `retry` asks (default 60 s).
-        public var maximumDelay: Duration
+        package var maximumDelay: Duration
         /// The most bytes one event (its data, and the line being read) may hold (default 16 MiB).
-        public var maximumEventSize: Int
+        package var maximumEventSize: Int
         /// A last event id to send with the first connection, to resume a stream read earlier.
-        public var lastEventID: String?
+        package var lastEventID: String?
         /// The clock the waits run on.
-        public var clock: any Clock<Duration>
+        package var clock: any Clock<Duration>
 
         /// Creates a configuration; every parameter has a default.
-        public init(
+        package init(
             retry: Duration = .seconds(3),
             backoff: RetryPolicy.Backoff = .exponential(base: .milliseconds(500), cap: .seconds(30), jitter: false),
             maximumDelay: Duration = .seconds(60),

@@ -6,7 +6,7 @@ public import Foundation
 /// once, whether or not anyone reads ``progress``.
 ///
 /// ```swift
-/// let transfer = client.download(Request<Data>(path: "/video.mp4"), to: fileURL)
+/// let transfer = client.download(Request(path: "/video.mp4"), to: fileURL)
 /// for await progress in transfer.progress {
 ///     print("\(progress.bytesReceived) of \(progress.bytesExpectedToReceive ?? 0) bytes")
 /// }
@@ -86,7 +86,7 @@ extension HTTPClient {
     ///
     /// ```swift
     /// let client = HTTPClient(baseURL: base) { $0.interceptors = [RetryPolicy(maxAttempts: 5)] }
-    /// let file = try await client.download(Request<Data>(path: "/big.iso"), to: isoURL).response.value
+    /// let file = try await client.download(Request(path: "/big.iso"), to: isoURL).response.value
     /// ```
     ///
     /// Only a GET without a `Range` of its own resumes. A 206 that does not continue the bytes on
@@ -100,7 +100,7 @@ extension HTTPClient {
     ///
     /// A download is never de-duplicated (``Request/deduplicated()`` is ignored): two downloads
     /// of the same request each send it.
-    public func download<Value>(_ request: Request<Value>, to destination: URL) -> Transfer<URL> {
+    public func download(_ request: Request<Void>, to destination: URL) -> Transfer<URL> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
         let directory = destination.deletingLastPathComponent()

@@ -19,7 +19,7 @@ struct ObservabilityReadmeTests {
         let fileURL = FileManager.default.temporaryDirectory.appendingPathComponent("courier-readme-\(UUID()).zip")
         defer { try? FileManager.default.removeItem(at: fileURL) }
 
-        let transfer = client.download(Request<Data>(path: "/download/300000"), to: fileURL)
+        let transfer = client.download(Request(path: "/download/300000"), to: fileURL)
         var printed: [String] = []
         for await progress in transfer.progress {
             if let fraction = progress.fractionReceived {

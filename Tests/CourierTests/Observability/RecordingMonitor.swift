@@ -31,10 +31,24 @@ final class RecordingMonitor: EventMonitor {
 
     private let log = Mutex<[(id: UInt64, event: Event)]>([])
     private let finished = Mutex<[RequestMetrics]>([])
-    private let endedSpans = Mutex<[TraceSpan]>([])
+    private let endedSpans = Mutex<[Span]>([])
+
+    /// A span as ``EventMonitor/spanDidEnd(_:attempt:start:end:statusCode:error:requestID:)``
+    /// reported it.
+    struct Span: Sendable {
+        let traceID: String
+        let spanID: String?
+        let parentSpanID: String?
+        let sampled: Bool
+        let attempt: Int
+        let start: Date
+        let end: Date
+        let statusCode: Int?
+        let error: (any Error)?
+    }
 
     /// The spans reported so far, in the order they ended.
-    var spans: [TraceSpan] { endedSpans.withLock { $0 } }
+    var spans: [Span] { endedSpans.withLock { $0 } }
 
     func events(of id: UInt64? = nil) -> [Event] {
         log.withLock { $0.filter { id == nil || $0.id == id }.map(\.event) }
@@ -72,7 +86,15 @@ final class RecordingMonitor: EventMonitor {
         record(requestID, .finish(attempts: metrics.attempts.count))
         finished.withLock { $0.append(metrics) }
     }
-    func spanDidEnd(_ span: TraceSpan, requestID: UInt64) { endedSpans.withLock { $0.append(span) } }
+    func spanDidEnd(
+        _ span: TraceContext, attempt: Int, start: Date, end: Date, statusCode: Int?, error: (any Error)?,
+        requestID: UInt64
+    ) {
+        let ended = Span(
+            traceID: span.traceID, spanID: span.spanID, parentSpanID: span.parentSpanID, sampled: span.sampled,
+            attempt: attempt, start: start, end: end, statusCode: statusCode, error: error)
+        endedSpans.withLock { $0.append(ended) }
+    }
 }
 
 /// Collects output lines, for asserting on what a logger wrote.

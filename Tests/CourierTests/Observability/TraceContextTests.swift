@@ -36,7 +36,7 @@ struct TraceContextTests {
     func format() async throws {
         let monitor = RecordingMonitor()
         let client = HTTPClient(baseURL: try TestServers.httpbin()) {
-            $0.interceptors = [TraceContextInterceptor()]
+            $0.interceptors = [.traceContext()]
             $0.eventMonitors = [monitor]
         }
         let echoed = try await client.send(Request<EchoedHeaders>(path: "/headers")).value.headers
@@ -45,7 +45,7 @@ struct TraceContextTests {
         #expect(echoed["Tracestate"] == nil)
         try await waitUntil("the span is reported") { !monitor.spans.isEmpty }
         let span = try #require(monitor.spans.first)
-        #expect(traceparent == "00-\(span.traceID)-\(span.spanID)-01")
+        #expect(traceparent == "00-\(span.traceID)-\(span.spanID ?? "")-01")
         #expect(span.parentSpanID == nil && span.attempt == 1 && span.statusCode == 200 && span.error == nil)
         #expect(span.end >= span.start)
     }
@@ -57,7 +57,7 @@ struct TraceContextTests {
         let policy = RetryPolicy(
             maxAttempts: 3, backoff: .exponential(base: .milliseconds(100)), clock: VirtualClock(autoAdvances: true))
         let client = HTTPClient(baseURL: try TestServers.faults()) {
-            $0.interceptors = [policy, TraceContextInterceptor(samplesNewTraces: false), sent]
+            $0.interceptors = [policy, .traceContext(samplesNewTraces: false), sent]
             $0.eventMonitors = [monitor]
         }
         let key = uniqueKey("trace-retry")
@@ -72,15 +72,15 @@ struct TraceContextTests {
         #expect(spans.map(\.attempt) == [1, 2, 3])
         #expect(Set(spans.map(\.spanID)).count == 3)
         #expect(Set(spans.map(\.traceID)).count == 1)
-        #expect(spans.map { "00-\($0.traceID)-\($0.spanID)-00" } == headers)
+        #expect(spans.map { "00-\($0.traceID)-\($0.spanID ?? "")-00" } == headers)
         #expect(spans.map(\.statusCode) == [503, 503, 200])
     }
 
     @Test("A trace the caller set for the task is kept: its id, its flag, its tracestate")
     func callersTrace() async throws {
-        let client = HTTPClient(baseURL: try TestServers.httpbin()) { $0.interceptors = [TraceContextInterceptor()] }
-        let caller = try TraceContext(
-            traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00", tracestate: "congo=t61rcWkgMzE")
+        let client = HTTPClient(baseURL: try TestServers.httpbin()) { $0.interceptors = [.traceContext()] }
+        let caller = try #require(TraceContext(
+            traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00", tracestate: "congo=t61rcWkgMzE"))
         let echoed = try await TraceContext.$current.withValue(caller) {
             try await client.send(Request<EchoedHeaders>(path: "/headers")).value.headers
         }
@@ -93,7 +93,7 @@ struct TraceContextTests {
 
     @Test("A valid traceparent the request carries is continued; an invalid one is replaced")
     func requestsOwnHeader() async throws {
-        let client = HTTPClient(baseURL: try TestServers.httpbin()) { $0.interceptors = [TraceContextInterceptor()] }
+        let client = HTTPClient(baseURL: try TestServers.httpbin()) { $0.interceptors = [.traceContext()] }
         let given = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
         let kept = try await client.send(
             Request<EchoedHeaders>(path: "/headers", headers: ["traceparent": given])
@@ -107,7 +107,7 @@ struct TraceContextTests {
     }
 
     @Test(
-        "Identifiers that break the W3C rules are refused with a reason",
+        "Identifiers that break the W3C rules are refused",
         arguments: [
             "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01",  // uppercase
             "00-00000000000000000000000000000000-00f067aa0ba902b7-01",  // trace id all zeros
@@ -119,17 +119,16 @@ struct TraceContextTests {
             "",
         ])
     func invalid(traceparent: String) {
-        #expect(throws: TraceContext.Invalid.self) { try TraceContext(traceparent: traceparent) }
+        #expect(TraceContext(traceparent: traceparent) == nil)
     }
 
     @Test("Valid forms are read: a later version with more fields, the sampled flag among others")
     func valid() throws {
-        let later = try TraceContext(traceparent: "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-03-what")
+        let later = try #require(TraceContext(traceparent: "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-03-what"))
         #expect(later.traceID == "4bf92f3577b34da6a3ce929d0e0e4736" && later.parentSpanID == "00f067aa0ba902b7")
         #expect(later.sampled)
-        #expect(throws: TraceContext.Invalid.self) { try TraceContext(traceID: "abc") }
-        #expect(throws: TraceContext.Invalid.self) {
-            try TraceContext(traceID: "4bf92f3577b34da6a3ce929d0e0e4736", traceState: "no-equals-sign")
-        }
+        #expect(later.spanID == nil, "a context read from a header is no span of its own")
+        #expect(TraceContext(traceID: "abc") == nil)
+        #expect(TraceContext(traceID: "4bf92f3577b34da6a3ce929d0e0e4736", traceState: "no-equals-sign") == nil)
     }
 }

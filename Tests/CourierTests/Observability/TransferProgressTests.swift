@@ -63,7 +63,7 @@ struct TransferProgressTests {
         let destination = folder.appendingPathComponent("eight.bin")
         try Data("old contents".utf8).write(to: destination)
 
-        let transfer = client.download(Request<Data>(path: "/download/\(Self.size)"), to: destination)
+        let transfer = client.download(Request(path: "/download/\(Self.size)"), to: destination)
         let snapshots = await collect(transfer)
         let response = try await transfer.response
         #expect(response.value == destination)
@@ -92,7 +92,7 @@ struct TransferProgressTests {
         let client = HTTPClient(baseURL: base, transport: try transport.make())
         let folder = try makeTemporaryFolder("courier-transfer")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let transfer = client.download(Request<Data>(path: path), to: folder.appendingPathComponent("file.bin"))
+        let transfer = client.download(Request(path: path), to: folder.appendingPathComponent("file.bin"))
         _ = await collect(transfer)
         await #expect(throws: HTTPError.self) { try await transfer.response }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -103,7 +103,7 @@ struct TransferProgressTests {
         let client = HTTPClient(baseURL: try TestServers.faults())
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-missing-\(UUID())/file.bin")
-        let transfer = client.download(Request<Data>(path: "/download/10"), to: destination)
+        let transfer = client.download(Request(path: "/download/10"), to: destination)
         do {
             _ = try await transfer.response
             Issue.record("expected an error")
@@ -169,7 +169,7 @@ struct TransferProgressTests {
         let folder = try makeTemporaryFolder("courier-transfer")
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("saved.bin")
-        let download = client.download(Request<Data>(path: "/d"), to: destination)
+        let download = client.download(Request(path: "/d"), to: destination)
         #expect(try await download.response.value == destination)
         #expect(try Data(contentsOf: destination) == body)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["saved.bin"])

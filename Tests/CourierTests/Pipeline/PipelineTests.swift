@@ -118,7 +118,7 @@ struct PipelineTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("file.bin")
-        let saved = try await client.download(Request<Data>(path: "/file"), to: file).response.value
+        let saved = try await client.download(Request(path: "/file"), to: file).response.value
         #expect(saved == file)
         #expect(try Data(contentsOf: file) == Data("0123456789".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["file.bin"])

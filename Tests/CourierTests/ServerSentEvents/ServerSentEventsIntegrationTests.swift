@@ -34,8 +34,13 @@ struct ServerSentEventsIntegrationTests {
         try await server.client.send(Request<Log>(path: "/sse-log/\(key)")).value
     }
 
-    func configuration(_ clock: VirtualClock) -> HTTPClient.EventStreamConfiguration {
-        .init(backoff: .exponential(base: .milliseconds(200), cap: .seconds(5), jitter: false), clock: clock)
+    /// The events of `path`, waiting 200 ms doubling up to 5 s on `clock` between connections.
+    func events(_ client: HTTPClient, _ path: String, clock: VirtualClock) -> some AsyncSequence<
+        HTTPClient.ServerSentEvent, HTTPError
+    > {
+        client.events(
+            for: Request(path: path), backoff: .exponential(base: .milliseconds(200), cap: .seconds(5), jitter: false),
+            clock: clock)
     }
 
     @Test(
@@ -46,8 +51,7 @@ struct ServerSentEventsIntegrationTests {
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
         let clock = VirtualClock(autoAdvances: true)
         var received: [Event] = []
-        for try await event in client.events(
-            for: Request<Void>(path: "/sse/\(key)?drop=\(drop)"), configuration: configuration(clock))
+        for try await event in events(client, "/sse/\(key)?drop=\(drop)", clock: clock)
         {
             received.append(event)
         }
@@ -68,8 +72,7 @@ struct ServerSentEventsIntegrationTests {
     func cancellationCloses(transport: TransportUnderTest) async throws {
         let key = uniqueKey("sse-hold")
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
-        let events = client.events(
-            for: Request<Void>(path: "/sse-hold/\(key)"), configuration: configuration(VirtualClock()))
+        let events = self.events(client, "/sse-hold/\(key)", clock: VirtualClock())
         let first = Gate()
         let reader = Task { () async throws(HTTPError) -> [Event] in
             var received: [Event] = []
@@ -96,8 +99,7 @@ struct ServerSentEventsIntegrationTests {
         let key = uniqueKey("sse-break")
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
         var received: [Event] = []
-        for try await event in client.events(
-            for: Request<Void>(path: "/sse-hold/\(key)"), configuration: configuration(VirtualClock()))
+        for try await event in events(client, "/sse-hold/\(key)", clock: VirtualClock())
         {
             received.append(event)
             break
@@ -110,7 +112,7 @@ struct ServerSentEventsIntegrationTests {
     func notAnEventStream(transport: TransportUnderTest) async throws {
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
         let error = await #expect(throws: HTTPError.self) {
-            for try await _ in client.events(for: Request<Void>(path: "/ok")) {}
+            for try await _ in client.events(for: Request(path: "/ok")) {}
         }
         guard case .validationFailed(let reason) = error?.kind else {
             Issue.record("expected validationFailed, got \(String(describing: error))")
@@ -131,7 +133,7 @@ struct ServerSentEventsIntegrationTests {
         }
         let key = uniqueKey("sse-404")
         let error = await #expect(throws: HTTPError.self) {
-            for try await _ in client.events(for: Request<Void>(path: "/flaky/\(key)?fail=9&status=404")) {}
+            for try await _ in client.events(for: Request(path: "/flaky/\(key)?fail=9&status=404")) {}
         }
         #expect(error?.statusCode == 404)
         #expect((error?.serverError as? Payload)?.error == 404)

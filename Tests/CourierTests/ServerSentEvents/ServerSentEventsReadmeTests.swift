@@ -26,8 +26,7 @@ struct ServerSentEventsReadmeTests {
 
         // From the article; the one change: the waits run on a virtual clock.
         let updates = client.events(
-            for: Request<Void>(path: "/v1/updates"),
-            configuration: .init(retry: .seconds(3), maximumDelay: .seconds(60), clock: clock)
+            for: Request(path: "/v1/updates"), retry: .seconds(3), maximumDelay: .seconds(60), clock: clock
         )
         for try await event in updates where event.type == "price" {
             print(event.id ?? "-", event.data)

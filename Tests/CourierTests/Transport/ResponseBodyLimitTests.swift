@@ -114,7 +114,7 @@ struct ResponseBodyLimitTests {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         let file = folder.appendingPathComponent("big.bin")
-        let saved = try await client.download(Request<Data>(path: "/download/300000"), to: file).response.value
+        let saved = try await client.download(Request(path: "/download/300000"), to: file).response.value
         #expect(try Data(contentsOf: saved).count == 300_000)
 
         let failed = folder.appendingPathComponent("error.bin")

@@ -248,7 +248,7 @@ struct WebSocketServerTests {
     func throughProxy() async throws {
         var options = WebSocket.Options()
         let proxyURL = try TestServers.url(from: "COURIER_TINYPROXY_URL")
-        options.proxy = .always(try #require(Proxy(url: proxyURL.absoluteString)))
+        options.proxy = .always(proxyURL)
         let socket = try await Self.client().webSocket(Request<Data>(path: "/echo"), options: options)
         try await Self.expectEcho("via proxy", on: socket)
     }
@@ -259,10 +259,10 @@ struct WebSocketServerTests {
         let user = try TestServers.value(from: "COURIER_PROXY_USER")
         let password = try TestServers.value(from: "COURIER_PROXY_PASSWORD")
         func client(password: String) throws -> HTTPClient {
-            var proxy = try #require(Proxy(url: "http://\(address)"))
-            proxy.username = user
+            var proxy = try #require(URLComponents(string: "http://\(address)"))
+            proxy.user = user
             proxy.password = password
-            let transport = try CurlTransport(timeout: .seconds(60), proxy: .always(proxy))
+            let transport = try CurlTransport(timeout: .seconds(60), proxy: .always(try #require(proxy.url)))
             return HTTPClient(baseURL: try Self.server(), transport: transport)
         }
         let socket = try await client(password: password).webSocket(Request<Data>(path: "/echo"))

@@ -160,7 +160,7 @@ struct ResumableDownloadTests {
         let client = HTTPClient(baseURL: try TestServers.faults(), transport: try transport.make())
         let folder = try makeTemporaryFolder("courier-resume")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let transfer = client.download(Request<Data>(path: "/reset-mid-body"), to: folder.appendingPathComponent("f"))
+        let transfer = client.download(Request(path: "/reset-mid-body"), to: folder.appendingPathComponent("f"))
         await #expect(throws: HTTPError.self) { try await transfer.response }
         #expect(try contents(folder).isEmpty)
     }

@@ -58,19 +58,34 @@ struct CurlProxyTests {
         return (response.value, response.headers["Via"]?.contains("tinyproxy") == true)
     }
 
-    private func proxyError(_ target: Target, _ settings: ProxySettings) async throws -> (ProxyError, HTTPError) {
+    /// What a proxy's refusal says: the proxy, its status (nil for SOCKS5), and whether it
+    /// refused to authenticate the request.
+    struct Refusal {
+        let proxy: String
+        let status: Int?
+        let reason: String
+        var refusedLogin: Bool { reason.contains("refused to authenticate") }
+    }
+
+    private func proxyError(_ target: Target, _ settings: ProxySettings) async throws -> (Refusal, HTTPError) {
         let (client, path) = try client(target, settings)
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: path)) }
-        guard case .transport(let underlying) = error.kind, let proxyError = underlying as? ProxyError else {
+        guard case .proxyFailed(let proxy, let status, let reason) = error.kind else {
             Issue.record("not a proxy error: \(error)")
             throw error
         }
-        return (proxyError, error)
+        #expect(error.isTransport)
+        return (Refusal(proxy: proxy, status: status, reason: reason), error)
+    }
+
+    /// Settings sending every request through `proxy`, except to the hosts in `exceptions`.
+    private func always(_ proxy: Proxy, except exceptions: [String] = []) throws -> ProxySettings {
+        .always(try #require(proxy.url), except: exceptions)
     }
 
     @Test("An HTTP proxy with basic authentication carries http, and https through CONNECT", arguments: Target.allCases)
     func httpProxy(target: Target) async throws {
-        let (body, viaTinyproxy) = try await send(target, .always(try proxy(.http)))
+        let (body, viaTinyproxy) = try await send(target, try always(try proxy(.http)))
         switch target {
         case .http: #expect(viaTinyproxy && body.contains("\"Host\""), "\(body)")
         // Inside the tunnel, TLS and HTTP/2 are the transport's own, end to end.
@@ -82,12 +97,12 @@ struct CurlProxyTests {
     // plain http request with 401 and `WWW-Authenticate`, which is the origin's status to give
     // as far as HTTP says, so it stays an ordinary response (see `wrongPasswordOverHTTP`).
     @Test(
-        "An HTTP proxy's 407 is a ProxyError that names the proxy and never the password",
+        "An HTTP proxy's 407 is HTTPError.proxyFailed naming the proxy and never the password",
         arguments: [(Target.http, Password.none), (.https, .none), (.https, .wrong)])
     func httpProxyRefuses(target: Target, password: Password) async throws {
         let proxy = try proxy(.http, password: password)
-        let (error, wrapped) = try await proxyError(target, .always(proxy))
-        #expect(error.reason == .authenticationFailed)
+        let (error, wrapped) = try await proxyError(target, try always(proxy))
+        #expect(error.refusedLogin && (error.status == 407 || error.status == 401), "\(error)")
         #expect(error.proxy == "http://\(proxy.host):\(proxy.port)")
         #expect(wrapped.description.contains("proxy http://\(proxy.host):\(proxy.port)"), "\(wrapped)")
         let password = try Self.environment("COURIER_PROXY_PASSWORD")
@@ -101,21 +116,21 @@ struct CurlProxyTests {
         "SOCKS5 and SOCKS5h with a user and password carry http and https",
         arguments: [Proxy.Kind.socks5, .socks5h], Target.allCases)
     func socks(kind: Proxy.Kind, target: Target) async throws {
-        let (body, viaTinyproxy) = try await send(target, .always(try proxy(kind)))
+        let (body, viaTinyproxy) = try await send(target, try always(try proxy(kind)))
         #expect(!viaTinyproxy)
         // The same call with a wrong password fails: the answer above did come through the proxy.
-        let (refused, _) = try await proxyError(target, .always(try proxy(kind, password: .wrong)))
-        #expect(refused.reason == .authenticationFailed)
+        let (refused, _) = try await proxyError(target, try always(try proxy(kind, password: .wrong)))
+        #expect(refused.refusedLogin && refused.status == nil, "\(refused)")
         switch target {
         case .http: #expect(body.contains("\"Host\""))
         case .https: #expect(body == "HTTP/2.0")
         }
     }
 
-    @Test("A SOCKS5 server refusing the login is a ProxyError without the password", arguments: Target.allCases)
+    @Test("A SOCKS5 server refusing the login is HTTPError.proxyFailed without the password", arguments: Target.allCases)
     func socksRefuses(target: Target) async throws {
-        let (error, wrapped) = try await proxyError(target, .always(try proxy(.socks5h, password: .wrong)))
-        #expect(error.reason == .authenticationFailed, "\(error)")
+        let (error, wrapped) = try await proxyError(target, try always(try proxy(.socks5h, password: .wrong)))
+        #expect(error.refusedLogin && error.status == nil, "\(error)")
         #expect(!wrapped.description.contains("wrong-proxy-password-5f2c"))
     }
 
@@ -123,7 +138,7 @@ struct CurlProxyTests {
     func unreachable() async throws {
         let closed = try LoopbackPort.unused()
         let proxy = Proxy(.http, host: "127.0.0.1", port: closed, username: "u", password: "unreachable-secret")
-        let (client, path) = try client(.https, .always(proxy))
+        let (client, path) = try client(.https, try always(proxy))
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: path)) }
         #expect(error.urlError?.code == .cannotConnectToHost, "\(error)")
         #expect(error.description.contains("the proxy http://127.0.0.1:\(closed) could not be reached"), "\(error)")
@@ -134,10 +149,10 @@ struct CurlProxyTests {
     func exceptions(target: Target) async throws {
         // Without credentials the proxy refuses: only a direct connection succeeds.
         let refusing = try proxy(.http, password: .none)
-        let (_, viaTinyproxy) = try await send(target, .always(refusing, except: ["localhost", "127.0.0.1"]))
+        let (_, viaTinyproxy) = try await send(target, try always(refusing, except: ["localhost", "127.0.0.1"]))
         #expect(!viaTinyproxy)
-        let (error, _) = try await proxyError(target, .always(refusing, except: ["localhost"]))
-        #expect(error.reason == .authenticationFailed)
+        let (error, _) = try await proxyError(target, try always(refusing, except: ["localhost"]))
+        #expect(error.refusedLogin)
     }
 
     @Test("The environment's proxy and no_proxy are honoured", arguments: Target.allCases)
@@ -150,14 +165,14 @@ struct CurlProxyTests {
         #expect(through.viaTinyproxy == (target == .http))
         let anonymous = "http://\(address)"
         let (error, _) = try await proxyError(target, .environment([variable: anonymous]))
-        #expect(error.reason == .authenticationFailed)
+        #expect(error.refusedLogin)
         let direct = try await send(target, .environment([variable: anonymous, "NO_PROXY": "localhost,127.0.0.1"]))
         #expect(!direct.viaTinyproxy)
     }
 
     @Test("A password the proxy refuses on a plain http request never shows in the error")
     func wrongPasswordOverHTTP() async throws {
-        let (client, path) = try client(.http, .always(try proxy(.http, password: .wrong)))
+        let (client, path) = try client(.http, try always(try proxy(.http, password: .wrong)))
         let error = try await #require(throws: HTTPError.self) { try await client.send(Request<String>(path: path)) }
         #expect(!String(reflecting: error).contains("wrong-proxy-password-5f2c"))
         #expect(error.response?.headers["Server"]?.contains("tinyproxy") == true)

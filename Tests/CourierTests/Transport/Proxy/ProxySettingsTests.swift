@@ -1,4 +1,4 @@
-import Courier
+@testable import Courier
 import Foundation
 import Testing
 
@@ -20,12 +20,24 @@ struct ProxySettingsTests {
     }
 
     @Test("A proxy's description never shows its user name or password")
-    func descriptionHidesCredentials() {
+    func descriptionHidesCredentials() throws {
         let proxy = Proxy(.http, host: "proxy.corp", port: 3128, username: "alice", password: "hunter2")
         #expect(proxy.description == "http://proxy.corp:3128 (with credentials)")
-        let error = ProxyError(proxy: proxy, reason: .authenticationFailed)
+        let error = ProxyError.authenticationFailed(proxy, status: 407)
         #expect(!error.description.contains("hunter2") && !error.description.contains("alice"))
         #expect(error.description.contains("proxy.corp:3128"))
+        let settings = ProxySettings.always(try #require(proxy.url))
+        #expect(settings.http?.password == "hunter2", "the URL holds the credentials")
+        for shown in [settings.description, String(reflecting: settings), dumped(settings)] {
+            #expect(!shown.contains("hunter2") && !shown.contains("alice"), "\(shown)")
+            #expect(shown.contains("proxy.corp:3128"), "\(shown)")
+        }
+    }
+
+    private func dumped(_ value: some Any) -> String {
+        var text = ""
+        dump(value, to: &text)
+        return text
     }
 
     @Test("Each scheme takes its own variable, lower case before upper case, then all_proxy")
@@ -37,8 +49,9 @@ struct ProxySettingsTests {
         #expect(settings.proxy(for: httpURL)?.host == "lower")
         #expect(settings.proxy(for: httpsURL)?.host == "secure")
         let fallback = ProxySettings.environment(["ALL_PROXY": "socks5://everything:9", "https_proxy": ""])
-        #expect(fallback.proxy(for: httpURL) == Proxy(.socks5, host: "everything", port: 9))
-        #expect(fallback.proxy(for: httpsURL) == Proxy(.socks5, host: "everything", port: 9))
+        #expect(fallback.server(for: httpURL) == Proxy(.socks5, host: "everything", port: 9))
+        #expect(fallback.server(for: httpsURL) == Proxy(.socks5, host: "everything", port: 9))
+        #expect(fallback.proxy(for: httpURL)?.absoluteString == "socks5://everything:9")
         #expect(ProxySettings.environment([:]).proxy(for: httpsURL) == nil)
     }
 
@@ -60,9 +73,23 @@ struct ProxySettingsTests {
         #expect(upper.proxy(for: httpsURL) == nil)
     }
 
+    @Test("A transport refuses a proxy URL of another scheme, or without a host, naming it without credentials")
+    func refusesBadProxyURL() throws {
+        for text in ["ftp://me:secret-5f2c@proxy.corp:21", "http://me:secret-5f2c@:3128"] {
+            let url = try #require(URL(string: text))
+            let error = try #require(throws: HTTPError.self) { try ProxySettings.always(url).checked() }
+            guard case .transportUnavailable = error.kind else {
+                Issue.record("got \(error)")
+                continue
+            }
+            #expect(!error.description.contains("secret-5f2c"), "\(error)")
+        }
+        _ = try ProxySettings.always(try #require(URL(string: "socks5h://me:pw@127.0.0.1:1080"))).checked()
+    }
+
     @Test("Explicit settings: one proxy for both schemes, none for other schemes")
-    func explicit() {
-        let proxy = Proxy(.socks5, host: "socks", port: 1080)
+    func explicit() throws {
+        let proxy = try #require(URL(string: "socks5://socks:1080"))
         let settings = ProxySettings.always(proxy, except: ["api.example.com"])
         #expect(settings.proxy(for: URL(string: "https://other.example.com/")!) == proxy)
         #expect(settings.proxy(for: URL(string: "http://other.example.com/")!) == proxy)

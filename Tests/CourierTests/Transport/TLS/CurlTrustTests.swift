@@ -25,14 +25,15 @@ struct CurlTrustTests {
         #expect(error?.code == .serverCertificateUntrusted)
     }
 
-    @Test("A certificate authority from a file or from PEM data is trusted, with or without the system's store")
+    /// The run's certificate authority, as PEM data.
+    private func authority() throws -> Data { try Data(contentsOf: try file("COURIER_TLS_CA")) }
+
+    @Test("A certificate authority from PEM data is trusted, with or without the system's store")
     func customAuthority() async throws {
-        let authority = try file("COURIER_TLS_CA")
-        let pem = try Data(contentsOf: authority)
+        let pem = try authority()
         for tls in [
-            TLSSettings(certificateAuthorities: [.file(authority)]),
-            TLSSettings(certificateAuthorities: [.data(pem)]),
-            TLSSettings(certificateAuthorities: [.data(pem)], trustsSystemCertificates: false),
+            TLSSettings(certificateAuthorities: [pem]),
+            TLSSettings(certificateAuthorities: [pem], trustsSystemCertificates: false),
         ] {
             #expect(try await get("COURIER_TRUST_URL", "/seen/custom-ca", tls: tls).statusCode == 200)
         }
@@ -46,85 +47,79 @@ struct CurlTrustTests {
         #expect(error?.code == .serverCertificateUntrusted)
     }
 
-    @Test("A certificate authority file that cannot be read fails when the transport is created")
-    func unreadableAuthority() throws {
-        let missing = URL(fileURLWithPath: "/nonexistent/courier-ca.pem")
-        let error = #expect(throws: UnreadableCertificateFile.self) {
-            try CurlTransport(tls: TLSSettings(certificateAuthorities: [.file(missing)]))
+    @Test("A pin that is not base64 of a SHA-256 digest fails when the transport is created")
+    func malformedPin() throws {
+        let error = #expect(throws: HTTPError.self) {
+            try CurlTransport(tls: TLSSettings(pins: ["api.example.com": ["not-a-pin"]]))
         }
-        #expect(error?.file == missing)
+        guard case .transportUnavailable(let reason) = error?.kind else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("api.example.com"), "\(reason)")
     }
 
-    private func clientCertificate(fromFiles: Bool, passphrase: String? = nil) throws -> ClientCertificate {
-        let certificate = try file("COURIER_TLS_CLIENT_CERT")
-        let key = try file("COURIER_TLS_CLIENT_KEY")
-        return ClientCertificate(
-            certificate: fromFiles ? .file(certificate) : .data(try Data(contentsOf: certificate)),
-            key: fromFiles ? .file(key) : .data(try Data(contentsOf: key)),
+    /// Settings trusting the run's authority and showing the run's PEM client certificate.
+    private func mutualTLS(passphrase: String? = nil) throws -> TLSSettings {
+        var tls = TLSSettings(certificateAuthorities: [try authority()])
+        tls.useClientCertificate(
+            pem: try Data(contentsOf: try file("COURIER_TLS_CLIENT_CERT")),
+            key: try Data(contentsOf: try file("COURIER_TLS_CLIENT_KEY")),
             passphrase: try passphrase ?? Self.value("COURIER_TLS_CLIENT_KEY_PASSPHRASE"))
+        return tls
     }
 
-    @Test("A server requiring a client certificate accepts ours, from files or from memory", arguments: [true, false])
-    func mutualTLS(fromFiles: Bool) async throws {
-        let tls = TLSSettings(
-            certificateAuthorities: [.file(try file("COURIER_TLS_CA"))],
-            clientCertificate: try clientCertificate(fromFiles: fromFiles))
-        let response = try await get("COURIER_MTLS_URL", "/", tls: tls)
+    @Test("A server requiring a client certificate accepts ours")
+    func mutualTLS() async throws {
+        let response = try await get("COURIER_MTLS_URL", "/", tls: try mutualTLS())
         #expect(response.statusCode == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "CN=courier-test-client")
     }
 
-    @Test(
-        "A client certificate in a PKCS#12 bundle, from a file or from memory, is accepted too",
-        arguments: [true, false])
-    func mutualTLSFromPKCS12(fromFile: Bool) async throws {
-        let bundle = try file("COURIER_TLS_CLIENT_P12")
-        let certificate = ClientCertificate(
-            pkcs12: fromFile ? .file(bundle) : .data(try Data(contentsOf: bundle)),
+    @Test("A client certificate in a PKCS#12 bundle is accepted too")
+    func mutualTLSFromPKCS12() async throws {
+        var tls = TLSSettings(certificateAuthorities: [try authority()])
+        tls.useClientCertificate(
+            pkcs12: try Data(contentsOf: try file("COURIER_TLS_CLIENT_P12")),
             passphrase: try Self.value("COURIER_TLS_CLIENT_P12_PASSPHRASE"))
-        let tls = TLSSettings(
-            certificateAuthorities: [.file(try file("COURIER_TLS_CA"))], clientCertificate: certificate)
         let response = try await get("COURIER_MTLS_URL", "/", tls: tls)
         #expect(response.statusCode == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "CN=courier-test-client")
-        #expect("\(certificate)".contains(fromFile ? "pkcs12: \(bundle.path)" : "bytes of PKCS#12"))
+        #expect("\(tls)".contains("bytes of PKCS#12"), "\(tls)")
     }
 
     @Test("A PKCS#12 bundle with a wrong passphrase is a rejected client certificate, the passphrase shown nowhere")
     func pkcs12WrongPassphrase() async throws {
         let wrong = "wrong-p12-passphrase-5c2a"
-        let certificate = ClientCertificate(pkcs12: .file(try file("COURIER_TLS_CLIENT_P12")), passphrase: wrong)
-        let tls = TLSSettings(
-            certificateAuthorities: [.file(try file("COURIER_TLS_CA"))], clientCertificate: certificate)
+        var tls = TLSSettings(certificateAuthorities: [try authority()])
+        tls.useClientCertificate(pkcs12: try Data(contentsOf: try file("COURIER_TLS_CLIENT_P12")), passphrase: wrong)
         let error = await #expect(throws: URLError.self) { try await get("COURIER_MTLS_URL", "/", tls: tls) }
         #expect(error?.code == .clientCertificateRejected, "got \(String(describing: error))")
         var dumped = ""
-        dump(certificate, to: &dumped)
-        for text in ["\(error.map { "\($0)" } ?? "")", "\(certificate)", dumped] {
+        dump(tls, to: &dumped)
+        for text in ["\(error.map { "\($0)" } ?? "")", "\(tls)", String(reflecting: tls), dumped] {
             #expect(!text.contains(wrong), "\(text)")
         }
     }
 
     @Test("Without a client certificate the server refuses the request")
     func mutualTLSWithoutCertificate() async throws {
-        let tls = TLSSettings(certificateAuthorities: [.file(try file("COURIER_TLS_CA"))])
+        let tls = TLSSettings(certificateAuthorities: [try authority()])
         #expect(try await get("COURIER_MTLS_URL", "/", tls: tls).statusCode == 400)
     }
 
     @Test("A wrong passphrase fails as a rejected client certificate, and no description shows a passphrase")
     func wrongPassphrase() async throws {
         let wrong = "wrong-passphrase-9d1e"
-        let certificate = try clientCertificate(fromFiles: true, passphrase: wrong)
-        let tls = TLSSettings(
-            certificateAuthorities: [.file(try file("COURIER_TLS_CA"))], clientCertificate: certificate)
+        let tls = try mutualTLS(passphrase: wrong)
         let error = await #expect(throws: URLError.self) { try await get("COURIER_MTLS_URL", "/", tls: tls) }
         #expect(error?.code == .clientCertificateRejected)
         var dumped = ""
         dump(tls, to: &dumped)
-        for text in ["\(error.map { "\($0)" } ?? "")", error?.localizedDescription ?? "", "\(certificate)", dumped] {
+        for text in ["\(error.map { "\($0)" } ?? "")", error?.localizedDescription ?? "", "\(tls)", dumped] {
             #expect(!text.contains(wrong), "\(text)")
         }
-        #expect("\(certificate)".contains("passphrase <redacted>"))
+        #expect("\(tls)".contains("passphrase <redacted>"))
     }
 }
 #endif

@@ -7,45 +7,57 @@ import Testing
 /// bundle is taken).
 @Suite("URLSessionTransport and TLS settings")
 struct URLSessionTLSTests {
-    static let certificate = TLSSettings.PEM.data(Data("-----BEGIN CERTIFICATE-----".utf8))
+    static let certificate = Data("-----BEGIN CERTIFICATE-----".utf8)
+
+    /// The reason of a ``HTTPError/Kind/transportUnavailable(reason:)`` error, nil for any other.
+    static func unavailableReason(_ error: HTTPError?) -> String? {
+        guard case .transportUnavailable(let reason) = error?.kind else { return nil }
+        return reason
+    }
 
     #if canImport(FoundationNetworking)
+    static func withClientPEM() -> TLSSettings {
+        var settings = TLSSettings()
+        settings.useClientCertificate(pem: certificate, key: certificate)
+        return settings
+    }
+
+    static func withClientPKCS12() -> TLSSettings {
+        var settings = TLSSettings()
+        settings.useClientCertificate(pkcs12: certificate, passphrase: "p")
+        return settings
+    }
+
     @Test(
         "Each setting other than the default is refused with a typed error naming it",
         arguments: [
             (TLSSettings(certificateAuthorities: [URLSessionTLSTests.certificate]), "extra certificate authorities"),
             (TLSSettings(trustsSystemCertificates: false), "certificate store off"),
-            (
-                TLSSettings(
-                    clientCertificate: ClientCertificate(
-                        certificate: URLSessionTLSTests.certificate, key: URLSessionTLSTests.certificate)), "client"
-            ),
-            (
-                TLSSettings(
-                    clientCertificate: ClientCertificate(pkcs12: URLSessionTLSTests.certificate, passphrase: "p")),
-                "client"
-            ),
-            (TLSSettings(pins: ["example.com": [PublicKeyPin(sha256: Data(count: 32))!]]), "pinning"),
+            (URLSessionTLSTests.withClientPEM(), "client"),
+            (URLSessionTLSTests.withClientPKCS12(), "client"),
+            (TLSSettings(pins: ["example.com": [Data(count: 32).base64EncodedString()]]), "pinning"),
         ])
     func refused(settings: TLSSettings, feature: String) throws {
-        let error = #expect(throws: UnsupportedTransportFeature.self) { try URLSessionTransport(tls: settings) }
-        #expect(error?.transport == "URLSessionTransport")
-        #expect(error?.description.contains(feature) == true, "\(String(describing: error))")
+        let error = #expect(throws: HTTPError.self) { try URLSessionTransport(tls: settings) }
+        let reason = Self.unavailableReason(error)
+        #expect(reason?.contains("URLSessionTransport") == true, "\(String(describing: error))")
+        #expect(reason?.contains(feature) == true, "\(String(describing: error))")
+        #expect(error?.description == reason, "a transport that was not created names no request")
     }
 
     #else
     @Test("A client certificate from PEM is refused with a typed error naming it")
     func clientCertificateRefused() throws {
-        let settings = TLSSettings(
-            clientCertificate: ClientCertificate(certificate: Self.certificate, key: Self.certificate))
-        let error = #expect(throws: UnsupportedTransportFeature.self) { try URLSessionTransport(tls: settings) }
-        #expect(error?.description.contains("client certificates from PEM") == true)
+        var settings = TLSSettings()
+        settings.useClientCertificate(pem: Self.certificate, key: Self.certificate)
+        let error = #expect(throws: HTTPError.self) { try URLSessionTransport(tls: settings) }
+        #expect(Self.unavailableReason(error)?.contains("client certificates from PEM") == true)
     }
 
     @Test("A PKCS#12 bundle Security cannot import fails the transport's creation as a rejected certificate")
     func unreadableBundle() throws {
-        let settings = TLSSettings(
-            clientCertificate: ClientCertificate(pkcs12: .data(Data("not PKCS#12".utf8)), passphrase: "secret-7f"))
+        var settings = TLSSettings()
+        settings.useClientCertificate(pkcs12: Data("not PKCS#12".utf8), passphrase: "secret-7f")
         let error = #expect(throws: URLError.self) { try URLSessionTransport(tls: settings) }
         #expect(error?.code == .clientCertificateRejected)
         #expect(error.map { !"\($0)".contains("secret-7f") } == true)
