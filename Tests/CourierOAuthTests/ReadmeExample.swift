@@ -10,7 +10,7 @@ func readmeSignIn() async throws -> HTTPClient {
         configuration: .generic(
             baseURL: URL(string: "https://auth.example.com")!, clientID: "YOUR_APP_ID",
             redirectURI: receiver.redirectURI, scopes: ["read"]),
-        store: try FileTokenStore(appName: "my-app")  // ~/.config/my-app/token.json, mode 0600
+        store: try FileTokenStore(application: "my-app")  // ~/.config/my-app/token.json, mode 0600
     )
     if try await session.restore() == .signedOut {
         let request = await session.beginSignIn()

@@ -15,7 +15,7 @@ do {
     let client = HTTPClient(configuration: .init(transport: try kind.make()))
     var headers: HTTPHeaders = ["X-Cut-Key": arguments[4]]
     if arguments.count > 5 { headers["X-Hold-After"] = arguments[5] }
-    let request = Request<Data>(path: arguments[2], headers: headers)
+    let request = Request<Void>(path: arguments[2], headers: headers)
     let transfer = client.download(request, to: URL(fileURLWithPath: arguments[3]))
     var first: Int64?
     var last: TransferProgress?

@@ -2,16 +2,16 @@ extension RequestMetrics {
     /// Where the time of one attempt went, phase by phase, as the transport measured it
     /// (``Attempt/phases``).
     ///
-    /// The phases follow each other: ``queued`` for a connection, then (on a new connection)
-    /// ``domainLookup``, ``connect`` and ``secureConnection``, then ``requestSent``,
-    /// ``firstResponseByte`` and ``bodyReceived``. On a reused connection the three connection
-    /// phases are zero and ``reusedConnection`` is true.
+    /// The phases follow each other: `queued` for a connection, then (on a new connection)
+    /// `domainLookup`, `connect` and `secureConnection`, then `requestSent`, `firstResponseByte`
+    /// and `bodyReceived`. On a reused connection the three connection phases are zero and
+    /// `reusedConnection` is true.
     ///
     /// Who fills them in:
     /// - ``CurlTransport`` (Linux), from libcurl's `CURLINFO_*_TIME_T` timings. libcurl reports
     ///   when a request starts to go out, not when its last byte went (before libcurl 8.10): with
-    ///   an older libcurl, ``requestSent`` ends when writing begins and ``firstResponseByte``
-    ///   includes the writing. ``queued`` is libcurl's `CURLINFO_QUEUE_TIME_T` (libcurl 8.6),
+    ///   an older libcurl, `requestSent` ends when writing begins and `firstResponseByte`
+    ///   includes the writing. `queued` is libcurl's `CURLINFO_QUEUE_TIME_T` (libcurl 8.6),
     ///   or with an older libcurl the time between the transfer's start and its connection
     ///   phases, measured by the transport.
     /// - ``URLSessionTransport`` on Apple platforms, from `URLSessionTaskMetrics`.
@@ -21,7 +21,25 @@ extension RequestMetrics {
     /// Phases describe the exchange that gave the final response: a redirect the transport
     /// followed had its own. A streamed response (``HTTPClient/stream(_:)``) and a failed attempt
     /// have none, because the attempt ends before the body has arrived.
-    public struct Phases: Sendable, Equatable {
+    ///
+    /// - `queued`: waiting for a connection (the transport's per-host limit was reached and the
+    ///   request waited for a connection to free up);
+    /// - `domainLookup`: resolving the host name (zero on a reused connection);
+    /// - `connect`: opening the TCP connection (zero on a reused connection);
+    /// - `secureConnection`: the TLS handshake (zero over plain HTTP and on a reused connection);
+    /// - `requestSent`: from the connection being ready to the request having been sent;
+    /// - `firstResponseByte`: from the request having been sent to the first byte of the
+    ///   response, mostly the server's time;
+    /// - `bodyReceived`: from the first byte of the response to its last;
+    /// - `reusedConnection`: whether the attempt went over a connection that was already open.
+    public typealias Phases = (
+        queued: Duration, domainLookup: Duration, connect: Duration, secureConnection: Duration,
+        requestSent: Duration, firstResponseByte: Duration, bodyReceived: Duration, reusedConnection: Bool
+    )
+}
+
+/// ``RequestMetrics/Phases`` as the transports measure them, with their sum and a one-line form.
+package struct PhaseTimings: Sendable, Equatable {
     /// Waiting for a connection: the transport's per-host limit was reached and the request
     /// waited for a connection to free up.
     package var queued: Duration
@@ -67,12 +85,12 @@ extension RequestMetrics {
 extension PhaseTimings: CustomStringConvertible {
     /// The phases in milliseconds on one line, for a log: `queued=0.0ms dns=0.1ms ...`.
     package var description: String {
-    let parts: [(String, Duration)] = [
-        ("queued", queued), ("dns", domainLookup), ("connect", connect), ("tls", secureConnection),
-        ("sent", requestSent), ("firstByte", firstResponseByte), ("body", bodyReceived),
-    ]
-    var text = parts.map { "\($0.0)=\(DurationFormat.milliseconds($0.1))" }.joined(separator: " ")
-    if reusedConnection { text += " reused" }
-    return text
+        let parts: [(String, Duration)] = [
+            ("queued", queued), ("dns", domainLookup), ("connect", connect), ("tls", secureConnection),
+            ("sent", requestSent), ("firstByte", firstResponseByte), ("body", bodyReceived),
+        ]
+        var text = parts.map { "\($0.0)=\(DurationFormat.milliseconds($0.1))" }.joined(separator: " ")
+        if reusedConnection { text += " reused" }
+        return text
     }
 }

@@ -33,12 +33,16 @@ struct Exchange: Sendable {
     static let whole = Exchange(body: .whole, progress: nil)
 }
 
-/// A run's answer once stages 1–8 passed: the response (its head alone when streamed), the
-/// request the transport was last handed and how many attempts it took.
+/// A run's answer once stages 1–8 passed, the one value the runner returns: the response (its
+/// head alone when streamed), the request the transport was last handed (carried back up the
+/// interceptors inside the response), how many attempts it took, and how many body bytes the
+/// transport wrote to a download's file instead of the response's body.
 struct PipelineOutcome: Sendable {
     let response: HTTPResponse
     let request: HTTPRequest
     let attempts: Int
+    /// The body bytes the transport wrote to the download's file; nil when the body is in memory.
+    var bytesWrittenToFile: Int64? { response.bytesWrittenToFile }
 }
 
 extension HTTPClient {
@@ -86,11 +90,12 @@ extension HTTPClient {
                     }
                 }
             } catch {
-                throw HTTPError(
-                    wrapping: error, request: context.lastRequest ?? wire, attempts: max(context.attempts, 1))
+                // Stage 5 wraps what the transport threw with the request it was handed; what is
+                // left (a cancellation, an interceptor's own error) is the call's.
+                throw HTTPError(wrapping: error, request: wire, attempts: max(context.attempts, 1))
             }
             received = response
-            let sent = context.lastRequest ?? wire
+            let sent = response.sentRequest ?? wire
             let attempts = max(context.attempts, 1)
             // 6.–8. API-error decoding, status and content validation (on the head alone when
             // the body is streamed: its bytes have not been read yet).
@@ -98,7 +103,7 @@ extension HTTPClient {
             return PipelineOutcome(response: response, request: sent, attempts: attempts)
         } catch {
             received?.bodyStream?.cancel()
-            context.callDidFail(error, request: context.lastRequest ?? wire)
+            context.callDidFail(error, request: wire)
             throw error
         }
     }
@@ -169,7 +174,7 @@ extension HTTPClient {
         // A download asks only for the bytes it does not have on disk yet (each attempt anew).
         var request = request
         if case .file(let file) = exchange.body { request = file.prepare(request) }
-        let attempt = context.beginAttempt(request)
+        let attempt = context.beginAttempt()
         context.eventMonitor.requestWillSend(request, attempt: attempt, requestID: context.id)
         let started = ContinuousClock.now
         do {
@@ -181,15 +186,18 @@ extension HTTPClient {
             // Monitors get the head alone: a body stream they kept would keep its transfer open.
             var reported = response
             reported.bodyStream = nil
-            let bytesReceived = exchange.progress?.bytesWrittenToFile ?? Int64(response.body.count)
+            let bytesReceived = response.bytesWrittenToFile ?? Int64(response.body.count)
             context.attemptDidReceive(
                 reported, bytesReceived: bytesReceived, for: request, attempt: attempt, started: started)
-            return response
+            // The request as sent goes back up with the response: the run's outcome names it.
+            var answered = response
+            answered.sentRequest = request
+            return answered
         } catch {
             context.attemptDidFail(error, for: request, attempt: attempt, started: started)
-            // A transport's own error (a stub with no route) is a transport failure too.
-            throw error is URLError || error is CancellationError
-                ? error : HTTPError(wrapping: error, request: request, attempts: attempt)
+            // Named by the request as sent. A transport's own error (a stub with no route) is a
+            // transport failure too; a cancellation stays one, for the stages above.
+            throw error is CancellationError ? error : HTTPError(wrapping: error, request: request, attempts: attempt)
         }
     }
 

@@ -21,7 +21,6 @@ public final class RequestContext: Sendable {
 
     private struct State {
         var attempts = 0
-        var lastRequest: HTTPRequest?
         var trace: TraceContext?
     }
 
@@ -53,20 +52,14 @@ public final class RequestContext: Sendable {
     /// How many times the request has reached the transport so far.
     public var attempts: Int { state.withLock { $0.attempts } }
 
-    /// The last request handed to the transport, after every interceptor.
-    public var lastRequest: HTTPRequest? { state.withLock { $0.lastRequest } }
-
-    /// Takes over the attempts and last request of the call this one joined (de-duplication).
+    /// Takes over the attempts of the call this one joined (de-duplication).
     func adopt(_ other: RequestContext) {
-        let (attempts, lastRequest) = other.state.withLock { ($0.attempts, $0.lastRequest) }
-        state.withLock {
-            $0.attempts = attempts
-            $0.lastRequest = lastRequest
-        }
+        let attempts = other.attempts
+        state.withLock { $0.attempts = attempts }
     }
 
     /// The call's trace: the one `make` gives at the first ask, the same one after (see
-    /// ``TraceContextInterceptor``).
+    /// ``Interceptor/traceContext(samplesNewTraces:)``).
     func trace(_ make: () -> TraceContext) -> TraceContext {
         state.withLock { state in
             if let trace = state.trace { return trace }
@@ -76,11 +69,10 @@ public final class RequestContext: Sendable {
         }
     }
 
-    /// Records that `request` is about to reach the transport; returns the attempt number (from 1).
-    func beginAttempt(_ request: HTTPRequest) -> Int {
+    /// Records that a request is about to reach the transport; returns the attempt number (from 1).
+    func beginAttempt() -> Int {
         state.withLock {
             $0.attempts += 1
-            $0.lastRequest = request
             return $0.attempts
         }
     }

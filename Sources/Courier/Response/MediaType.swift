@@ -39,9 +39,6 @@ package struct MediaType: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    /// Whether this is JSON (`application/json` or any `+json` type).
-    package var isJSON: Bool { (type == "application" && subtype == "json") || subtype.hasSuffix("+json") }
-
     /// `type/subtype`.
     package var description: String { "\(type)/\(subtype)" }
 }

@@ -17,6 +17,14 @@ public struct HTTPResponse: Sendable {
     /// Where the exchange's time went, when the transport measured it (see
     /// ``RequestMetrics/Phases``); the pipeline copies it into the attempt's metrics.
     package var phases: PhaseTimings?
+    /// How many body bytes the transport wrote to the download's file instead of ``body``
+    /// (``HTTPClient/download(_:to:)`` on a transport that writes downloads itself); nil when
+    /// the body is in ``body``.
+    package var bytesWrittenToFile: Int64?
+    /// The request as the transport was handed it, after every interceptor: set by the
+    /// pipeline's transport stage, so the run's outcome names what was sent (nil for a
+    /// response an interceptor made up).
+    package var sentRequest: HTTPRequest?
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {

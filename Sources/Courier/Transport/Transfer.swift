@@ -111,7 +111,7 @@ extension HTTPClient {
             do throws(HTTPError) {
                 try Self.checkDirectory(directory, for: request.method, destination: destination)
                 let response = try await send(dataRequest, Exchange(body: .file(file), progress: progress))
-                try Self.place(response, file: file, writtenByTransport: progress.bytesWrittenToFile != nil)
+                try Self.place(response, file: file, writtenByTransport: response.raw.bytesWrittenToFile != nil)
                 progress.complete(request: response.request, response: response.raw)
                 return .success(response.map { _ in destination })
             } catch {

@@ -8,14 +8,13 @@ extension TransferProgress {
     /// `ProgressReportingTransport`).
     ///
     /// Such a transport calls `beginAttempt(expectedUpload:)` when an attempt starts, then
-    /// `didSend(count:)`, `didReceiveResponse(expected:)` and `didReceive(count:)` as bytes move;
-    /// when it writes a download's successful body to its file it calls `didWriteFile(bytes:)`.
-    /// For any other transport the client reports the totals once it answered, so the sequence
+    /// `didSend(count:)`, `didReceiveResponse(expected:)` and `didReceive(count:)` as bytes move.
+    /// Whether it wrote a download's body to its file it says in its response
+    /// (`HTTPResponse.bytesWrittenToFile`), not here. For any other transport the client reports the totals once it answered, so the sequence
     /// still ends at the total.
     final class Reporter: Sendable {
         private struct State {
             var progress = TransferProgress()
-            var bytesWrittenToFile: Int64?
             var finished = false
         }
 
@@ -26,16 +25,11 @@ extension TransferProgress {
             self.continuation = continuation
         }
 
-        /// The body bytes the transport wrote to the download's file in the last attempt, or nil
-        /// when it kept the body in memory.
-        var bytesWrittenToFile: Int64? { state.withLock { $0.bytesWrittenToFile } }
-
         /// A new attempt starts sending `expectedUpload` body bytes (nil: a stream of unknown
         /// length): counts restart from zero.
         func beginAttempt(expectedUpload uploadSize: Int64?) {
             update {
                 $0.progress = TransferProgress(attempt: $0.progress.attempt + 1, bytesExpectedToSend: uploadSize)
-                $0.bytesWrittenToFile = nil
             }
         }
 
@@ -70,11 +64,6 @@ extension TransferProgress {
             update { $0.progress.bytesReceived += count }
         }
 
-        /// The attempt's body was written to the download's file: `bytes` in all.
-        func didWriteFile(bytes: Int64) {
-            update { $0.bytesWrittenToFile = bytes }
-        }
-
         /// The call succeeded: publishes the final totals and ends the sequence.
         func complete(request: HTTPRequest, response: HTTPResponse) {
             update {
@@ -83,7 +72,7 @@ extension TransferProgress {
                     $0.progress.bytesExpectedToSend ?? max($0.progress.bytesSent, request.body?.length ?? 0)
                 $0.progress.bytesSent = uploadTotal
                 $0.progress.bytesExpectedToSend = uploadTotal
-                let received = $0.bytesWrittenToFile ?? Int64(response.body.count)
+                let received = response.bytesWrittenToFile ?? Int64(response.body.count)
                 $0.progress.bytesReceived = max($0.progress.bytesReceived, received)
                 if $0.progress.bytesExpectedToReceive == nil {
                     $0.progress.bytesExpectedToReceive = $0.progress.bytesReceived

@@ -6,7 +6,7 @@ public import Foundation
 ///
 /// ```swift
 /// let session = OAuthSession(configuration: configuration,
-///                            store: try FileTokenStore(appName: "my-app"))
+///                            store: try FileTokenStore(application: "my-app"))
 /// let request = await session.beginSignIn()
 /// open(request.url)                                     // the user approves in the browser
 /// try await session.completeSignIn(redirectURL: url)    // checks state, exchanges the code

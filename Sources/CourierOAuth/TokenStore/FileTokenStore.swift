@@ -23,7 +23,7 @@ import Darwin
 /// session refreshes, so only one of them refreshes each expiry and the others adopt its token.
 ///
 /// ```swift
-/// let store = try FileTokenStore(appName: "my-app")   // ~/.config/my-app/token.json
+/// let store = try FileTokenStore(application: "my-app")   // ~/.config/my-app/token.json
 /// ```
 ///
 /// ## Signing out when the file cannot be deleted
@@ -61,19 +61,19 @@ public final class FileTokenStore: SharedTokenStore {
         self.operations = operations
     }
 
-    /// A store at `<config>/<appName>/<fileName>`, where `<config>` is `$XDG_CONFIG_HOME`, or
+    /// A store at `<config>/<application>/<fileName>`, where `<config>` is `$XDG_CONFIG_HOME`, or
     /// `~/.config` when that is unset or not absolute (XDG Base Directory specification).
     ///
     /// - Throws: ``Failure`` when there is no home directory to put it in.
-    public convenience init(appName: String, fileName: String = "token.json") throws(Failure) {
-        guard !appName.isEmpty, !appName.contains("/"), appName != "..", appName != "." else {
+    public convenience init(application: String, fileName: String = "token.json") throws(Failure) {
+        guard !application.isEmpty, !application.contains("/"), application != "..", application != "." else {
             throw Failure(
-                operation: "locate", path: appName, reason: "the app name must be one non-empty path component")
+                operation: "locate", path: application, reason: "the app name must be one non-empty path component")
         }
         guard let base = Self.configDirectory(environment: ProcessInfo.processInfo.environment) else {
-            throw Failure(operation: "locate", path: appName, reason: "neither XDG_CONFIG_HOME nor HOME is set")
+            throw Failure(operation: "locate", path: application, reason: "neither XDG_CONFIG_HOME nor HOME is set")
         }
-        self.init(fileURL: base.appendingPathComponent(appName, isDirectory: true).appendingPathComponent(fileName))
+        self.init(fileURL: base.appendingPathComponent(application, isDirectory: true).appendingPathComponent(fileName))
     }
 
     /// `$XDG_CONFIG_HOME` when absolute, else `$HOME/.config`, else nil.

@@ -6,7 +6,7 @@ public import Foundation
 ///
 /// ```swift
 /// // Records from the live server on the first run, replays offline on every run after.
-/// let transport = try CassetteTransport(file: cassetteURL, mode: .recordIfMissing,
+/// let transport = try CassetteTransport(fileURL: cassetteURL, mode: .recordIfMissing,
 ///                                       upstream: URLSessionTransport.shared)
 /// ```
 ///
@@ -29,17 +29,17 @@ public final class CassetteTransport: HTTPTransport {
 
     private let backing: Backing
 
-    /// Opens `file` in `mode`.
+    /// Opens `fileURL` in `mode`.
     ///
     /// - Parameters:
-    ///   - file: The cassette file.
+    ///   - fileURL: The cassette file.
     ///   - mode: Replay, record, or record only when the file is missing.
     ///   - upstream: The transport used when recording.
     ///   - matching: How requests are paired with interactions when replaying.
     ///   - redactor: Which values count as secrets when recording.
     /// - Throws: ``Cassette/FileError`` when replaying a missing or invalid file.
     public init(
-        file: URL, mode: Mode, upstream: any HTTPTransport,
+        fileURL file: URL, mode: Mode, upstream: any HTTPTransport,
         matching: ReplayMatching = .default, redactor: LoggingMonitor.Redactor = .default
     ) throws(Cassette.FileError) {
         let replays =
@@ -51,7 +51,7 @@ public final class CassetteTransport: HTTPTransport {
         if replays {
             backing = .replay(try ReplayTransport(contentsOf: file, matching: matching))
         } else {
-            backing = .record(try RecordingTransport(recordingTo: file, upstream: upstream, redactor: redactor))
+            backing = .record(try RecordingTransport(fileURL: file, upstream: upstream, redactor: redactor))
         }
     }
 

@@ -6,7 +6,7 @@ import Synchronization
 /// into a cassette file, with secrets redacted before anything reaches the disk.
 ///
 /// ```swift
-/// let recorder = RecordingTransport(recordingTo: cassetteURL, upstream: URLSessionTransport.shared)
+/// let recorder = RecordingTransport(fileURL: cassetteURL, upstream: URLSessionTransport.shared)
 /// let client = HTTPClient(baseURL: api, transport: recorder)
 /// ```
 ///
@@ -15,24 +15,24 @@ import Synchronization
 /// are not recorded: a cassette holds responses only.
 public final class RecordingTransport: HTTPTransport {
     /// The cassette file being written.
-    public let file: URL
+    public let fileURL: URL
     private let upstream: any HTTPTransport
     private let redactor: LoggingMonitor.Redactor
     private let recorded: Mutex<Cassette>
 
-    /// Records into `file`, sending requests with `upstream`.
+    /// Records into `fileURL`, sending requests with `upstream`.
     ///
     /// - Parameters:
-    ///   - file: Where the cassette is written; missing folders are created.
+    ///   - fileURL: Where the cassette is written; missing folders are created.
     ///   - upstream: The transport that really sends the requests.
     ///   - redactor: Which values count as secrets; the same rules as logging by default.
-    ///   - appending: Whether to keep the interactions already in `file` (false: start empty).
+    ///   - appending: Whether to keep the interactions already in `fileURL` (false: start empty).
     /// - Throws: ``Cassette/FileError`` when `appending` and the existing file is not a cassette.
     public init(
-        recordingTo file: URL, upstream: any HTTPTransport, redactor: LoggingMonitor.Redactor = .default,
+        fileURL file: URL, upstream: any HTTPTransport, redactor: LoggingMonitor.Redactor = .default,
         appending: Bool = false
     ) throws(Cassette.FileError) {
-        self.file = file
+        self.fileURL = file
         self.upstream = upstream
         self.redactor = redactor
         let existing =
@@ -53,7 +53,7 @@ public final class RecordingTransport: HTTPTransport {
         try recorded.withLock { (cassette: inout Cassette) throws(Cassette.FileError) in
             cassette.append(interaction)
             // Written under the lock, so concurrent requests never write an older cassette last.
-            try cassette.write(to: file)
+            try cassette.write(to: fileURL)
         }
         return response
     }

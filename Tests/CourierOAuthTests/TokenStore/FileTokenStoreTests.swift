@@ -78,8 +78,8 @@ import Darwin
     }
 
     @Test func appNameMustBeOnePathComponent() {
-        #expect(throws: FileTokenStore.Failure.self) { try FileTokenStore(appName: "../evil") }
-        #expect(throws: FileTokenStore.Failure.self) { try FileTokenStore(appName: "") }
+        #expect(throws: FileTokenStore.Failure.self) { try FileTokenStore(application: "../evil") }
+        #expect(throws: FileTokenStore.Failure.self) { try FileTokenStore(application: "") }
     }
 
     @Test func defaultLocationFollowsXDG() throws {

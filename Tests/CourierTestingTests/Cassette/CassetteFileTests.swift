@@ -83,7 +83,7 @@ struct CassetteFileTests {
     func replayModeNeedsFile() throws {
         let missing = FileManager.default.temporaryDirectory.appending(path: "absent-\(UUID().uuidString).json")
         #expect(throws: Cassette.FileError.self) {
-            try CassetteTransport(file: missing, mode: .replay, upstream: StubTransport())
+            try CassetteTransport(fileURL: missing, mode: .replay, upstream: StubTransport())
         }
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }

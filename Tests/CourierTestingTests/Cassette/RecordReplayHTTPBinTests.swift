@@ -80,7 +80,7 @@ struct RecordReplayHTTPBinTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "httpbin.json")
 
-        let recorder = try CassetteTransport(file: file, mode: .recordIfMissing, upstream: URLSessionTransport())
+        let recorder = try CassetteTransport(fileURL: file, mode: .recordIfMissing, upstream: URLSessionTransport())
         #expect(recorder.isRecording)
         let live = try await run(recorder, server: server)
         #expect(live.authenticated == true)
@@ -92,7 +92,7 @@ struct RecordReplayHTTPBinTests {
         // The file now exists, so the same call replays it. The upstream is a stub with no routes:
         // any request reaching it would fail, and it remembers every request it was sent.
         let network = StubTransport()
-        let player = try CassetteTransport(file: file, mode: .recordIfMissing, upstream: network)
+        let player = try CassetteTransport(fileURL: file, mode: .recordIfMissing, upstream: network)
         #expect(!player.isRecording)
         let replayed = try await run(player, server: server)
         #expect(network.requests.isEmpty)

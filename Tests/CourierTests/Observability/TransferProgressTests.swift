@@ -123,7 +123,7 @@ struct TransferProgressTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("redirected.bin")
         let size = 50_000
-        let request = Request<Data>(path: "/redirect-to", query: [URLQueryItem(name: "url", value: "/bytes/\(size)")])
+        let request = Request<Void>(path: "/redirect-to", query: [URLQueryItem(name: "url", value: "/bytes/\(size)")])
         let transfer = client.download(request, to: destination)
         let snapshots = await collect(transfer)
         #expect(try await transfer.response.value == destination)

@@ -181,7 +181,7 @@ struct PipelineTests {
     func apiErrorDecoder() async throws {
         let body = #"{"returnCode":"601","returnMsg":"登录失效"}"#
         let client = HTTPClient(baseURL: base, transport: StubTransport(status: 200, body: body)) {
-            $0.apiErrorDecoder = .decode { response in
+            $0.apiErrorDecoder = { response in
                 guard let error = try? JSONDecoder().decode(AppError.self, from: response.body), error.returnCode != "0"
                 else { return nil }
                 return error

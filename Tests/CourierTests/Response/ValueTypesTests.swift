@@ -48,7 +48,6 @@ struct ValueTypesTests {
         let type = try #require(MediaType("Application/JSON; charset=\"UTF-8\""))
         #expect(type.description == "application/json")
         #expect(type.parameters["charset"] == "UTF-8")
-        #expect(type.isJSON)
         #expect(type.matches("application/*"))
         #expect(type.matches("*/*"))
         #expect(!type.matches("text/*"))

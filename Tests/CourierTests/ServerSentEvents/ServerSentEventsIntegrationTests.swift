@@ -127,7 +127,7 @@ struct ServerSentEventsIntegrationTests {
     func refusedStatus(transport: TransportUnderTest) async throws {
         struct Payload: Error, Decodable { let error: Int }
         let client = HTTPClient(baseURL: server.url, transport: try transport.make()) {
-            $0.apiErrorDecoder = .decode { response in
+            $0.apiErrorDecoder = { response in
                 response.statusCode >= 400 ? try? JSONDecoder().decode(Payload.self, from: response.body) : nil
             }
         }

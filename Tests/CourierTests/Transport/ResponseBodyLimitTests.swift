@@ -120,7 +120,7 @@ struct ResponseBodyLimitTests {
         let failed = folder.appendingPathComponent("error.bin")
         let error = try await #require(throws: HTTPError.self) {
             try await client.download(
-                Request<Data>(
+                Request(
                     path: "/endless/\(uniqueKey("error"))",
                     query: [.init(name: "framing", value: "length:5000000"), .init(name: "status", value: "503")]),
                 to: failed

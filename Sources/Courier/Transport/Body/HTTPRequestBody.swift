@@ -107,12 +107,6 @@ extension HTTPRequest {
             return true
         }
 
-        /// Whether the body is a stream (never de-duplicated, recorded without its bytes).
-        public var isStream: Bool {
-            if case .stream = storage { return true }
-            return false
-        }
-
         /// The size in bytes when it is known now: files are measured on disk; nil for a stream
         /// of unknown length or a file that cannot be read.
         public var length: Int64? {

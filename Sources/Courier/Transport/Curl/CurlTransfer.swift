@@ -102,11 +102,14 @@ final class CurlTransfer: @unchecked Sendable {
         let head: Data
         let body: Data
         var phases: PhaseTimings?
+        /// The body bytes written to the download's file instead of `body`, if any.
+        var bytesWrittenToFile: Int64?
 
         /// The response, with `url` as the URL that answered.
         func response(url: URL) -> HTTPResponse {
             var response = HTTPResponse(statusCode: status, headers: CurlHeaderBlock.parse(head), body: body, url: url)
             response.phases = phases
+            response.bytesWrittenToFile = bytesWrittenToFile
             return response
         }
     }
@@ -326,7 +329,7 @@ final class CurlTransfer: @unchecked Sendable {
                     : uploadError ?? (refusedResend ? URLError.refusedResend : failure(code: code, curl: curl)))
             return
         }
-        guard code == 0, saveFile() else {
+        guard code == 0, case .saved(let bytesWrittenToFile) = saveFile() else {
             fail(
                 limitError ?? uploadError ?? fileError
                     ?? (refusedResend ? URLError.refusedResend : failure(code: code, curl: curl))
@@ -336,6 +339,7 @@ final class CurlTransfer: @unchecked Sendable {
         var status = 0
         _ = curl.getInfo(easy, CurlOption.infoResponseCode, &status)
         var outcome = Outcome(status: status, head: head, body: body)
+        outcome.bytesWrittenToFile = bytesWrittenToFile
         if let addedAt, let sentAt {
             outcome.phases = CurlPhases.read(
                 easy, instants: .init(added: addedAt, sent: sentAt, finished: .now), curl: curl)
@@ -358,19 +362,25 @@ final class CurlTransfer: @unchecked Sendable {
         continuation = nil
     }
 
-    /// Closes a download file after a complete body and reports it; false (and the file gone)
-    /// when its last writes failed.
-    private func saveFile() -> Bool {
+    /// What became of a complete body's download file.
+    private enum SavedFile {
+        /// Saved with this many bytes; nil when the body went to memory (no file, or not a 2xx).
+        case saved(Int64?)
+        /// Its last writes failed: the file is gone.
+        case failed
+    }
+
+    /// Closes a download file after a complete body.
+    private func saveFile() -> SavedFile {
         // An empty body never opened its file.
-        guard openDueFile() else { return false }
-        guard let file else { return true }
+        guard openDueFile() else { return .failed }
+        guard let file else { return .saved(nil) }
         self.file = nil
         guard file.close() else {
             fileError = URLError(.cannotWriteToFile)
-            return false
+            return .failed
         }
-        reporter?.didWriteFile(bytes: file.bytesWritten)
-        return true
+        return .saved(file.bytesWritten)
     }
 
     private func releaseHeaderList(curl: LibCurl) {

@@ -26,10 +26,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var streamed = false
         /// Where the time went, from URLSession's task metrics (Apple platforms only).
         var phases: PhaseTimings?
+        /// The body bytes written to the download's file instead of `body`, if any.
+        var bytesWrittenToFile: Int64?
 
         var raw: HTTPResponse {
             var raw = HTTPResponse(response, body: body, url: url)
             raw.phases = phases
+            raw.bytesWrittenToFile = bytesWrittenToFile
             return raw
         }
     }
@@ -362,10 +365,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     ?? Self.urlError(error, received: 0, of: transfer.response, url: task.originalRequest?.url))
             return
         }
+        var bytesWrittenToFile: Int64?
         if let file = transfer.file {
             try? file.close()
             if error == nil, transfer.failure == nil {
-                transfer.reporter?.didWriteFile(bytes: transfer.fileBytes)
+                bytesWrittenToFile = transfer.fileBytes
             } else {
                 // The bytes stay to be resumed when they can be.
                 transfer.downloadFile?.attemptFailed()
@@ -394,7 +398,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return
         }
         continuation?.resume(
-            returning: Received(response: response, body: transfer.body, url: url, phases: transfer.phases))
+            returning: Received(
+                response: response, body: transfer.body, url: url, phases: transfer.phases,
+                bytesWrittenToFile: bytesWrittenToFile))
     }
 
     #if !canImport(FoundationNetworking)

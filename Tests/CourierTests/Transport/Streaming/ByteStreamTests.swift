@@ -55,7 +55,7 @@ import Testing
     @Test func anUnacceptableStatusIsDecodedBeforeTheBody() async throws {
         struct APIFailure: Error, Equatable { let message: String }
         let client = client(body: Data("quota exceeded".utf8), status: 429) {
-            $0.apiErrorDecoder = .decode { response in
+            $0.apiErrorDecoder = { response in
                 response.statusCode == 429 ? APIFailure(message: String(decoding: response.body, as: UTF8.self)) : nil
             }
         }
