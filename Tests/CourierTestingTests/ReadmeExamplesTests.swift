@@ -96,7 +96,7 @@ struct ReadmeExamplesTests {
         try cassette.write(to: folder.appending(path: "Cassettes/offline.json"))
 
         let transport = try CassetteTransport(
-            file: folder.appending(path: "Cassettes/offline.json"), mode: .recordIfMissing,
+            fileURL: folder.appending(path: "Cassettes/offline.json"), mode: .recordIfMissing,
             upstream: StubTransport(), matching: ReplayMatching(ignoredQueryItems: ["raw_json"]))
         let client = HTTPClient(baseURL: URL(string: "https://oauth.reddit.com")!, transport: transport)
         #expect(

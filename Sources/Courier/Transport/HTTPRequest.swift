@@ -19,7 +19,7 @@ public struct HTTPRequest: Sendable {
     /// Whether the transport follows redirects.
     public var followsRedirects: Bool
     /// The status codes that count as success for this call: the ``Request``'s own
-    /// (`Request.allowed(statusCodes:)`) or else the client's ``Validation``.
+    /// (`Request.allowed(statusCodes:)`) or else the client's ``HTTPClient/Configuration/acceptableStatusCodes``.
     ///
     /// The one rule for "acceptable": the client's status validation and ``RetryPolicy`` both ask
     /// ``accepts(statusCode:)``.

@@ -33,8 +33,8 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
 
     /// Connects (blocking: call it off Swift's cooperative pool).
     ///
-    /// - Throws: `URLError` when libcurl cannot connect; ``ProxyError`` when the proxy refuses;
-    ///   ``CertificatePinningError`` when the server's key matches none of its host's pins.
+    /// - Throws: `URLError` when libcurl cannot connect; `ProxyError` when the proxy refuses;
+    ///   `CertificatePinningError` when the server's key matches none of its host's pins.
     init(url: URL, connection: CurlConnection, connectTimeout: Duration) throws {
         guard case .success(let curl) = LibCurl.loaded, let easy = curl.easyInit()
         else {

@@ -2,7 +2,7 @@
 /// pipeline with identical calls in flight, or are refused.
 ///
 /// A gate in front of the interceptors rather than an interceptor, so that a per-call
-/// ``HTTPClient/DeduplicationMode`` works on every client without configuration, and so that
+/// `HTTPClient.DeduplicationMode` works on every client without configuration, and so that
 /// joined callers share everything the chain does (retries included) once. The response is
 /// shared raw; each caller validates and decodes it as its own `Request` says.
 final class DeduplicationGate: Sendable {

@@ -11,7 +11,7 @@ extension HTTPClient {
     }
 }
 
-/// The ``RequestOptionKey`` holding a call's ``HTTPClient/DeduplicationMode``.
+/// The ``RequestOptionKey`` holding a call's `HTTPClient.DeduplicationMode`.
 package enum DeduplicationOption: RequestOptionKey {
     /// Calls are not de-duplicated unless they ask to be.
     package static let defaultValue = HTTPClient.DeduplicationMode.alwaysCreateNew

@@ -53,7 +53,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
     var inbox: WebSocketInbox { inboxStorage }
 
     /// Why the session's delegate refused the server's certificate for the task with this
-    /// identifier (a ``CertificatePinningError``, say), nil when it did not.
+    /// identifier (a `CertificatePinningError`, say), nil when it did not.
     private let trustFailure: @Sendable (Int) -> (any Error)?
 
     init(
