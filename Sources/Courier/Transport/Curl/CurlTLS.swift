@@ -42,7 +42,8 @@ struct CurlTLS: Sendable {
         var pins: [String: String] = [:]
         for (host, hostPins) in settings.pins where !hostPins.isEmpty {
             pins[host.lowercased(), default: ""] +=
-                (pins[host.lowercased()] == nil ? "" : ";") + hostPins.map(\.description).joined(separator: ";")
+                (pins[host.lowercased()] == nil ? "" : ";")
+                + hostPins.compactMap { PublicKeyPin(base64: $0)?.description }.joined(separator: ";")
         }
         self.init(
             authorities: authorities.isEmpty ? nil : authorities,
