@@ -34,7 +34,8 @@ extension HTTPError {
                 .responseBodyTooLarge(limit: error.limit, received: error.received, expected: error.expected),
                 method: request.method, url: request.url, attempts: attempts)
         case let error as CertificatePinningError:
-            self.init(.certificatePinMismatch(host: error.host), method: request.method, url: request.url, attempts: attempts)
+            self.init(
+                .certificatePinMismatch(host: error.host), method: request.method, url: request.url, attempts: attempts)
         case let error as ProxyError:
             self.init(
                 .proxyFailed(proxy: error.proxy, status: error.status, reason: error.reason), method: request.method,

@@ -80,7 +80,8 @@ struct RequestPhasesTests {
         #expect(queued.max().map { $0 >= .milliseconds(1500) } == true, "\(queued)")
         // Afterwards the two connections stay open, idle, for the next calls.
         let after = transport.connectionGauges()[origin]
-        #expect(after.map { [$0.open, $0.idle, $0.active, $0.queued] } == [2, 2, 0, 0], "\(String(describing: after))")
+        #expect(
+            after.map { [$0.open, $0.idle, $0.active, $0.queued] } == [2, 2, 0, 0], "\(String(describing: after))")
     }
 
     @Test("Phases read as one line and add up")

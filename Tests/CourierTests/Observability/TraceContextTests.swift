@@ -79,8 +79,10 @@ struct TraceContextTests {
     @Test("A trace the caller set for the task is kept: its id, its flag, its tracestate")
     func callersTrace() async throws {
         let client = HTTPClient(baseURL: try TestServers.httpbin()) { $0.interceptors = [.traceContext()] }
-        let caller = try #require(TraceContext(
-            traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00", tracestate: "congo=t61rcWkgMzE"))
+        let caller = try #require(
+            TraceContext(
+                traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00", tracestate: "congo=t61rcWkgMzE")
+        )
         let echoed = try await TraceContext.$current.withValue(caller) {
             try await client.send(Request<EchoedHeaders>(path: "/headers")).value.headers
         }
@@ -124,7 +126,8 @@ struct TraceContextTests {
 
     @Test("Valid forms are read: a later version with more fields, the sampled flag among others")
     func valid() throws {
-        let later = try #require(TraceContext(traceparent: "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-03-what"))
+        let later = try #require(
+            TraceContext(traceparent: "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-03-what"))
         #expect(later.traceID == "4bf92f3577b34da6a3ce929d0e0e4736" && later.parentSpanID == "00f067aa0ba902b7")
         #expect(later.sampled)
         #expect(later.spanID == nil, "a context read from a header is no span of its own")

@@ -130,7 +130,8 @@ struct TransferProgressTests {
 
         // The redirect's own (empty) body never shows up as the expected size.
         #expect(
-            snapshots.allSatisfy { $0.bytesExpectedToReceive == nil || $0.bytesExpectedToReceive == Int64(size) }, "\(snapshots)")
+            snapshots.allSatisfy { $0.bytesExpectedToReceive == nil || $0.bytesExpectedToReceive == Int64(size) },
+            "\(snapshots)")
         #expect(isNonDecreasing(snapshots.map(\.bytesReceived)))
         #expect(snapshots.allSatisfy { $0.attempt == 1 })
         #expect(snapshots.last.map { [$0.bytesReceived, $0.bytesExpectedToReceive] } == [Int64(size), Int64(size)])

@@ -51,8 +51,7 @@ struct ServerSentEventsIntegrationTests {
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
         let clock = VirtualClock(autoAdvances: true)
         var received: [Event] = []
-        for try await event in events(client, "/sse/\(key)?drop=\(drop)", clock: clock)
-        {
+        for try await event in events(client, "/sse/\(key)?drop=\(drop)", clock: clock) {
             received.append(event)
         }
         #expect(
@@ -99,8 +98,7 @@ struct ServerSentEventsIntegrationTests {
         let key = uniqueKey("sse-break")
         let client = HTTPClient(baseURL: server.url, transport: try transport.make())
         var received: [Event] = []
-        for try await event in events(client, "/sse-hold/\(key)", clock: VirtualClock())
-        {
+        for try await event in events(client, "/sse-hold/\(key)", clock: VirtualClock()) {
             received.append(event)
             break
         }

@@ -52,7 +52,8 @@ public struct TraceContext: Sendable, Hashable {
     /// `tracestate` list.
     public init?(traceID: String, parentSpanID: String? = nil, sampled: Bool = true, traceState: String? = nil) {
         do {
-            try self.init(checkingTraceID: traceID, parentSpanID: parentSpanID, sampled: sampled, traceState: traceState)
+            try self.init(
+                checkingTraceID: traceID, parentSpanID: parentSpanID, sampled: sampled, traceState: traceState)
         } catch {
             return nil
         }

@@ -79,7 +79,8 @@ struct CurlConnection: Sendable {
             // credentials with 401 rather than 407.
             let refusedLogin = status == 407 || status == 401
             return refusedLogin
-                ? ProxyError.authenticationFailed(proxy, status: status) : ProxyError.tunnelRefused(proxy, status: status)
+                ? ProxyError.authenticationFailed(proxy, status: status)
+                : ProxyError.tunnelRefused(proxy, status: status)
         }
     }
 }

@@ -150,7 +150,9 @@ struct ResumableDownloadTests {
         #expect(requests.map(\.range) == ["", "bytes=\(kept)-"])
         #expect(requests.map(\.status) == [200, 200])
         #expect(
-            snapshots.last.map { [$0.bytesReceived, $0.bytesExpectedToReceive] } == [Int64(Self.size), Int64(Self.size)])
+            snapshots.last.map { [$0.bytesReceived, $0.bytesExpectedToReceive] } == [
+                Int64(Self.size), Int64(Self.size),
+            ])
     }
 
     @Test(

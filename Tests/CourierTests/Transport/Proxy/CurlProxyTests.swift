@@ -127,7 +127,8 @@ struct CurlProxyTests {
         }
     }
 
-    @Test("A SOCKS5 server refusing the login is HTTPError.proxyFailed without the password", arguments: Target.allCases)
+    @Test(
+        "A SOCKS5 server refusing the login is HTTPError.proxyFailed without the password", arguments: Target.allCases)
     func socksRefuses(target: Target) async throws {
         let (error, wrapped) = try await proxyError(target, try always(try proxy(.socks5h, password: .wrong)))
         #expect(error.refusedLogin && error.status == nil, "\(error)")

@@ -1,6 +1,7 @@
-@testable import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 /// Which proxy a URL goes through, from explicit settings and from the environment.
 @Suite("Proxy settings")

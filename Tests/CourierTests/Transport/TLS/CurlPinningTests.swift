@@ -22,7 +22,8 @@ struct CurlPinningTests {
     /// A transport trusting the run's certificate authority, with `pins`.
     private func transport(_ pins: [String: [String]]) throws -> CurlTransport {
         let authority = try Data(contentsOf: URL(fileURLWithPath: try Self.value("COURIER_TLS_CA")))
-        return try CurlTransport(timeout: .seconds(30), tls: TLSSettings(certificateAuthorities: [authority], pins: pins))
+        return try CurlTransport(
+            timeout: .seconds(30), tls: TLSSettings(certificateAuthorities: [authority], pins: pins))
     }
 
     private func get(_ path: String, on transport: CurlTransport) async throws -> HTTPResponse {
