@@ -39,19 +39,19 @@ public final class CassetteTransport: HTTPTransport {
     ///   - redactor: Which values count as secrets when recording.
     /// - Throws: ``Cassette/FileError`` when replaying a missing or invalid file.
     public init(
-        fileURL file: URL, mode: Mode, upstream: any HTTPTransport,
+        fileURL: URL, mode: Mode, upstream: any HTTPTransport,
         matching: ReplayMatching = .default, redactor: LoggingMonitor.Redactor = .default
     ) throws(Cassette.FileError) {
         let replays =
             switch mode {
             case .replay: true
             case .record: false
-            case .recordIfMissing: FileManager.default.fileExists(atPath: file.path)
+            case .recordIfMissing: FileManager.default.fileExists(atPath: fileURL.path)
             }
         if replays {
-            backing = .replay(try ReplayTransport(contentsOf: file, matching: matching))
+            backing = .replay(try ReplayTransport(contentsOf: fileURL, matching: matching))
         } else {
-            backing = .record(try RecordingTransport(fileURL: file, upstream: upstream, redactor: redactor))
+            backing = .record(try RecordingTransport(fileURL: fileURL, upstream: upstream, redactor: redactor))
         }
     }
 

@@ -29,14 +29,14 @@ public final class RecordingTransport: HTTPTransport {
     ///   - appending: Whether to keep the interactions already in `fileURL` (false: start empty).
     /// - Throws: ``Cassette/FileError`` when `appending` and the existing file is not a cassette.
     public init(
-        fileURL file: URL, upstream: any HTTPTransport, redactor: LoggingMonitor.Redactor = .default,
+        fileURL: URL, upstream: any HTTPTransport, redactor: LoggingMonitor.Redactor = .default,
         appending: Bool = false
     ) throws(Cassette.FileError) {
-        self.fileURL = file
+        self.fileURL = fileURL
         self.upstream = upstream
         self.redactor = redactor
         let existing =
-            appending && FileManager.default.fileExists(atPath: file.path) ? try Cassette(contentsOf: file) : Cassette()
+            appending && FileManager.default.fileExists(atPath: fileURL.path) ? try Cassette(contentsOf: fileURL) : Cassette()
         recorded = Mutex(existing)
     }
 
