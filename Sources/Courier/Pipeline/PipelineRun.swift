@@ -65,7 +65,7 @@ extension HTTPClient {
             wire = built
         } catch {
             monitor.requestDidFail(error, requestID: context.id)
-            throw error
+            throw error.redacted(by: redactor)
         }
 
         // 2. Observe: the call starts; every way out below reports how it ended.
@@ -98,6 +98,7 @@ extension HTTPClient {
             return PipelineOutcome(response: response, request: sent, attempts: attempts)
         } catch {
             received?.bodyStream?.cancel()
+            let error = error.redacted(by: redactor)
             context.callDidFail(error, request: context.lastRequest ?? wire)
             throw error
         }
@@ -184,9 +185,9 @@ extension HTTPClient {
             return response
         } catch {
             context.attemptDidFail(error, for: request, attempt: attempt, started: started)
+            if let error = error as? URLError { throw error.sayingTimeout(of: request) }
             // A transport's own error (a stub with no route) is a transport failure too.
-            throw error is URLError || error is CancellationError
-                ? error : HTTPError(wrapping: error, request: request, attempts: attempt)
+            throw error is CancellationError ? error : HTTPError(wrapping: error, request: request, attempts: attempt)
         }
     }
 
