@@ -657,7 +657,8 @@ def ranged_bytes(etag: str, start: int, end: int) -> bytes:
 async def ranged(key: str, headers: dict, query: dict, writer: asyncio.StreamWriter) -> bool:
     """/ranged/KEY?size=N&etag=E: a resource of N bytes that honours `Range: bytes=S-` with a
     matching `If-Range` (206) unless ranges=0 (always 200); etag=none sends Last-Modified
-    instead of an ETag. The first `cuts` responses for KEY send half their body, then a reset.
+    instead of an ETag (and a Date, which makes it strong). The first `cuts` responses for KEY
+    send half their body, then a reset.
     /ranged-set/KEY?... overrides the query for KEY (the same URL then meets another resource).
     Returns False when the connection was reset."""
     query = {**query, **ranged_config.get(key, {})}
@@ -677,6 +678,8 @@ async def ranged(key: str, headers: dict, query: dict, writer: asyncio.StreamWri
              "Content-Type: application/octet-stream", f"Content-Length: {size - start}",
              "Connection: keep-alive"]
     lines.append(f"Last-Modified: {last_modified}" if etag == "none" else f"ETag: {validator}")
+    # A Date later than Last-Modified makes it a strong validator (RFC 9110 §8.8.2.2).
+    lines.append(f"Date: {http_date(time.time())}")
     if status == 206:
         lines.append(f"Content-Range: bytes {start}-{size - 1}/{size}")
     writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())

@@ -15,6 +15,9 @@ public enum TestServers {
     public static func faultProxy() throws -> URL { try url(from: "COURIER_FAULT_PROXY_URL") }
     /// The fault server behind ``faultProxy()`` (a second instance, for the fault matrix alone).
     public static func faultProxyUpstream() throws -> URL { try url(from: "COURIER_FAULT_UPSTREAM_URL") }
+    /// The hostile HTTP server (`Tests/Servers/hostile_server.py`): lying 206s, huge header
+    /// sections, redirects to other schemes, error bodies that echo secrets.
+    public static func hostile() throws -> URL { try url(from: "COURIER_HOSTILE_URL") }
     /// django-oauth-toolkit (`Tests/Servers/oauth_server.py`).
     public static func oauth() throws -> URL { try url(from: "COURIER_OAUTH_URL") }
 

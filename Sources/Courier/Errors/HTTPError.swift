@@ -52,6 +52,13 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         /// `expected` is the length the response announced, if any. Read a larger body with
         /// ``HTTPClient/stream(_:)`` or ``HTTPClient/download(_:to:)``; it is not retried.
         case responseBodyTooLarge(limit: Int, received: Int, expected: Int?)
+        /// The response's header section was larger than the transport accepts: `limit` bytes
+        /// for the whole section, or for one line (libcurl's limits). Nothing of the response is
+        /// kept, and it is not retried: the same server answers the same way.
+        case responseHeadersTooLarge(limit: Int)
+        /// A redirect pointed at `location`, whose scheme is neither http nor https (`file:`,
+        /// `ftp:`, `data:`…): it was not followed, and nothing was sent there.
+        case redirectRefused(location: String)
         /// The server sent an error payload, decoded by the client's ``APIErrorDecoder``.
         case server(any Error)
         /// A validator refused the response.
@@ -96,6 +103,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// The type name of the interceptor that threw, for ``Kind/interceptorFailed(_:)`` (and for
     /// any error an interceptor threw that is not an `HTTPError` already).
     public var interceptor: String?
+    /// What the client's logs hide beyond the default (see ``LoggingMonitor/Redactor``), hidden
+    /// from ``description`` too; nil for the default rules.
+    var redactor: LoggingMonitor.Redactor?
 
     /// Creates an error.
     public init(
@@ -170,9 +180,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         // A transport that could not be created had no request to name.
         if case .transportUnavailable = kind, url == nil { return reason }
-        let redactor = LoggingMonitor.Redactor.default
+        let redactor = self.redactor ?? .default
         var text = "\(method) \(url.map(redactor.redact) ?? "<no URL>") failed"
-        if attempts > 1 { text += " after \(attempts) attempts" }
+        // Exhausted retries say the number themselves.
+        if attempts > 1, !kind.isRetriesExhausted { text += " after \(attempts) attempts" }
         text += ": " + unescapedReason
         if let response {
             let snippet = redactor.redactBody(response.body, contentType: response.headers["Content-Type"], limit: 512)
@@ -191,15 +202,18 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var reason: String { unescapedReason.escapingControlCharacters }
 
     private var unescapedReason: String {
-        let redactor = LoggingMonitor.Redactor.default
+        let redactor = self.redactor ?? .default
         switch kind {
         case .invalidRequest(let reason, let underlying):
             return "invalid request: \(reason)" + (underlying.map { " (\(Self.describe($0)))" } ?? "")
         case .interceptorFailed(let error):
             return "\(interceptor.map { "interceptor \($0)" } ?? "an interceptor") failed: \(Self.describe(error))"
         case .transport(let error as URLError):
-            return "transport error \(error.code.rawValue) (\(Self.name(of: error.code))): "
-                + redactor.redactBody(error.localizedDescription)
+            // "-1004 cannot connect to host", then the transport's own words when it gave any
+            // (Foundation's stand-in, "The operation could not be completed. (NSURLErrorDomain
+            // error -1004.)", says nothing more).
+            let words = (error.userInfo[NSLocalizedDescriptionKey] as? String).map { ": " + redactor.redactBody($0) }
+            return "transport error \(error.code.rawValue) \(error.code.words)" + (words ?? "")
         case .transport(let error):
             return "the transport failed: \(Self.describe(error))"
         case .unacceptableStatus(let status):
@@ -207,6 +221,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case .responseBodyTooLarge(let limit, let received, let expected):
             return ResponseBodyTooLarge(limit: limit, received: received, expected: expected).description
                 + "; read larger bodies with stream(_:) or download(_:to:)"
+        case .responseHeadersTooLarge(let limit):
+            return ResponseHeadersTooLarge(limit: limit).description
+        case .redirectRefused(let location):
+            return RedirectRefused(location: location).description
         case .server(let error):
             return "server error" + (response.map { " (status \($0.statusCode))" } ?? "") + ": \(Self.describe(error))"
         case .validationFailed(let reason):
@@ -218,9 +236,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case .cancelled:
             return "cancelled"
         case .retriesExhausted(let attempts, let last):
-            return "gave up after \(attempts) attempts; last error: \(last.reason)"
+            return "gave up after \(attempts) attempts; last error: \(last.redacted(by: redactor).reason)"
         case .retryStopped(let reason, let last):
-            return "retrying stopped" + (reason.map { " (\($0))" } ?? "") + "; last error: \(last.reason)"
+            return "retrying stopped" + (reason.map { " (\($0))" } ?? "")
+                + "; last error: \(last.redacted(by: redactor).reason)"
         case .duplicateDropped:
             return "dropped: an identical request is already in flight"
         case .certificatePinMismatch(let host):
@@ -237,28 +256,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         if let decoding = error as? DecodingError {
             text = DecodingFailure.summary(of: decoding)
         } else {
-            text = String(describing: error)
+            text = oneLine(String(describing: error))
         }
         return LoggingMonitor.Redactor.default.redactBody(text)
-    }
-
-    private static func name(of code: URLError.Code) -> String {
-        switch code {
-        case .timedOut: "timed out"
-        case .cancelled: "cancelled"
-        case .cannotConnectToHost: "cannot connect to host"
-        case .cannotFindHost: "cannot find host"
-        case .dnsLookupFailed: "DNS lookup failed"
-        case .networkConnectionLost: "connection lost"
-        case .notConnectedToInternet: "not connected"
-        case .badServerResponse: "bad server response"
-        case .badURL: "bad URL"
-        case .secureConnectionFailed: "TLS failed"
-        case .userCancelledAuthentication: "authentication cancelled"
-        case .zeroByteResource: "empty response"
-        case .cannotParseResponse: "cannot parse response"
-        default: "URL error"
-        }
     }
 }
 
@@ -317,5 +317,35 @@ extension HTTPError {
             .decodingFailed(error, codingPath: DecodingFailure.codingPath(of: error), snippet: snippet),
             method: request.method, url: request.url, response: response, attempts: attempts
         )
+    }
+}
+
+extension HTTPError {
+    /// This error, described with `redactor` when it hides more than the default.
+    func redacted(by redactor: LoggingMonitor.Redactor?) -> HTTPError {
+        guard let redactor else { return self }
+        var error = self
+        error.redactor = redactor
+        return error
+    }
+
+    /// A description that spans lines (a test double's list of routes, one a line) on one line:
+    /// "routes tried:" followed by its items, each line's leading "- " dropped, joined by "; ".
+    static func oneLine(_ text: String) -> String {
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        guard var joined = lines.first else { return text }
+        for (index, line) in lines.dropFirst().enumerated() {
+            let item = line.hasPrefix("- ") ? String(line.dropFirst(2)) : line
+            joined += (index == 0 && joined.hasSuffix(":") ? " " : "; ") + item
+        }
+        return joined
+    }
+}
+
+extension HTTPError.Kind {
+    fileprivate var isRetriesExhausted: Bool {
+        if case .retriesExhausted = self { return true }
+        return false
     }
 }

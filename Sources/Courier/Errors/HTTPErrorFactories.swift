@@ -10,7 +10,9 @@ extension HTTPError {
     /// Wraps anything a stage threw for `request`: an `HTTPError` as it is, a cancellation as
     /// ``Kind/cancelled``, a `URLError` as ``Kind/transport(_:)``, a header field a built-in
     /// transport refused as ``Kind/invalidRequest(reason:underlying:)``, a body past the call's
-    /// limit as ``Kind/responseBodyTooLarge(limit:received:expected:)``, and anything else as
+    /// limit as ``Kind/responseBodyTooLarge(limit:received:expected:)``, a redirect to another
+    /// scheme as ``Kind/redirectRefused(location:)``, a header section too large as
+    /// ``Kind/responseHeadersTooLarge(limit:)``, and anything else as
     /// ``Kind/interceptorFailed(_:)`` when `interceptor` names who threw it, or
     /// ``Kind/transport(_:)`` when the transport did.
     ///
@@ -40,6 +42,14 @@ extension HTTPError {
             self.init(
                 .proxyFailed(proxy: error.proxy, status: error.status, reason: error.reason), method: request.method,
                 url: request.url, attempts: attempts)
+        case let error as RedirectRefused:
+            self.init(
+                .redirectRefused(location: error.location), method: request.method, url: request.url, attempts: attempts
+            )
+        case let error as ResponseHeadersTooLarge:
+            self.init(
+                .responseHeadersTooLarge(limit: error.limit), method: request.method, url: request.url,
+                attempts: attempts)
         case let error as InvalidHeaderField:
             // A built-in transport called with a request the pipeline never lets through.
             self.init(

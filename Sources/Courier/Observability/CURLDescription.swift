@@ -1,14 +1,16 @@
 import Foundation
 
 extension HTTPRequest {
-    /// The request as a `curl` command line, with secrets redacted by ``LoggingMonitor/Redactor/default``:
-    /// paste it into a bug report or a terminal to reproduce a call.
+    /// The request as a `curl` command line, with secrets redacted: paste it into a bug report or
+    /// a terminal to reproduce a call. A request an ``HTTPClient`` built (``Response/request``,
+    /// ``HTTPClient/curlDescription(of:)``) hides what the client's ``LoggingMonitor`` hides;
+    /// any other uses ``LoggingMonitor/Redactor/default``.
     ///
     /// ```swift
     /// print(response.request.curlDescription)
     /// // curl -X POST -H 'Authorization: <redacted>' -H 'Content-Type: application/json' --data-raw '{"name":"x"}' 'https://api.example.com/items'
     /// ```
-    public var curlDescription: String { curlDescription(redactor: .default) }
+    public var curlDescription: String { curlDescription(redactor: options[RedactorOption.self] ?? .default) }
 
     /// The request as a `curl` command line, with secrets redacted by `redactor`.
     public func curlDescription(redactor: LoggingMonitor.Redactor) -> String {

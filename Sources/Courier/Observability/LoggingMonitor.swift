@@ -113,7 +113,14 @@ public final class LoggingMonitor: EventMonitor {
     ) {
         write(
             requestID, attempt, "error", request.method, request.url,
-            "duration=\(DurationFormat.milliseconds(duration)) error=\(quoted(String(describing: error)))")
+            "duration=\(DurationFormat.milliseconds(duration)) error=\(quoted(describe(error)))")
+    }
+
+    /// An error's text with this monitor's redactor: an ``HTTPError`` hides what the log hides,
+    /// anything else is redacted as body text.
+    private func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPError { return error.redacted(by: redactor).description }
+        return redactor.redactBody(String(describing: error))
     }
 
     /// Writes a `retry` line.
@@ -129,7 +136,7 @@ public final class LoggingMonitor: EventMonitor {
     public func requestDidFail(_ error: HTTPError, requestID: UInt64) {
         let call = calls.withLock { $0[requestID] }
         var fields = error.statusCode.map { "status=\($0) " } ?? ""
-        fields += "error=\(quoted(error.description))"
+        fields += "error=\(quoted(error.redacted(by: redactor).description))"
         line(
             requestID, error.attempts, "failed", call?.method ?? error.method,
             call?.url ?? error.url.map(redactor.redact) ?? "<no URL>", fields)

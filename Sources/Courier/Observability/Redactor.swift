@@ -91,7 +91,8 @@ extension LoggingMonitor {
 
         /// Body text with secrets replaced: JSON string or number values under secret keys, form
         /// fields when the text is a form, parts of a multipart form with secret names, query items
-        /// inside URLs quoted in the text (`…?access_token=…`), and bearer tokens anywhere.
+        /// inside URLs quoted in the text (`…?access_token=…`), header lines with secret names
+        /// (`Cookie: …`, as a server echoing a request writes them), and bearer tokens anywhere.
         public func redactBody(_ text: String, contentType: String? = nil) -> String {
             var result = text
             let media = contentType.flatMap(MediaType.init)
@@ -113,6 +114,9 @@ extension LoggingMonitor {
                 }
                 return "\(groups[1])\(groups[2])=\(Self.placeholder)"
             }
+            result = Self.replacingMatches(of: Self.headerLinePattern, in: result) { groups in
+                isSecret(name: groups[2]) ? groups[1] + Self.placeholder : groups[0]
+            }
             result = Self.replacingMatches(of: Self.bearerPattern, in: result) { "\($0[1]) \(Self.placeholder)" }
             return result
         }
@@ -130,6 +134,10 @@ extension LoggingMonitor {
             return data.count > limit ? redacted + "… (\(data.count) bytes)" : redacted
         }
 
+        /// A line `Name: value` (a header echoed in text): the name in group 2, everything before
+        /// the value in group 1.
+        private static let headerLinePattern = try! NSRegularExpression(
+            pattern: "(?m)^(([A-Za-z0-9!#$%&'*+.^_`|~-]{1,64})[ \\t]*:[ \\t]*)[^\\r\\n]*", options: [])
         private static let bearerPattern = try! NSRegularExpression(
             pattern: "\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]+", options: [.caseInsensitive])
         /// `name=value` after `?`, `&` or `;` (also JSON-escaped `\u0026`), as in a URL quoted in text.
@@ -171,4 +179,39 @@ extension LoggingMonitor {
             return result
         }
     }
+}
+
+extension LoggingMonitor.Redactor {
+    /// These rules and `other`'s: a name secret to either is secret to both.
+    func merging(_ other: LoggingMonitor.Redactor) -> LoggingMonitor.Redactor {
+        var merged = self
+        merged.secretHeaderNames.formUnion(other.secretHeaderNames)
+        merged.secretNameFragments += other.secretNameFragments.filter { !secretNameFragments.contains($0) }
+        merged.exactSecretNames.formUnion(other.exactSecretNames)
+        return merged
+    }
+
+    /// Whether these rules hide more than ``default`` does.
+    var hidesMoreThanDefault: Bool {
+        let base = LoggingMonitor.Redactor.default
+        return !secretHeaderNames.isSubset(of: base.secretHeaderNames)
+            || !exactSecretNames.isSubset(of: base.exactSecretNames)
+            || secretNameFragments.contains { !base.secretNameFragments.contains($0) }
+    }
+
+    /// The one redactor of a client: ``default`` plus the names every ``LoggingMonitor`` among
+    /// `monitors` hides. Its cURL lines (``HTTPRequest/curlDescription``), its errors'
+    /// descriptions and its requests' mirrors hide what its logs hide. Nil when that is no more
+    /// than ``default``.
+    static func of(monitors: [any EventMonitor]) -> LoggingMonitor.Redactor? {
+        let merged = monitors.compactMap { ($0 as? LoggingMonitor)?.redactor }
+            .reduce(LoggingMonitor.Redactor.default) { $0.merging($1) }
+        return merged.hidesMoreThanDefault ? merged : nil
+    }
+}
+
+/// The client's redactor (``LoggingMonitor/Redactor/of(monitors:)``), carried by the requests it
+/// builds so that a request describes itself as the client's logs would.
+package enum RedactorOption: RequestOptionKey {
+    package static let defaultValue: LoggingMonitor.Redactor? = nil
 }

@@ -112,12 +112,16 @@ public final class HTTPClient: Sendable {
     let deduplication = DeduplicationGate()
     /// ``Configuration/baseURL`` without trailing slashes, when it is an http(s) URL with a host.
     let validBase: String?
+    /// What the client's logs hide beyond the default, hidden from its cURL lines and errors too;
+    /// nil when its logs hide no more than the default.
+    let redactor: LoggingMonitor.Redactor?
 
     /// Creates a client from a configuration.
     public init(configuration: Configuration) {
         self.configuration = configuration
         events = EventDispatcher(monitors: configuration.eventMonitors)
         validBase = Self.httpBase(configuration.baseURL)
+        redactor = LoggingMonitor.Redactor.of(monitors: configuration.eventMonitors)
     }
 
     /// Creates a client for a base URL, adjusting the default configuration with `configure`.
@@ -156,7 +160,8 @@ public final class HTTPClient: Sendable {
                 value: try request.decode(raw.body, raw, configuration.decoder), request: outcome.request, raw: raw)
         } catch {
             let failure = HTTPError.decodingFailure(
-                error, request: outcome.request, response: raw, attempts: outcome.attempts)
+                error, request: outcome.request, response: raw, attempts: outcome.attempts
+            ).redacted(by: redactor)
             context.callDidFail(failure, request: outcome.request)
             throw failure
         }

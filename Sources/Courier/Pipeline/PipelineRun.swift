@@ -69,7 +69,7 @@ extension HTTPClient {
             wire = built
         } catch {
             monitor.requestDidFail(error, requestID: context.id)
-            throw error
+            throw error.redacted(by: redactor)
         }
 
         // 2. Observe: the call starts; every way out below reports how it ended.
@@ -103,6 +103,7 @@ extension HTTPClient {
             return PipelineOutcome(response: response, request: sent, attempts: attempts)
         } catch {
             received?.bodyStream?.cancel()
+            let error = error.redacted(by: redactor)
             context.callDidFail(error, request: wire)
             throw error
         }
@@ -195,6 +196,8 @@ extension HTTPClient {
             return answered
         } catch {
             context.attemptDidFail(error, for: request, attempt: attempt, started: started)
+            // A timeout names its limit.
+            let error = (error as? URLError)?.sayingTimeout(of: request) ?? error
             // Named by the request as sent. A transport's own error (a stub with no route) is a
             // transport failure too; a cancellation stays one, for the stages above.
             throw error is CancellationError ? error : HTTPError(wrapping: error, request: request, attempts: attempt)

@@ -27,6 +27,7 @@ extension HTTPClient {
             acceptableStatusCodes: request.acceptableStatusCodes ?? configuration.acceptableStatusCodes
         )
         wire.options = request.options
+        if let redactor { wire.options[RedactorOption.self] = redactor }
         switch request.options[ResponseBodyLimitOption.self] {
         case .client: wire.maximumResponseBodySize = configuration.maximumResponseBodySize
         case .call(let bytes): wire.maximumResponseBodySize = bytes

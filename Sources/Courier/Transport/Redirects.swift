@@ -6,7 +6,8 @@ import Foundation
 /// libcurl's `CURLOPT_FOLLOWLOCATION` (which keeps a custom method such as PUT on a 303, where
 /// HTTP says the next request is a GET). `URLSessionTransport` lets FoundationNetworking follow
 /// most redirects but applies the same credential rule, and follows 307/308 with a body here
-/// (FoundationNetworking drops the body). Credentials never follow a redirect to another origin.
+/// (FoundationNetworking drops the body). Credentials never follow a redirect to another origin,
+/// and no redirect to a scheme other than http or https is followed (``refusal(after:)``).
 enum Redirects {
     /// The most hops before giving up with `URLError(.httpTooManyRedirects)` (URLSession's limit).
     static let maximumHops = 16
@@ -35,6 +36,30 @@ enum Redirects {
             next.headers = next.headers.removing(credentialHeaders)
         }
         return next
+    }
+
+    /// The refusal of a redirect `response` whose `Location` names a scheme other than http or
+    /// https (`file:`, `ftp:`, `data:`, `gopher:`, `javascript:`…), which no transport follows;
+    /// nil for any other response (a redirect to http or https, an unreadable `Location`, not a
+    /// redirect).
+    static func refusal(after response: HTTPResponse) -> RedirectRefused? {
+        guard [301, 302, 303, 307, 308].contains(response.statusCode),
+            let location = response.headers["Location"]?.trimmingCharacters(in: .whitespaces),
+            let scheme = scheme(of: location, relativeTo: response.url), scheme != "http", scheme != "https"
+        else { return nil }
+        return RedirectRefused(location: location)
+    }
+
+    /// The lower-cased scheme `location` resolves to; nil when it cannot be read.
+    private static func scheme(of location: String, relativeTo base: URL) -> String? {
+        if let scheme = URL(string: location, relativeTo: base)?.absoluteURL.scheme { return scheme.lowercased() }
+        // Not a URL Foundation reads (`data:` with spaces…): the scheme as RFC 3986 §3.1 writes it.
+        guard let colon = location.firstIndex(of: ":") else { return nil }
+        let scheme = location[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
     }
 
     /// Whether `URLSessionTransport` follows a redirect with status `statusCode` itself, rather than

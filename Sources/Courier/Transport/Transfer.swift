@@ -89,10 +89,15 @@ extension HTTPClient {
     /// let file = try await client.download(Request(path: "/big.iso"), to: isoURL).response.value
     /// ```
     ///
-    /// Only a GET without a `Range` of its own resumes. A 206 that does not continue the bytes on
-    /// disk (another start, another validator) fails the attempt and drops them, so the next
-    /// attempt starts from zero. Two downloads to the same destination at once share its partial
-    /// file: do not start them.
+    /// Only a GET without a `Range` of its own resumes, and only with a strong validator: an
+    /// `ETag` that is not weak, or a `Last-Modified` at least a second before the response's
+    /// `Date` (RFC 9110 §8.8.2.2). A 206 that does not continue the bytes on disk (no validator
+    /// or another one, a `Content-Range` with another start or total than asked and announced, or
+    /// as many bytes as its `Content-Length` does not say) is refused: the bytes are dropped and
+    /// the whole body is asked for once more, in the same call. A body that ends before the
+    /// length its head announced fails the attempt as a lost connection and keeps its bytes for
+    /// the next attempt: nothing short or spliced is ever saved at `destination`. Two downloads
+    /// to the same destination at once share its partial file: do not start them.
     ///
     /// ``Configuration/maximumResponseBodySize`` does not apply to the body written to the file:
     /// the limit bounds what a call holds in memory, and a download is the way to save a body
@@ -110,15 +115,29 @@ extension HTTPClient {
         let task = Task { () -> Result<Response<URL>, HTTPError> in
             do throws(HTTPError) {
                 try Self.checkDirectory(directory, for: request.method, destination: destination)
-                let response = try await send(dataRequest, Exchange(body: .file(file), progress: progress))
-                try Self.place(response, file: file, writtenByTransport: response.raw.bytesWrittenToFile != nil)
+                func fetch() async throws(HTTPError) -> Response<Data> {
+                    let response = try await send(dataRequest, Exchange(body: .file(file), progress: progress))
+                    try Self.place(response, file: file, writtenByTransport: response.raw.bytesWrittenToFile != nil)
+                    return response
+                }
+                let response: Response<Data>
+                do throws(HTTPError) {
+                    response = try await fetch()
+                } catch  where file.takeRefusedResume() {
+                    // A 206 that did not continue the bytes on disk (another validator, another
+                    // range): they are gone, and the whole body is asked for once more.
+                    response = try await fetch()
+                }
                 progress.complete(request: response.request, response: response.raw)
                 return .success(response.map { _ in destination })
             } catch {
                 // A body refused once it arrived (validation, saving) is not resumed, nor bytes
                 // the server says it cannot continue (416); a connection lost, a cancellation or
                 // another error status keeps them for the next download.
-                if let status = error.statusCode, (200..<300).contains(status) || status == 416 { file.discard() }
+                if let status = error.statusCode, (200..<300).contains(status) || status == 416, !error.isTransport
+                {
+                    file.discard()
+                }
                 if case .invalidRequest = error.kind { file.discard() }
                 progress.finish()
                 return .failure(error)
@@ -146,16 +165,25 @@ extension HTTPClient {
         do {
             if !writtenByTransport {
                 if let refused = file.plan(status: response.raw.statusCode, headers: response.raw.headers) {
-                    throw refused
+                    throw HTTPError(
+                        .transport(refused), method: response.request.method, url: response.request.url,
+                        response: response.raw)
                 }
                 guard let descriptor = file.open() else { throw URLError(.cannotCreateFile) }
                 let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
                 try handle.write(contentsOf: response.value)
                 try handle.close()
+                if let short = file.checkComplete() {
+                    throw HTTPError(
+                        .transport(short), method: response.request.method, url: response.request.url,
+                        response: response.raw)
+                }
             }
             guard file.complete() else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.destination.path])
             }
+        } catch let error as HTTPError {
+            throw error
         } catch {
             throw HTTPError(
                 .invalidRequest(

@@ -49,6 +49,9 @@ final class CurlTransfer: @unchecked Sendable {
     var body = Data()
     /// The header block of the latest response, raw (a `100 Continue` starts a new one).
     var head = Data()
+    /// How the latest head is arriving, to tell its size limits from other failures (see
+    /// CurlHeaderLimit.swift).
+    var headProgress = CurlHeadProgress()
     /// Whether the latest response came over HTTP/2 (or later): its connection multiplexes.
     /// Read by the caller once the loop thread resumed it.
     private(set) var multiplexed = false
@@ -218,6 +221,7 @@ final class CurlTransfer: @unchecked Sendable {
                 let length = size * count
                 if let data, length > 0 {
                     let bytes = UnsafeRawBufferPointer(start: data, count: length)
+                    transfer.headProgress.received(bytes)
                     if bytes.starts(with: "HTTP/".utf8) {
                         // A status line: the headers before it belonged to an interim response.
                         transfer.head.removeAll(keepingCapacity: true)
@@ -380,6 +384,11 @@ final class CurlTransfer: @unchecked Sendable {
             fileError = URLError(.cannotWriteToFile)
             return .failed
         }
+        // A body that ended before the length its head announced is not the whole file.
+        if let short = file.target.checkComplete() {
+            fileError = short
+            return .failed
+        }
         return .saved(file.bytesWritten)
     }
 
@@ -391,7 +400,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// What a failed transfer's `CURLcode` means (see ``CurlConnection/failure(code:easy:proxy:pinnedHost:isHTTP:curl:)``).
     /// Loop thread.
     private func failure(code: Int32, curl: LibCurl) -> any Error {
-        CurlConnection.failure(code: code, easy: easy, proxy: proxy, pinnedHost: pinnedHost, isHTTP: isHTTP, curl: curl)
+        if let tooLarge = headProgress.tooLarge(code: code) { return tooLarge }
+        return CurlConnection.failure(
+            code: code, easy: easy, proxy: proxy, pinnedHost: pinnedHost, isHTTP: isHTTP, curl: curl)
     }
 
     /// The `URLError` a `CURLcode` means, with libcurl's text as its description (never the URL,

@@ -372,6 +372,10 @@ public final class CurlTransport: HTTPTransport {
             }
             let response = try await perform(
                 hop, streamingInto: streaming ? StreamBuffer() : nil, reporting: progress, writingTo: file)
+            if request.followsRedirects, let refused = Redirects.refusal(after: response) {
+                response.bodyStream?.cancel()
+                throw refused
+            }
             if response.bodyStream != nil { return response }
             guard request.followsRedirects, let next = Redirects.request(after: response, to: hop) else {
                 return response

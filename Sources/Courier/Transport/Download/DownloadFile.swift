@@ -24,8 +24,12 @@ final class DownloadFile: Sendable, Equatable {
         var url = ""
         /// The response's strong entity tag, or nil.
         var etag: String?
-        /// The response's `Last-Modified`, used when there is no strong entity tag.
+        /// The response's `Last-Modified` when it is a strong validator (at least a second before
+        /// the response's `Date`, RFC 9110 §8.8.2.2), used when there is no strong entity tag.
         var lastModified: String?
+        /// The whole body's length as the response announced it (`Content-Length` of a 200, the
+        /// total of a 206's `Content-Range`); a resumed 206 must announce the same.
+        var length: Int64?
 
         /// What `If-Range` carries; nil when the bytes cannot be resumed safely.
         var validator: String? { etag ?? lastModified }
@@ -42,6 +46,13 @@ final class DownloadFile: Sendable, Equatable {
         var newRecord: Record?
         /// The URL the attempt asked for (a record of a new body names it).
         var url = ""
+        /// The request carried a `Range` of its own: its answer is written as it is, never resumed.
+        var ownRange = false
+        /// How long the file must be once the body is complete; nil when the head did not say.
+        var expectedLength: Int64?
+        /// Set when a 206 was refused (it did not continue the bytes on disk); outlives the
+        /// attempt until ``takeRefusedResume()``.
+        var refusedResume = false
     }
 
     /// The file the caller asked for; it appears only once the body is complete.
@@ -82,8 +93,9 @@ final class DownloadFile: Sendable, Equatable {
             request.method == .get && request.headers["Range"] == nil && size > 0
             && record?.url == request.url.absoluteString && record?.validator != nil
         state.withLock {
-            $0 = State()
+            $0 = State(refusedResume: $0.refusedResume)
             $0.url = request.url.absoluteString
+            $0.ownRange = request.headers["Range"] != nil
             if resumes {
                 $0.offset = size
                 $0.sentRecord = record
@@ -97,35 +109,88 @@ final class DownloadFile: Sendable, Equatable {
     }
 
     /// A 2xx head arrived: decides whether its body continues the bytes on disk (a 206 starting
-    /// where they end, with the validator they came with) or replaces them (anything else), and
-    /// counts the bytes kept as progress. Nil when the body can be written; an error for a 206
-    /// that does not continue them (the bytes on disk are dropped: the next attempt starts anew).
+    /// where they end, with the validator and total they came with, RFC 9110 §14.4 and §13.1.5)
+    /// or replaces them (anything else), and counts the bytes kept as progress. Nil when the
+    /// body can be written; an error saying why for a 206 that does not continue them (the bytes
+    /// on disk are dropped, and ``takeRefusedResume()`` tells the download to fetch the whole
+    /// body again: two versions are never spliced).
     func plan(status: Int, headers: HTTPHeaders) -> URLError? {
-        let record = Self.record(headers: headers)
-        let failure: URLError? = state.withLock { state in
+        var record = Self.record(headers: headers)
+        let refusal: String? = state.withLock { state in
             state.append = false
             state.newRecord = nil
-            guard status == 206 else { return nil }
-            let start = headers["Content-Range"].flatMap(Self.rangeStart)
-            guard let start, start == state.offset else { return URLError(.cannotParseResponse) }
-            if start == 0 { return nil }
-            guard let sent = state.sentRecord, Self.validates(record, sent) else {
-                return URLError(.cannotParseResponse)
+            state.expectedLength = nil
+            if state.ownRange {
+                // The caller's own range: written as it came, and never resumed.
+                state.newRecord = Record()
+                return nil
             }
-            state.append = true
+            guard status == 206 else {
+                state.expectedLength = record.length
+                return nil
+            }
+            if let reason = Self.refusal(of: headers, offset: state.offset, sent: state.sentRecord) {
+                state.refusedResume = true
+                return reason
+            }
+            let range = headers["Content-Range"].flatMap(ContentRange.init)
+            record.length = range?.total
+            state.expectedLength = range?.total
+            state.append = state.offset > 0
             return nil
         }
-        if failure != nil {
+        if let refusal {
             discard()
-            return failure
+            return URLError(
+                .cannotParseResponse,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "the server's 206 Partial Content does not continue the partial download: \(refusal)"
+                ])
         }
         let (append, offset) = state.withLock { ($0.append, $0.offset) }
         if append {
             reporter?.didResume(from: offset)
         } else {
-            state.withLock { $0.newRecord = record }
+            state.withLock { $0.newRecord = $0.newRecord ?? record }
         }
         return nil
+    }
+
+    /// Whether a download was refused a resume since the last call, forgetting it: the bytes on
+    /// disk are gone, and the whole body is asked for again.
+    func takeRefusedResume() -> Bool {
+        state.withLock { state in
+            defer { state.refusedResume = false }
+            return state.refusedResume
+        }
+    }
+
+    /// Called when the body ended without an error: nil when the file holds as many bytes as the
+    /// head announced (or it announced none). A file that came up short is an error (a lost
+    /// connection, so that a retry policy asks for the rest: the bytes stay when they can be
+    /// resumed); a file longer than announced cannot be trusted and is removed.
+    func checkComplete() -> URLError? {
+        guard let expected = state.withLock({ $0.expectedLength }) else { return nil }
+        let size = partialSize
+        if size == expected { return nil }
+        if size > expected {
+            discard()
+            return URLError(
+                .cannotParseResponse,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "the download holds \(size) bytes, more than the \(expected) its response announced"
+                ])
+        }
+        attemptFailed()
+        return URLError(
+            .networkConnectionLost,
+            userInfo: [
+                NSLocalizedDescriptionKey:
+                    "the response ended at byte \(size) of \(expected): the bytes stay on disk for the next "
+                    + "attempt to resume"
+            ])
     }
 
     /// Opens the partial file for the body planned by ``plan(status:headers:)``: for appending,
@@ -170,28 +235,78 @@ final class DownloadFile: Sendable, Equatable {
         try? data.write(to: recordURL, options: .atomic)
     }
 
-    /// The record a response's head gives: its strong entity tag and its `Last-Modified`; no
-    /// validator for a body with a content coding (its bytes on disk are not the resource's).
+    /// The record a response's head gives: its strong entity tag, its `Last-Modified` when that
+    /// is a strong validator, and its `Content-Length`; no validator for a body with a content
+    /// coding (its bytes on disk are not the resource's).
     static func record(headers: HTTPHeaders) -> Record {
         let coding = headers["Content-Encoding"]?.lowercased()
         guard coding == nil || coding == "identity" else { return Record() }
-        let etag = headers["ETag"].flatMap { $0.hasPrefix("W/") ? nil : $0 }
-        return Record(etag: etag, lastModified: headers["Last-Modified"])
+        let etag = headers["ETag"].flatMap(strongEntityTag)
+        let length = headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        return Record(
+            etag: etag, lastModified: strongLastModified(headers), length: length.flatMap { $0 >= 0 ? $0 : nil })
     }
 
-    /// Whether a 206's validators are the ones the resumed bytes came with.
-    private static func validates(_ response: Record, _ sent: Record) -> Bool {
-        if let etag = sent.etag { return response.etag == nil || response.etag == etag }
-        return response.lastModified == nil || response.lastModified == sent.lastModified
+    /// An entity tag that is not weak (`W/`) and is quoted, as RFC 9110 §8.8.3 writes it.
+    private static func strongEntityTag(_ value: String) -> String? {
+        let tag = value.trimmingCharacters(in: .whitespaces)
+        guard tag.count >= 2, tag.count <= 256, tag.hasPrefix("\""), tag.hasSuffix("\"") else { return nil }
+        return tag
     }
 
-    /// N in `Content-Range: bytes N-M/T`.
-    static func rangeStart(_ value: String) -> Int64? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard trimmed.lowercased().hasPrefix("bytes ") else { return nil }
-        let spec = trimmed.dropFirst("bytes ".count)
-        guard let dash = spec.firstIndex(of: "-") else { return nil }
-        return Int64(spec[..<dash].trimmingCharacters(in: .whitespaces))
+    /// `Last-Modified`, when it is a strong validator for a client (RFC 9110 §8.8.2.2): the
+    /// response carries a `Date` at least one second after it. Otherwise the resource may have
+    /// changed twice within that second, and an `If-Range` date must not be sent (§13.1.5).
+    private static func strongLastModified(_ headers: HTTPHeaders) -> String? {
+        guard let text = headers["Last-Modified"], let modified = HTTPDate.parse(text),
+            let date = headers["Date"].flatMap(HTTPDate.parse), date.timeIntervalSince(modified) >= 1
+        else { return nil }
+        return text
+    }
+
+    /// Why a 206 does not continue the `offset` bytes on disk that came with `sent` (or, when
+    /// none were asked for, is not readable); nil when it does.
+    private static func refusal(of headers: HTTPHeaders, offset: Int64, sent: Record?) -> String? {
+        guard let text = headers["Content-Range"] else { return "it has no Content-Range" }
+        guard let range = ContentRange(text) else {
+            return "its Content-Range \"\(text.prefix(64))\" is not a byte range of the form first-last/total"
+        }
+        if let coding = headers["Content-Encoding"]?.lowercased(), coding != "identity" {
+            return "its body has the content coding \(coding.prefix(32))"
+        }
+        if range.first != offset {
+            return "its Content-Range starts at byte \(range.first), where byte \(offset) was asked for"
+        }
+        if let length = headers["Content-Length"].flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }),
+            length != range.count
+        {
+            return "its Content-Range \(range.first)-\(range.last) holds \(range.count) bytes, "
+                + "but its Content-Length says \(length)"
+        }
+        guard offset > 0 else { return nil }
+        guard let sent else { return "no resume was asked for" }
+        if let announced = sent.length, range.total != announced {
+            return "its Content-Range total \(range.total.map(String.init) ?? "*") is not the \(announced) bytes "
+                + "first announced"
+        }
+        if let etag = sent.etag {
+            guard let theirs = headers["ETag"] else {
+                return "it has no ETag, where the bytes on disk came with \(etag.prefix(64))"
+            }
+            guard strongEntityTag(theirs) == etag else {
+                return "its ETag \(theirs.prefix(64)) is not the \(etag.prefix(64)) the bytes on disk came with"
+            }
+        } else if let modified = sent.lastModified {
+            guard let theirs = headers["Last-Modified"] else {
+                return "it has no Last-Modified, where the bytes on disk came with \(modified.prefix(64))"
+            }
+            guard theirs == modified else {
+                return "its Last-Modified \(theirs.prefix(64)) is not the \(modified.prefix(64)) of the bytes on disk"
+            }
+        } else {
+            return "the bytes on disk have no validator"
+        }
+        return nil
     }
 }
 
