@@ -9,18 +9,19 @@ import Testing
 @Suite struct Bare401RefreshTests {
     private struct Me: Decodable, Sendable { let username: String }
 
-    /// A signed-in session whose access token the server has revoked: the session still holds
-    /// it as valid for two minutes, so only a 401 can tell it to refresh.
-    private func sessionWithRevokedToken(_ server: OAuthServer) async throws -> OAuthSession {
-        let session = server.session(server.publicClient(), tokenSeconds: 120)
-        let token = try await server.signIn(session)
-        try await server.revoke(token.accessToken, hint: "access_token")
-        return session
+    /// A signed-in session holding an access token the server never issued beside a valid
+    /// refresh token, valid for two more minutes as far as the session knows: only a 401 can
+    /// tell it to refresh.
+    private func sessionWithDeadAccessToken(_ server: OAuthServer) async throws -> OAuthSession {
+        var token = try await server.signIn(server.session(server.publicClient(), tokenSeconds: 120))
+        token.accessToken = "never-issued"
+        token.expiresAt = Date().addingTimeInterval(120)
+        return server.session(server.publicClient(), store: InMemoryTokenStore(token), tokenSeconds: 120)
     }
 
     @Test func withTheOptionABare401RefreshesOnceAndTheCallSucceeds() async throws {
         let server = try OAuthServer()
-        let session = try await sessionWithRevokedToken(server)
+        let session = try await sessionWithDeadAccessToken(server)
         let api = HTTPClient(baseURL: server.baseURL) {
             $0.interceptors = [OAuthInterceptor(session: session, refreshesOnBare401: true)]
         }
@@ -31,7 +32,7 @@ import Testing
 
     @Test func withoutTheOptionABare401FailsAsItIsAndNothingRefreshes() async throws {
         let server = try OAuthServer()
-        let session = try await sessionWithRevokedToken(server)
+        let session = try await sessionWithDeadAccessToken(server)
         let api = HTTPClient(baseURL: server.baseURL) { $0.interceptors = [OAuthInterceptor(session: session)] }
         await #expect {
             _ = try await api.send(Request<Me>(path: "/api/me-bare"))

@@ -42,7 +42,7 @@ import Testing
 
     @Test func refreshingOnABare401() async throws {
         let server = try DocOAuthServer()
-        let session = try await server.sessionWithRevokedToken()
+        let session = try await server.sessionWithDeadAccessToken()
         let user = try await Recipes.RefreshingOnABare401().currentUser(session: session, at: server.baseURL)
         #expect(user == "alice")
     }

@@ -12,9 +12,11 @@ struct DocOAuthServer {
 
     init() throws { baseURL = try TestServers.oauth() }
 
-    /// A session of the server's public PKCE client, signed in as alice with two-minute tokens,
-    /// whose access token the server has then revoked: only a 401 tells the session it is dead.
-    func sessionWithRevokedToken() async throws -> OAuthSession {
+    /// A session of the server's public PKCE client, signed in as alice, holding an access token
+    /// the server never issued (as after a server-side revocation, or a token store restored from
+    /// another machine) beside a valid refresh token, with two minutes to live: only a 401 tells
+    /// the session it is dead.
+    func sessionWithDeadAccessToken() async throws -> OAuthSession {
         let configuration = OAuthConfiguration(
             authorizationEndpoint: baseURL.appendingPathComponent("o/authorize/"),
             tokenEndpoint: baseURL.appendingPathComponent("o/token/"),
@@ -24,20 +26,16 @@ struct DocOAuthServer {
         let tokenClient = HTTPClient(baseURL: nil) {
             $0.interceptors = [.adapt { $0.headers["X-Token-Seconds"] = "120" }]
         }
-        let session = OAuthSession(configuration: configuration, store: InMemoryTokenStore(), client: tokenClient)
-        let authorization = await session.beginSignIn()
+        let signIn = OAuthSession(configuration: configuration, client: tokenClient)
+        let authorization = await signIn.beginSignIn()
         var approve = Request<Data>(path: authorization.url.absoluteString, headers: ["X-Remote-User": "alice"])
             .allowed(statusCodes: [302])
         approve.followsRedirects = false
         let answer = try await plain.send(approve)
         let redirect = try #require(answer.headers["Location"].flatMap(URL.init(string:)))
-        let token = try await session.completeSignIn(redirectURL: redirect)
-        _ = try await plain.send(
-            Request<Data>(
-                method: .post, path: baseURL.appendingPathComponent("o/revoke_token/").absoluteString,
-                body: .form([
-                    "token": token.accessToken, "token_type_hint": "access_token", "client_id": "courier-public",
-                ])))
-        return session
+        var token = try await signIn.completeSignIn(redirectURL: redirect)
+        token.accessToken = "never-issued"
+        token.expiresAt = Date().addingTimeInterval(120)
+        return OAuthSession(configuration: configuration, store: InMemoryTokenStore(token), client: tokenClient)
     }
 }
