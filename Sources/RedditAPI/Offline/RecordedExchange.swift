@@ -56,7 +56,7 @@ extension RecordedExchange {
     }
 
     /// The exchanges of a folder of recordings, searched recursively: each body (`NAME.json`,
-    /// `.txt`, `.html`…) beside its `NAME.json.meta.json`-style sidecar `NAME.meta.json`, whose
+    /// `NAME.txt`, `NAME.html`…) beside its sidecar `NAME.meta.json`, whose
     /// `request` has `method`, `url` and `form_body`, and `response` has `status_code` and
     /// `headers` (the format of `../shared/fixtures/reddit` and `reddit-praw`). Files without a
     /// readable sidecar are skipped.

@@ -87,11 +87,12 @@ enum CourierRecipesSnippetsDeclarations {
             let client = HTTPClient(baseURL: api) { $0.interceptors = [RetryPolicy()] }
             let request = Request<Data>(path: "/delay/3").timeout(.milliseconds(500)).deadline(.seconds(1))
             return try await client.send(request).value
-            // throws: error.isTimeout, "the overall deadline of 1 s passed after 2 attempts; the last one failed: …"
+            // throws: error.isTimeout, "the overall deadline of 1 s passed after 1 attempt; the last one failed: …"
+            // (one or two attempts, as the backoff's jitter falls; never the three the policy allows)
         }
     }
 
-    // Sources/Courier/Courier.docc/Recipes.md:134
+    // Sources/Courier/Courier.docc/Recipes.md:135
     struct RefreshingOnABare401 {
         struct Me: Decodable, Sendable { let username: String }
 
@@ -103,7 +104,7 @@ enum CourierRecipesSnippetsDeclarations {
         }
     }
 
-    // Sources/Courier/Courier.docc/Recipes.md:155
+    // Sources/Courier/Courier.docc/Recipes.md:156
     struct ADownloadAndAMultipartUpload {
         struct UploadEcho: Decodable, Sendable { let form: [String: String]; let files: [String: String] }
 
@@ -120,7 +121,7 @@ enum CourierRecipesSnippetsDeclarations {
         }
     }
 
-    // Sources/Courier/Courier.docc/Recipes.md:179
+    // Sources/Courier/Courier.docc/Recipes.md:180
     struct ReadingAStreamLineByLine {
         func firstLines(_ count: Int, at api: URL) async throws -> [String] {
             let client = HTTPClient(baseURL: api)
@@ -131,7 +132,7 @@ enum CourierRecipesSnippetsDeclarations {
         }
     }
 
-    // Sources/Courier/Courier.docc/Recipes.md:198
+    // Sources/Courier/Courier.docc/Recipes.md:199
     struct ServerSentEvents {
         func allEvents(at api: URL, path: String) async throws -> [String] {
             let client = HTTPClient(baseURL: api)
@@ -143,7 +144,7 @@ enum CourierRecipesSnippetsDeclarations {
         }
     }
 
-    // Sources/Courier/Courier.docc/Recipes.md:214
+    // Sources/Courier/Courier.docc/Recipes.md:215
     struct AWebSocket {
         func echo(_ text: String, at server: URL) async throws -> String? {
             let client = HTTPClient(baseURL: server)
@@ -159,7 +160,7 @@ enum CourierRecipesSnippetsDeclarations {
         }
     }
 
-    // Sources/Courier/Courier.docc/Recipes.md:238
+    // Sources/Courier/Courier.docc/Recipes.md:239
     struct AResponseCacheThatServesOffline {
         func feed(at api: URL, cacheFile: URL, transport: any HTTPTransport = HTTPClient.defaultTransport) async throws
             -> Data
@@ -172,7 +173,7 @@ enum CourierRecipesSnippetsDeclarations {
         }
     }
 
-    // Sources/Courier/Courier.docc/Recipes.md:262
+    // Sources/Courier/Courier.docc/Recipes.md:263
     struct AUnitTestWithStubTransport {
         struct Profile: Codable, Sendable { let name: String; let karma: Int }
 
@@ -188,7 +189,7 @@ enum CourierRecipesSnippetsDeclarations {
         }
     }
 
-    // Sources/Courier/Courier.docc/Recipes.md:288
+    // Sources/Courier/Courier.docc/Recipes.md:289
     struct LoggingWithRedaction {
         func loggedCall(at api: URL, into lines: LogLines) async throws {
             let client = HTTPClient(baseURL: api) {
