@@ -68,7 +68,7 @@ let package = Package(
         // The terminal Reddit client: all logic in RedditCLI (testable), a thin executable on top.
         .target(
             name: "RedditCLI",
-            dependencies: ["Courier", "CourierOAuth", "CourierRedis", "RedditAPI", "CourierTesting"],
+            dependencies: ["Courier", "CourierOAuth", "CourierRedis", "RedditAPI"],
             resources: [.copy("Resources/Offline")],
             swiftSettings: swiftSettings
         ),
@@ -173,6 +173,17 @@ let package = Package(
                 "CourierRedis", "CourierOAuth", "TestSupport", "Courier", "CourierStore", "CourierTesting",
                 "courier-cache-helper",
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Every Swift block of README.md and the DocC articles, extracted by
+        // Scripts/extract-doc-snippets (Generated/), compiled here and run by Runs/ against the
+        // test servers. Apple/ holds the Combine blocks, which Scripts/check-apple type-checks.
+        .testTarget(
+            name: "DocSnippetTests",
+            dependencies: [
+                "Courier", "CourierOAuth", "CourierStore", "CourierTesting", "CourierRedis", "RedditAPI", "TestSupport",
+            ],
+            exclude: ["Apple", "Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -105,9 +105,36 @@ public enum Publishers {
             fatalError("stand-in")
         }
     }
+
+    /// developer.apple.com/documentation/combine/publishers/map (the documentation's examples use it)
+    public struct Map<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let transform: (Upstream.Output) -> Output
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) { fatalError("stand-in") }
+        public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
+            fatalError("stand-in")
+        }
+    }
+
+    /// developer.apple.com/documentation/combine/publishers/mapkeypath
+    public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let keyPath: KeyPath<Upstream.Output, Output>
+        public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
+            fatalError("stand-in")
+        }
+    }
 }
 
 extension Publisher {
+    /// developer.apple.com/documentation/combine/publisher/map(_:)-99evh
+    public func map<T>(_ transform: @escaping (Self.Output) -> T) -> Publishers.Map<Self, T> { fatalError("stand-in") }
+
+    /// developer.apple.com/documentation/combine/publisher/map(_:)-6sm0a
+    public func map<T>(_ keyPath: KeyPath<Self.Output, T>) -> Publishers.MapKeyPath<Self, T> { fatalError("stand-in") }
+
     /// developer.apple.com/documentation/combine/publisher/erasetoanypublisher()
     public func eraseToAnyPublisher() -> AnyPublisher<Self.Output, Self.Failure> { fatalError("stand-in") }
 

@@ -16,6 +16,9 @@ Paths:
                             answers S (with Retry-After: V when given) for the first N hits of
                             KEY, then 200 {"hits": n, "headers": {...}}
   /echo-headers             200 with the request headers as JSON
+  /problem/STATUS[?fields=a,b&message=M]
+                            STATUS with a JSON error body: {"message": M, "errors": [{"field": "a",
+                            "code": "invalid"}, ...]} (a validation failure, as many APIs send it)
   /cacheable/KEY[?max_age=N] counts a hit for KEY; 200 {"key": KEY, "hit": n} with ETag "KEY" and
                             Cache-Control: max-age=N (default 60), or 304 (counted under KEY-304)
                             when If-None-Match names that ETag
@@ -511,6 +514,11 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
             elif path == "hits":
                 writer.write(response(200, json.dumps({"hits": hits.get(key, 0),
                                                        "closed_early": closed_early.get(key, 0)}).encode()))
+            elif path == "problem":
+                fields = [f for f in query.get("fields", "email").split(",") if f]
+                problem = {"message": query.get("message", "Validation failed"),
+                           "errors": [{"field": f, "code": "invalid"} for f in fields]}
+                writer.write(response(int(key or "422"), json.dumps(problem).encode()))
             elif path == "flaky":
                 hits[key] = hits.get(key, 0) + 1
                 number = hits[key]

@@ -18,6 +18,8 @@ Environment:
 Besides django-oauth-toolkit's endpoints under /o/ it serves:
     GET /api/me       a protected resource (scope "read"); a bad or expired token gets 401 with
                       WWW-Authenticate: Bearer error="invalid_token" (RFC 6750 §3.1)
+    GET /api/me-bare  the same, but a bare 401 (no WWW-Authenticate) for a bad or expired token,
+                      and for every token with ?always=401
     GET /test/stats?key=K
                       how many token requests carried the header X-Test-Key: K, by grant type
                       ({"refresh_token": 1, ...}), so a test can count the refreshes it caused;
@@ -186,11 +188,21 @@ def me(request):
     return JsonResponse({"username": oauth_request.user.username, "scopes": oauth_request.scopes})
 
 
+def me_bare(request):
+    """/api/me, but a bad or expired token gets a bare 401: no WWW-Authenticate header, as some
+    servers answer."""
+    valid, oauth_request = get_oauthlib_core().verify_request(request, scopes=["read"])
+    if not valid or request.GET.get("always") == "401":
+        return JsonResponse({"error": "unauthorized"}, status=401)
+    return JsonResponse({"username": oauth_request.user.username, "scopes": oauth_request.scopes})
+
+
 urlpatterns = [
     path("o/token/", CountingTokenView.as_view(), name="counting-token"),
     path("o/revoke_token/", CountingRevokeTokenView.as_view(), name="counting-revoke-token"),
     path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
     path("api/me", me),
+    path("api/me-bare", me_bare),
     path("test/stats", stats),
 ]
 

@@ -16,7 +16,8 @@ extension RetryPolicy {
     private func retrying<C: Clock<Duration>>(
         _ request: HTTPRequest, context: RequestContext, next: @escaping Next, clock: C
     ) async throws -> HTTPResponse {
-        let deadline = self.deadline.map { clock.now.advanced(by: $0) }
+        let limit = Self.earlier(self.deadline, request.options[CallDeadlineOption.self])
+        let deadline = limit.map { clock.now.advanced(by: $0) }
         let lastFailure = LastFailure()
         do {
             return try await Deadline.run(until: deadline, on: clock) {
@@ -25,7 +26,8 @@ extension RetryPolicy {
                     lastFailure: lastFailure)
             }
         } catch is Deadline.Exceeded {
-            throw deadlineError(request, attempts: context.attempts, last: lastFailure.value.withLock { $0 })
+            throw deadlineError(
+                request, limit: limit, attempts: context.attempts, last: lastFailure.value.withLock { $0 })
         }
     }
 
@@ -138,14 +140,21 @@ extension RetryPolicy {
     }
 
     /// The timeout error of a call whose deadline passed.
-    private func deadlineError(_ request: HTTPRequest, attempts: Int, last: HTTPError?) -> HTTPError {
-        var message = "the overall deadline of \(deadline.map(Self.describe) ?? "?") passed"
+    private func deadlineError(_ request: HTTPRequest, limit: Duration?, attempts: Int, last: HTTPError?) -> HTTPError {
+        var message = "the overall deadline of \(limit.map(Self.describe) ?? "?") passed"
         if attempts > 0 { message += " after \(attempts) attempt" + (attempts == 1 ? "" : "s") }
         if let last { message += "; the last one failed: \(last.reason)" }
         return HTTPError(
             .transport(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: message])),
             method: request.method, url: request.url, response: last?.response, attempts: max(attempts, 1)
         )
+    }
+
+    /// The shorter of two optional limits.
+    private static func earlier(_ first: Duration?, _ second: Duration?) -> Duration? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 
     private static func describe(_ duration: Duration) -> String {

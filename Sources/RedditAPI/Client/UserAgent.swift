@@ -60,6 +60,8 @@ public enum RedditUsageError: Error, Sendable, Hashable, CustomStringConvertible
     /// `/r/SUB/api/flaircsv` takes at most 100 users per call; ``SubredditFlair/setUsers(_:)``
     /// splits bigger sets itself.
     case tooManyFlairs(Int)
+    /// ``RedditRecordings`` could not read a cassette or a folder of recordings: its path and why.
+    case unreadableRecordings(String, reason: String)
 
     /// What is wrong and how to fix it.
     public var description: String {
@@ -70,6 +72,8 @@ public enum RedditUsageError: Error, Sendable, Hashable, CustomStringConvertible
             "/api/morechildren takes at most 100 ids per call, got \(count)"
         case .tooManyFlairs(let count):
             "/api/flaircsv takes at most 100 users per call, got \(count)"
+        case .unreadableRecordings(let path, let reason):
+            "cannot read the recordings at \(path): \(reason)"
         }
     }
 }

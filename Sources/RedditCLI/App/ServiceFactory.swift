@@ -45,7 +45,7 @@ package enum ServiceFactory {
 
     /// Replays the cassette: app-only sign-in included, through the same pipeline as online.
     package static func offline(userAgent: UserAgent) throws(CLIError) -> RedditService {
-        let transport = try OfflineTransport()
+        let transport = try ShippedCassette.recordings()
         let session = OAuthSession(
             configuration: .reddit(clientID: "offline", redirectURI: URL(string: "http://127.0.0.1/callback")!),
             client: HTTPClient(baseURL: nil, transport: transport),

@@ -279,8 +279,9 @@ package enum HelpText {
     /// The help topic that lists what `--offline` can show (`reddit help offline`).
     package static let offlineTopic = "offline"
 
-    /// The program's version (`reddit --version`; the default user agent names it too).
-    package static let version = "0.1.0"
+    /// The program's version (`reddit --version`; the default user agent names it too), from
+    /// ``CourierVersion``.
+    package static let version = CourierVersion.current
 
     /// `text` with a final newline, so that a shell prompt after it starts on its own line.
     package static func endingWithNewline(_ text: String) -> String {

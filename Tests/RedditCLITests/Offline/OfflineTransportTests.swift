@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import RedditAPI
 import Testing
 
 @testable import RedditCLI

@@ -8,9 +8,9 @@ import Foundation
 /// `Scripts/build-offline-cassette.py` records a queue's recordings of one kind each as one
 /// merged listing and leaves these items out of the recorded URL; ``OfflineTransport`` leaves
 /// them out of the live request's URL the same way and filters here.
-enum ModerationFilter {
+package enum ModerationFilter {
     /// The queues filtered by `only`.
-    static let queues: Set<String> = ["modqueue", "reports", "spam", "edited", "unmoderated"]
+    package static let queues: Set<String> = ["modqueue", "reports", "spam", "edited", "unmoderated"]
     /// The query items that filter instead of selecting a recording.
     static let queryItems: Set<String> = ["only", "mod", "type"]
 

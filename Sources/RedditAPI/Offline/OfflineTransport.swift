@@ -1,9 +1,8 @@
 package import Courier
-package import CourierTesting
 import Foundation
 
-/// The transport of `reddit --offline`: answers from the cassette shipped with the app through
-/// `ReplayTransport`, and never touches the network.
+/// What ``RedditRecordings`` runs on (and `reddit --offline` through it): answers from recorded
+/// exchanges, and never touches the network.
 ///
 /// Live requests are normalized the way `Scripts/build-offline-cassette.py` normalized the
 /// recorded ones (no trailing slash or `.json`, no volatile query items, default sorts left
@@ -13,7 +12,7 @@ import Foundation
 /// recorded ones. A request with no recording fails with ``OfflineMiss``, which lists what is
 /// available offline.
 package final class OfflineTransport: HTTPTransport {
-    private let replay: ReplayTransport
+    private let replay: RecordingReplay
     /// What the cassette holds, for the "not available offline" message.
     package let catalog: OfflineCatalog
 
@@ -26,55 +25,19 @@ package final class OfflineTransport: HTTPTransport {
     /// Form fields that pick what an action acts on.
     static let keyFormFields: Set<String> = ["link_id", "id", "dir", "action", "sr_name", "grant_type", "device_id"]
 
-    /// Serves `cassette`.
-    package init(cassette: Cassette) {
-        replay = ReplayTransport(
-            cassette: cassette, matching: ReplayMatching(matchesBody: true, reusesInteractions: true))
-        catalog = OfflineCatalog(cassette: cassette)
-    }
-
-    /// Serves the cassette shipped in the app's resources.
-    package convenience init() throws(CLIError) {
-        guard let url = Self.shippedCassette() else {
-            throw CLIError(
-                "the offline cassette is missing from this build of reddit (Resources/Offline/offline-cassette.json)")
-        }
-        do {
-            self.init(cassette: try Cassette(contentsOf: url))
-        } catch {
-            throw CLIError("the offline cassette cannot be read: \(error.description)")
-        }
-    }
-
-    /// Where the cassette is: in the resource bundle next to the executable (a build or an
-    /// install that kept it), else in the source tree this was built from. Looked up by hand
-    /// because `Bundle.module` stops the program when its bundle is gone.
-    static func shippedCassette(sourceFile: String = #filePath) -> URL? {
-        let name = "Offline/offline-cassette.json"
-        var candidates: [URL] = []
-        for base in [
-            Bundle.main.bundleURL, Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(),
-        ] {
-            guard let base else { continue }
-            candidates.append(base.appendingPathComponent("Courier_RedditCLI.resources").appendingPathComponent(name))
-            candidates.append(
-                base.appendingPathComponent("Courier_RedditCLI.bundle/Contents/Resources").appendingPathComponent(name))
-        }
-        for bundle in Bundle.allBundles where bundle.bundleURL.lastPathComponent.hasPrefix("Courier_RedditCLI") {
-            candidates.append(bundle.bundleURL.appendingPathComponent(name))
-        }
-        let sourceTree = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(sourceTree.appendingPathComponent("Resources").appendingPathComponent(name))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    /// Serves `exchanges`.
+    package init(exchanges: [RecordedExchange]) {
+        replay = RecordingReplay(exchanges)
+        catalog = OfflineCatalog(exchanges: exchanges)
     }
 
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let normalized = Self.normalize(request)
         let response: HTTPResponse
         do {
-            response = try await replay.send(normalized)
-        } catch is ReplayTransport.NoMatchError {
-            response = try await unrecorded(normalized, original: request)
+            response = try replay.answer(normalized)
+        } catch {
+            response = try unrecorded(normalized, original: request)
         }
         let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let miss = OfflineMiss(method: request.method, path: normalized.url.path, catalog: catalog)
@@ -86,7 +49,7 @@ package final class OfflineTransport: HTTPTransport {
     /// The answer to a request with no recording of its own: a comment page in another sort
     /// or focus answers with the recorded page, a post a listing shows opens without its
     /// comments; anything else is an ``OfflineMiss``.
-    private func unrecorded(_ normalized: HTTPRequest, original request: HTTPRequest) async throws -> HTTPResponse {
+    private func unrecorded(_ normalized: HTTPRequest, original request: HTTPRequest) throws -> HTTPResponse {
         let segments = normalized.url.path.split(separator: "/").map(String.init)
         let miss = OfflineMiss(method: request.method, path: normalized.url.path, catalog: catalog)
         if request.method == .get, segments.last == "search",
@@ -109,7 +72,7 @@ package final class OfflineTransport: HTTPTransport {
             for recordedSort in ["hot", "new", "top"] where recordedSort != sort {
                 var other = normalized
                 other.url = URL(string: "https://oauth.reddit.com\(place)/\(recordedSort)") ?? normalized.url
-                guard let recorded = try? await replay.send(other),
+                guard let recorded = try? replay.answer(other),
                     let page = OfflineCatalog.resorted(recorded.body, by: sort == "new" ? "created_utc" : "score")
                 else { continue }
                 return HTTPResponse(statusCode: 200, headers: recorded.headers, body: page, url: request.url)
@@ -119,14 +82,16 @@ package final class OfflineTransport: HTTPTransport {
         let id = segments[1]
         var plain = normalized
         plain.url = URL(string: "https://oauth.reddit.com/comments/\(id)") ?? normalized.url
-        if let recorded = try? await replay.send(plain) { return recorded }
+        if let recorded = try? replay.answer(plain) { return recorded }
         guard let page = catalog.recordedThreads[id] ?? catalog.unrecordedCommentPage(of: id) else { throw miss }
         return HTTPResponse(
             statusCode: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: page, url: request.url)
     }
 
-    /// The request as the cassette records it.
-    static func normalize(_ request: HTTPRequest) -> HTTPRequest {
+    /// The request as the recordings are kept: no trailing slash or `.json`, no volatile query
+    /// items, default sorts left out, lower-case subreddit names, a form body cut to its key
+    /// fields in order.
+    package static func normalize(_ request: HTTPRequest) -> HTTPRequest {
         var request = request
         guard var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) else { return request }
         var path = components.path
@@ -169,7 +134,7 @@ package final class OfflineTransport: HTTPTransport {
 extension OfflineTransport {
     /// Form encoding as Python's `urlencode` writes it (the builder script's): `+` for spaces,
     /// letters, digits and `-._~` as they are, everything else percent-encoded.
-    static func formEncode(_ text: String) -> String {
+    package static func formEncode(_ text: String) -> String {
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~ ")
         return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(
             of: " ", with: "+")
@@ -180,7 +145,7 @@ extension OfflineTransport {
     }
 }
 
-/// A request `reddit --offline` has no recording for.
+/// A request the recordings have no answer for.
 package struct OfflineMiss: Error, CustomStringConvertible {
     package let method: HTTPMethod
     package let path: String
