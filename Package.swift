@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CourierRedis", targets: ["CourierRedis"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "RedditAPI", targets: ["RedditAPI"]),
+        .library(name: "RedditFleet", targets: ["RedditFleet"]),
         .executable(name: "reddit", targets: ["reddit"]),
         .executable(name: "reddit-fixture-check", targets: ["reddit-fixture-check"]),
     ],
@@ -53,9 +54,11 @@ let package = Package(
         .target(name: "CourierCombine", dependencies: ["Courier", "CourierOAuth"], swiftSettings: swiftSettings),
         .target(
             name: "RedditAPI",
-            dependencies: ["Courier", "CourierOAuth", "CourierStore", "CourierRedis"],
+            dependencies: ["Courier", "CourierOAuth", "CourierStore"],
             swiftSettings: swiftSettings
         ),
+        // RedditAPI for a fleet of processes: what its workers share through Redis.
+        .target(name: "RedditFleet", dependencies: ["RedditAPI", "CourierRedis"], swiftSettings: swiftSettings),
 
         // Checks RedditAPI against recordings of PRAW's requests and Reddit's answers: the route
         // registry and the checker (shared by the tests and the tool), and the tool itself.
@@ -68,7 +71,7 @@ let package = Package(
         // The terminal Reddit client: all logic in RedditCLI (testable), a thin executable on top.
         .target(
             name: "RedditCLI",
-            dependencies: ["Courier", "CourierOAuth", "CourierRedis", "RedditAPI"],
+            dependencies: ["Courier", "CourierOAuth", "CourierRedis", "RedditAPI", "RedditFleet"],
             resources: [.copy("Resources/Offline")],
             swiftSettings: swiftSettings
         ),
@@ -76,7 +79,8 @@ let package = Package(
 
         // Benchmarks: Courier side by side with raw URLSession against a local nginx.
         .executableTarget(
-            name: "courier-bench", dependencies: ["Courier", "CourierStore", "CourierRedis", "RedditAPI"],
+            name: "courier-bench",
+            dependencies: ["Courier", "CourierStore", "CourierRedis", "RedditAPI", "RedditFleet"],
             swiftSettings: swiftSettings),
 
         // Helpers shared by the test targets: where the test servers and fixtures are.
@@ -156,7 +160,7 @@ let package = Package(
         // A worker of the fleet test: RedditClient with a budget and a token shared through Redis.
         .executableTarget(
             name: "courier-fleet-helper",
-            dependencies: ["RedditAPI", "CourierOAuth", "CourierRedis"],
+            dependencies: ["RedditAPI", "RedditFleet", "CourierOAuth", "CourierRedis"],
             path: "Tests/FleetHelper",
             swiftSettings: swiftSettings
         ),
@@ -181,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "DocSnippetTests",
             dependencies: [
-                "Courier", "CourierOAuth", "CourierStore", "CourierTesting", "CourierRedis", "RedditAPI", "TestSupport",
+                "Courier", "CourierOAuth", "CourierStore", "CourierTesting", "CourierRedis", "RedditAPI", "RedditFleet", "TestSupport",
             ],
             exclude: ["Apple", "Fixtures"],
             swiftSettings: swiftSettings
@@ -190,9 +194,13 @@ let package = Package(
             name: "RedditAPITests",
             dependencies: [
                 "RedditAPI", "CourierOAuth", "CourierStore", "CourierTesting", "TestSupport", "RedditFixtureCheck",
-                "CourierRedis", "courier-fleet-helper",
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RedditFleetTests",
+            dependencies: ["RedditFleet", "RedditAPI", "CourierRedis", "TestSupport", "courier-fleet-helper"],
             swiftSettings: swiftSettings
         ),
     ],

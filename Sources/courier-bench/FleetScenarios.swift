@@ -2,6 +2,7 @@ import Courier
 import CourierRedis
 import Foundation
 import RedditAPI
+import RedditFleet
 import Synchronization
 
 #if canImport(Glibc)

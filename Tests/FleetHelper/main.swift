@@ -16,6 +16,7 @@ import CourierOAuth
 import CourierRedis
 import Foundation
 import RedditAPI
+import RedditFleet
 import Synchronization
 
 func fail(_ message: String) -> Never {

@@ -50,7 +50,7 @@ public actor AccountStore {
     public func refresh() async throws(HTTPError) {
         let account = try await client.send(Reddit.me())
         var subscriptions: [Subreddit] = []
-        for try await thing in client.items(Reddit.mySubscriptions()) {
+        for try await thing in client.items(Reddit.subreddits(.subscribed, page: PageParameters(limit: 100))) {
             if let subreddit = thing.subreddit { subscriptions.append(subreddit) }
         }
         subscriptions.sort(by: Self.byName)

@@ -12,7 +12,8 @@ public struct RateLimitStatus: Sendable, Hashable {
     public var resetsIn: Duration
 }
 
-/// How the client paces requests to stay within Reddit's budget.
+/// How the client paces requests to stay within Reddit's budget (the `X-Ratelimit-*` headers and
+/// 429s). A write that Reddit refuses with `RATELIMIT` is ``WriteRetryPolicy``'s business.
 public struct RateLimitPolicy: Sendable, Hashable {
     /// Below this many remaining requests, requests are spread evenly over the time left.
     public var spreadBelow: Double

@@ -39,8 +39,8 @@ public final class RedditClient: Sendable {
     ///     `URLSessionTransport` elsewhere), or a stub in tests.
     ///   - clock: The clock rate-limit waits run on.
     ///   - rateLimit: How requests are paced.
-    ///   - sharedBudget: A budget shared with other clients (``RedisRateBudget`` for a fleet of
-    ///     processes); nil: this client paces itself by the headers alone.
+    ///   - sharedBudget: A budget shared with other clients (RedditFleet's `RedisRateBudget` for a fleet
+    ///     of processes); nil: this client paces itself by the headers alone.
     ///   - configure: Further changes to the Courier configuration (more interceptors, event
     ///     monitors). The configuration's `decoder` serves only requests built outside RedditAPI:
     ///     RedditAPI's own requests decode with its faster Reddit-specific decoder.
@@ -87,6 +87,7 @@ public final class RedditClient: Sendable {
     /// Sends a request and returns its decoded value.
     ///
     /// - Throws: `HTTPError`; Reddit's own errors are in `HTTPError.redditError`.
+    @discardableResult
     public func send<Response: Sendable>(_ request: Request<Response>) async throws(HTTPError) -> Response {
         try await http.send(request).value
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Collections: reading a subreddit's collections and one collection with its posts, creating,
 /// changing and deleting them (scope `modposts`), and following one (scope `subscribe`).
-/// ``RedditClient/collections`` groups the calls.
+/// ``RedditClient/collections`` adds the calls by a subreddit's name (its fullname looked up first).
 ///
 /// ```swift
 /// let collection = try await reddit.send(Reddit.createCollection(in: "t5_2qh49", title: "AMA week"))

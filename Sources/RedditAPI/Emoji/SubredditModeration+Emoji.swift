@@ -4,11 +4,6 @@ public import Foundation
 extension SubredditModeration {
     // MARK: Emoji
 
-    /// The emoji flair may use here: the subreddit's own, then Reddit's.
-    public func emoji() async throws(HTTPError) -> [Emoji] {
-        try await client.send(Reddit.emoji(of: subreddit))
-    }
-
     /// Adds an emoji: a lease from Reddit, the image to the lease's bucket (through
     /// `uploadTransport`, without the Reddit token), then the emoji under the uploaded key.
     /// Nothing is retried: if the last call fails, the image is uploaded but no emoji made.
@@ -25,20 +20,5 @@ extension SubredditModeration {
             Reddit.addEmoji(
                 named: name, imageKey: lease.key, in: subreddit, modFlairOnly: modFlairOnly,
                 postFlairAllowed: postFlairAllowed, userFlairAllowed: userFlairAllowed))
-    }
-
-    /// Sets who may use an emoji.
-    public func updateEmoji(
-        named name: String, modFlairOnly: Bool = false, postFlairAllowed: Bool = true, userFlairAllowed: Bool = true
-    ) async throws(HTTPError) {
-        try await client.send(
-            Reddit.updateEmoji(
-                named: name, in: subreddit, modFlairOnly: modFlairOnly, postFlairAllowed: postFlairAllowed,
-                userFlairAllowed: userFlairAllowed))
-    }
-
-    /// Deletes an emoji.
-    public func deleteEmoji(named name: String) async throws(HTTPError) {
-        try await client.send(Reddit.deleteEmoji(named: name, in: subreddit))
     }
 }

@@ -23,11 +23,6 @@ public enum Reddit {
         sortedListing(sort, at: subreddit.map { "/r/" + segment($0) } ?? "", page: page)
     }
 
-    /// The front page (the signed-in user's subscriptions, or the default set).
-    public static func frontPage(_ sort: ListingSort = .best, page: PageParameters = .first) -> Request<Listing> {
-        listing(sort, subreddit: nil, page: page)
-    }
-
     /// Posts matching `query`, site-wide or within one subreddit (`r/all` searches every
     /// subreddit, as PRAW does: `restrict_sr=false`).
     public static func search(
@@ -57,11 +52,6 @@ public enum Reddit {
             "/api/search_reddit_names",
             ["query": query, "include_over_18": String(includeOver18), "exact": String(exact)]
         ).reading(SubredditNames.self) { $0.names }
-    }
-
-    /// Subreddits trending today.
-    public static func trendingSubreddits() -> Request<TrendingSubreddits> {
-        get("/api/trending_subreddits")
     }
 
     // MARK: Subreddits
@@ -128,11 +118,6 @@ public enum Reddit {
 
     /// The signed-in account (scope `identity`).
     public static func me() -> Request<Account> { get("/api/v1/me") }
-
-    /// One page of the signed-in user's subscriptions (scope `mysubreddits`).
-    public static func mySubscriptions(page: PageParameters = PageParameters(limit: 100)) -> Request<Listing> {
-        get("/subreddits/mine/subscriber", page.queryItems)
-    }
 
     /// The signed-in user's multireddits (scope `read`).
     public static func myMultireddits() -> Request<[Multi]> {

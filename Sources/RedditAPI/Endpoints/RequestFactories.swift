@@ -76,22 +76,6 @@ extension Reddit {
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+")
 }
 
-/// Subreddit names trending today (`/api/trending_subreddits`).
-public struct TrendingSubreddits: Sendable, Hashable, Decodable {
-    /// The names, without `r/`.
-    public var subredditNames: [String]
-    /// How many comments the day's trending post has.
-    public var commentCount: Int?
-    /// The path of the day's trending post.
-    public var commentURL: String?
-
-    private enum CodingKeys: String, CodingKey {
-        case subredditNames = "subreddit_names"
-        case commentCount = "comment_count"
-        case commentURL = "comment_url"
-    }
-}
-
 /// `/api/search_reddit_names`.
 struct SubredditNames: Decodable, Sendable {
     let names: [String]

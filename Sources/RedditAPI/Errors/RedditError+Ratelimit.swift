@@ -1,4 +1,4 @@
-public import Courier
+import Courier
 import Foundation
 
 extension RedditError.APIError {
@@ -32,57 +32,4 @@ extension RedditError {
 
     /// How long a `RATELIMIT` refusal asks to wait, when its message says.
     public var rateLimitDelay: Duration? { apiErrors.lazy.compactMap(\.rateLimitDelay).first }
-}
-
-/// Whether and how long ``RedditClient/send(_:ratelimit:)`` waits when a write is refused with
-/// `RATELIMIT` (PRAW's `ratelimit_seconds`). Writes are otherwise never retried.
-public struct RatelimitPolicy: Sendable {
-    /// The longest wait to accept; a longer one fails at once with the ``RedditError``.
-    public var maximumWait: Duration
-    /// How many times to send the write again at most.
-    public var maximumRetries: Int
-    let sleep: @Sendable (Duration) async throws -> Void
-
-    /// Waits (on `clock`) when Reddit asks for at most `maximumWait`, then sends the write again,
-    /// up to `maximumRetries` times.
-    public init<C: Clock>(waitingUpTo maximumWait: Duration, maximumRetries: Int = 3, clock: C = ContinuousClock())
-    where C.Duration == Duration {
-        self.maximumWait = maximumWait
-        self.maximumRetries = maximumRetries
-        sleep = { duration in try await clock.sleep(for: duration) }
-    }
-
-    /// Never waits: a `RATELIMIT` refusal is thrown at once (the default of ``RedditClient/send(_:)``).
-    public static let never = RatelimitPolicy(waitingUpTo: .zero, maximumRetries: 0)
-}
-
-extension RedditClient {
-    /// Sends a write; when Reddit refuses it with `RATELIMIT` and a wait of at most
-    /// ``RatelimitPolicy/maximumWait``, waits that long (plus a second, as the wait is rounded
-    /// down) and sends it again. Any other failure, or a longer wait, is thrown at once.
-    ///
-    /// ```swift
-    /// let post = try await reddit.send(Reddit.submitSelf(subreddit: "test", title: "Hi", text: "…"),
-    ///                                  ratelimit: RatelimitPolicy(waitingUpTo: .seconds(120)))
-    /// ```
-    public func send<Response: Sendable>(_ request: Request<Response>, ratelimit: RatelimitPolicy)
-        async throws(HTTPError) -> Response
-    {
-        var retries = 0
-        while true {
-            do {
-                return try await send(request)
-            } catch let refusal {
-                guard retries < ratelimit.maximumRetries, let delay = refusal.redditError?.rateLimitDelay,
-                    delay <= ratelimit.maximumWait
-                else { throw refusal }
-                retries += 1
-                do {
-                    try await ratelimit.sleep(delay + .seconds(1))
-                } catch {
-                    throw HTTPError(.cancelled, method: request.method, url: refusal.url)
-                }
-            }
-        }
-    }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// - The reset is taken as one second later than reported (Reddit rounds it to whole seconds),
 ///   so a process never counts a window as new before the server does.
 ///
-/// ``RedisRateBudget`` uses it as its fallback while Redis is unreachable: it sends nothing until
+/// RedditFleet's `RedisRateBudget` uses it as its fallback while Redis is unreachable: it sends nothing until
 /// a window begins that the fleet cannot have spent from through Redis, then probes it and may
 /// send `1 + floor((remaining - fleetSize) / fleetSize)` requests in it (the probe counted; one
 /// request of each process may still be in flight), and from the next window on its usual share.
@@ -83,7 +83,7 @@ public final class LocalRateBudget: RateBudgetStore {
     /// spending through Redis cannot reach the window that follows; nil: at once), then probes
     /// the window and takes ``fleetSize``'s share of what the fleet left of it (see the type's
     /// documentation).
-    func takeOver(until: ContinuousClock.Instant?) {
+    package func takeOver(until: ContinuousClock.Instant?) {
         state.withLock { state in
             state.resetAt = until
             state.allowance = 0
@@ -97,8 +97,8 @@ public final class LocalRateBudget: RateBudgetStore {
     /// The longest window this budget may be in: the longest reset reported, plus a second for
     /// Reddit's rounding and a second for a first status seen late in its window; nil before
     /// any status.
-    var longestWindow: Duration? { state.withLock { $0.longestReset.map { $0 + .seconds(1) } } }
+    package var longestWindow: Duration? { state.withLock { $0.longestReset.map { $0 + .seconds(1) } } }
 
     /// How many window starts this budget has seen.
-    var windowsSeen: Int { state.withLock { $0.windowsSeen } }
+    package var windowsSeen: Int { state.withLock { $0.windowsSeen } }
 }

@@ -3,7 +3,7 @@
 /// budget.
 ///
 /// Implementations: ``LocalRateBudget`` (one process; this process's share of a fleet's budget)
-/// and ``RedisRateBudget`` (a fleet through Redis). Give one to ``RedditClient`` as its
+/// and the RedditFleet library's `RedisRateBudget` (a fleet through Redis). Give one to ``RedditClient`` as its
 /// `sharedBudget`; without one, the client paces itself by the headers alone, as one process.
 public protocol RateBudgetStore: Sendable {
     /// Takes one request from the budget: nil when the request may be sent now, or how long to

@@ -2,7 +2,8 @@ public import Courier
 import Foundation
 
 /// Live threads: reading one or several, the featured one, creating one, and its updates
-/// (scopes `read` and `livemanage`). ``RedditClient/live(id:)`` groups the calls for one thread.
+/// (scopes `read` and `livemanage`). ``RedditClient/live(id:)`` adds what takes several requests
+/// (every page, new updates, a partial edit).
 ///
 /// ```swift
 /// let id = try await reddit.send(Reddit.createLiveThread(title: "Launch day"))

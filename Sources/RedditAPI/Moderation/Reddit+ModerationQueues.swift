@@ -2,7 +2,7 @@ public import Courier
 import Foundation
 
 /// A subreddit's moderation queues, its moderation log and its traffic (scope `read` for the
-/// queues, `modlog` for the log, `modconfig` for traffic). ``SubredditModeration`` sends them.
+/// queues, `modlog` for the log, `modconfig` for traffic); ``SubredditModeration/stream(_:only:options:)`` streams a queue.
 ///
 /// ```swift
 /// let queue = try await reddit.send(Reddit.moderationQueue(.modQueue, of: "swift", only: .comments))

@@ -3,7 +3,7 @@ import Foundation
 
 /// New modmail (`/api/mod/conversations`, scope `modmail`): folders, one conversation, writing
 /// as a moderator or as a private note, archiving, highlighting, muting and read marks.
-/// ``Modmail`` sends them.
+/// ``Modmail/newConversations(in:state:sort:options:)`` streams new ones.
 ///
 /// ```swift
 /// let unread = try await reddit.send(Reddit.modmailConversations(in: ["swift"], state: .new))

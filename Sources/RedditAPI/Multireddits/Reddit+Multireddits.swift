@@ -3,7 +3,7 @@ import Foundation
 
 /// Multireddits (custom feeds): reading, creating, copying, renaming, changing and deleting
 /// them, adding and removing subreddits (scopes `read` and `subscribe`), and their posts.
-/// ``RedditClient/multireddit(_:of:)`` groups the calls for one multireddit.
+/// ``RedditClient/multireddit(_:of:)`` adds what takes several requests (streams, copying).
 ///
 /// ```swift
 /// let multi = try await reddit.send(Reddit.createMultireddit(displayName: "Apple", subreddits: ["swift", "iOSProgramming"]))

@@ -4,11 +4,6 @@ public import Foundation
 extension SubredditModeration {
     // MARK: Settings
 
-    /// The subreddit's settings.
-    public func settings() async throws(HTTPError) -> SubredditSettings {
-        try await client.send(Reddit.subredditSettings(of: subreddit))
-    }
-
     /// Changes the settings `changes` holds; answers with what Reddit reports changed. Reads the
     /// subreddit's fullname first (``Reddit/subredditAbout(_:)``), which the change needs.
     @discardableResult
@@ -17,33 +12,7 @@ extension SubredditModeration {
         return try await client.send(Reddit.updateSubredditSettings(about.name, changes))
     }
 
-    /// What new posts must be.
-    public func postRequirements() async throws(HTTPError) -> PostRequirements {
-        try await client.send(Reddit.postRequirements(of: subreddit))
-    }
-
     // MARK: Stylesheet and images
-
-    /// The old design's stylesheet and images.
-    public func stylesheet() async throws(HTTPError) -> SubredditStylesheet {
-        try await client.send(Reddit.stylesheet(of: subreddit))
-    }
-
-    /// Replaces the old design's stylesheet.
-    public func updateStylesheet(_ css: String, reason: String? = nil) async throws(HTTPError) {
-        try await client.send(Reddit.updateStylesheet(of: subreddit, css: css, reason: reason))
-    }
-
-    /// Uploads an image for the old design; answers with its URL.
-    public func uploadImage(_ image: Data, mimeType: String, as slot: SubredditImage) async throws(HTTPError) -> String
-    {
-        try await client.send(Reddit.uploadSubredditImage(image, mimeType: mimeType, as: slot, in: subreddit))
-    }
-
-    /// Deletes one of the old design's images.
-    public func deleteImage(_ image: SubredditImage) async throws(HTTPError) {
-        try await client.send(Reddit.deleteSubredditImage(image, in: subreddit))
-    }
 
     /// Uploads an image for the new design and sets the structured style `imageType` to it
     /// (`bannerBackgroundImage` for the banner, `bannerPositionedImage`,
@@ -62,10 +31,5 @@ extension SubredditModeration {
             uploadTransport: uploadTransport)
         _ = try await client.send(Reddit.updateStructuredStyles(of: subreddit, [imageType: url]))
         return url
-    }
-
-    /// Removes a new-design image style (`bannerBackgroundImage`...); succeeds when it is not set.
-    public func deleteStyleImage(_ imageType: String) async throws(HTTPError) {
-        _ = try await client.send(Reddit.updateStructuredStyles(of: subreddit, [imageType: ""]))
     }
 }

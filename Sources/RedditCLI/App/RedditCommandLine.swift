@@ -65,7 +65,7 @@ package struct RedditCommandLine: Sendable {
     private static func configure(_ service: inout RedditService, _ options: GlobalOptions) {
         if options.offline { service.sendsWrites = false }
         if options.waitsOutRatelimit {
-            service.ratelimit = RatelimitPolicy(waitingUpTo: RatelimitMessage.longestWait)
+            service.ratelimit = WriteRetryPolicy(waitingUpTo: RatelimitMessage.longestWait)
         }
     }
 

@@ -27,17 +27,18 @@ extension RedditService {
     package func approve(_ name: Fullname) async throws(CLIError) -> WriteOutcome {
         // Approving and removing name the item, not the subreddit: `mod` stands for any.
         try await moderatorWrite([Self.preview(Reddit.approve(name))]) { () async throws(HTTPError) in
-            try await client.moderation(of: "mod").approve(name)
+            try await client.send(Reddit.approve(name))
         }
     }
 
-    /// Removes `name`; with `reasonID`, records the removal reason in a second call, as the
-    /// grouped call does.
+    /// Removes `name`; with `reasonID`, records the removal reason in a second call, as
+    /// `SubredditModeration.remove(_:spam:reasonID:modNote:)` does.
     @discardableResult
     package func remove(_ name: Fullname, spam: Bool, reasonID: String?) async throws(CLIError) -> WriteOutcome {
         var previews = [Self.preview(Reddit.remove(name, spam: spam))]
         if let reasonID { previews.append(Self.preview(Reddit.applyRemovalReason(reasonID, to: [name]))) }
         return try await moderatorWrite(previews) { () async throws(HTTPError) in
+            // Removing names the item, not the subreddit: `mod` stands for any.
             try await client.moderation(of: "mod").remove(name, spam: spam, reasonID: reasonID)
         }
     }
@@ -56,7 +57,7 @@ extension RedditService {
     {
         try await moderatorWrite([Self.preview(Reddit.replyToModmail(id, body: text, internal: isInternal))]) {
             () async throws(HTTPError) in
-            try await client.modmail.reply(to: id, body: text, internal: isInternal)
+            _ = try await client.send(Reddit.replyToModmail(id, body: text, internal: isInternal))
         }
     }
 
@@ -73,8 +74,7 @@ extension RedditService {
         let request = Reddit.editWikiPage(
             page, in: subreddit, content: content, reason: reason, previousRevision: previousRevision)
         return try await moderatorWrite([Self.preview(request)]) { () async throws(HTTPError) in
-            try await client.wiki(of: subreddit).edit(
-                page, content: content, reason: reason, previousRevision: previousRevision)
+            try await client.send(request)
         }
     }
 
@@ -82,7 +82,7 @@ extension RedditService {
     package func setFlair(of user: String, in subreddit: String, text: String) async throws(CLIError) -> WriteOutcome {
         try await moderatorWrite([Self.preview(Reddit.setUserFlair(user, in: subreddit, text: text))]) {
             () async throws(HTTPError) in
-            try await client.flair(of: subreddit).set(user, text: text)
+            try await client.send(Reddit.setUserFlair(user, in: subreddit, text: text))
         }
     }
 
@@ -103,7 +103,7 @@ extension RedditService {
     package func setLocked(_ name: Fullname, _ locked: Bool) async throws(CLIError) -> WriteOutcome {
         try await moderatorWrite([Self.preview(locked ? Reddit.lock(name) : Reddit.unlock(name))]) {
             () async throws(HTTPError) in
-            try await client.moderation(of: "mod").setLocked(name, locked)
+            try await client.send(locked ? Reddit.lock(name) : Reddit.unlock(name))
         }
     }
 
@@ -111,11 +111,11 @@ extension RedditService {
     @discardableResult
     package func distinguish(_ name: Fullname, as how: Distinction) async throws(CLIError) -> WriteOutcome {
         try await moderatorWrite([Self.preview(Reddit.distinguish(name, as: how))]) { () async throws(HTTPError) in
-            _ = try await client.moderation(of: "mod").distinguish(name, as: how)
+            _ = try await client.send(Reddit.distinguish(name, as: how))
         }
     }
 
-    /// Runs `send` (a grouped call of RedditAPI), or (when writes are not sent) says what the
+    /// Runs `send` (RedditAPI's requests), or (when writes are not sent) says what the
     /// requests in `previews` would have sent, in order.
     private func moderatorWrite(_ previews: [String], _ send: () async throws(HTTPError) -> Void)
         async throws(CLIError) -> WriteOutcome

@@ -13,7 +13,7 @@ package struct RedditService: Sendable {
     /// False with `--offline`: writes (vote, save, subscribe) are described, never sent.
     package var sendsWrites = true
     /// Whether writes wait out Reddit's `RATELIMIT` (`--wait`); by default they fail at once.
-    package var ratelimit = RatelimitPolicy.never
+    package var ratelimit = WriteRetryPolicy.never
 
     /// What a write did.
     package enum WriteOutcome: Sendable, Equatable {
@@ -132,7 +132,7 @@ package struct RedditService: Sendable {
 
     /// Every page of the subscription listing as Reddit sent it, for `--json`.
     package func subscriptionPages() async throws(CLIError) -> Answer<[Subreddit]> {
-        let first = Reddit.mySubscriptions()
+        let first = Reddit.subreddits(.subscribed, page: PageParameters(limit: 100))
         var request: Request<Listing>? = first
         var result = Answer<[Subreddit]>(value: [], bodies: [])
         while let current = request {

@@ -3,6 +3,7 @@ import CourierOAuth
 import CourierRedis
 package import Foundation
 package import RedditAPI
+import RedditFleet
 
 /// Builds the ``RedditService`` a command runs against.
 package enum ServiceFactory {

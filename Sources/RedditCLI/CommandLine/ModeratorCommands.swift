@@ -79,9 +79,6 @@ extension CommandParser {
         }
     }
 
-    /// The subcommands of `mod`.
-    static let moderatorSubcommands = ["queue", "log", "approve", "remove"]
-
     private static func parseMod(_ arguments: inout CommandArguments) throws(UsageError) -> ModeratorCommand {
         guard let subcommand = arguments.optionalPositional(what: "subcommand") else {
             throw UsageError(message: "missing subcommand (queue, log, approve or remove)", command: "mod")

@@ -16,7 +16,6 @@ package struct TextStyle: Sendable {
     package func bold(_ text: String) -> String { wrap(text, "1") }
     package func dim(_ text: String) -> String { wrap(text, "2") }
     package func italic(_ text: String) -> String { wrap(text, "3") }
-    package func underline(_ text: String) -> String { wrap(text, "4") }
     package func reverse(_ text: String) -> String { wrap(text, "7") }
     package func strikethrough(_ text: String) -> String { wrap(text, "9") }
     package func red(_ text: String) -> String { wrap(text, "31") }

@@ -58,7 +58,7 @@ struct RedditAPIModeratingWithRedditAPISnippets: DocSnippetContext {
 }
 
 /// "Running a Bot Fleet".
-struct RedditAPIRunningABotFleetSnippets: DocSnippetContext {
+struct RedditFleetRunningABotFleetSnippets: DocSnippetContext {
     let printed = PrintedLines()
     var configuration = RedditDocNames.configuration
 }

@@ -10,75 +10,73 @@ struct RedditAPIModeratingWithRedditAPISnippetsComplete: DocSnippetContext {
 }
 
 extension RedditAPIModeratingWithRedditAPISnippets {
-    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:43
+    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:37
     func overview() async throws {
         let reddit = RedditClient(userAgent: agent, authentication: .session(session))
         let mod = reddit.moderation(of: "swift")
 
-        for case .link(let post) in try await mod.queue(.modQueue, only: .posts).children {
-            try await mod.remove(post.name, spam: false, reasonID: "15kbmgmhm6mxo", modNote: "off topic")
+        let queue = try await reddit.send(Reddit.moderationQueue(.modQueue, of: "swift", only: .posts))
+        for case .link(let post) in queue.children {
+            try await mod.remove(post.name, reasonID: "15kbmgmhm6mxo", modNote: "off topic")
         }
-        try await mod.ban("spammer", days: 7, reason: "Spam", message: "Please read the rules.", note: "link farm")
+        try await reddit.send(
+            Reddit.ban("spammer", in: "swift", days: 7, reason: "Spam", message: "Please read the rules.", note: "link farm"))
 
-        for conversation in try await reddit.modmail.conversations(in: ["swift"], state: .new) {
-            try await reddit.modmail.reply(to: conversation.id, body: "Looking into it.", internal: true)
+        for conversation in try await reddit.send(Reddit.modmailConversations(in: ["swift"], state: .new)) {
+            try await reddit.send(Reddit.replyToModmail(conversation.id, body: "Looking into it.", internal: true))
         }
         _ = reddit
         _ = mod
+        _ = queue
     }
 
-    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:121
+    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:118
     func subredditSettingsLooksAndRules() async throws {
-        let mod = reddit.moderation(of: "swift")
         var changes = SubredditSettings()
         changes.spoilersEnabled = true
         changes.welcomeMessageText = "Welcome to r/swift!"
-        try await mod.updateSettings(changes)
-        try await mod.addRule(SubredditRules.Rule(shortName: "No spam", description: "Spam is removed."))
-        try await mod.updateStylesheet(".side { color: #f05138; }", reason: "Swift orange")
-        _ = mod
+        try await reddit.moderation(of: "swift").updateSettings(changes)
+        try await reddit.send(Reddit.addRule(SubredditRules.Rule(shortName: "No spam", description: "Spam is removed."), to: "swift"))
+        try await reddit.send(Reddit.updateStylesheet(of: "swift", css: ".side { color: #f05138; }", reason: "Swift orange"))
         _ = changes
     }
 
-    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:142
+    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:141
     func flair() async throws {
-        let flair = reddit.flair(of: "swift")
-        let helper = try await flair.createTemplate(FlairTemplate(text: "Helper", backgroundColor: "#f05138"), kind: .user)
-        try await flair.select(helper.id, forUser: "swift_helper")
-        let results = try await flair.setUsers([UserFlair(user: "spez", text: "Admin"), UserFlair(user: "kn0thing")])
-        _ = flair
+        let helper = try await reddit.send(
+            Reddit.createFlairTemplate(FlairTemplate(text: "Helper", backgroundColor: "#f05138"), kind: .user, in: "swift"))
+        try await reddit.send(Reddit.selectUserFlair("swift_helper", in: "swift", templateID: helper.id))
+        let results = try await reddit.flair(of: "swift").setUsers([UserFlair(user: "spez", text: "Admin"), UserFlair(user: "kn0thing")])
         _ = helper
         _ = results
     }
 
-    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:158
+    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:162
     func theWiki() async throws {
-        let wiki = reddit.wiki(of: "swift")
-        let index = try await wiki.page("index")
-        try await wiki.edit("index", content: index.contentMarkdown + "\n* Concurrency", reason: "add a link",
-                            previousRevision: index.revisionID)
-        for try await revision in wiki.allRevisions(of: "index").prefix(10) { print(revision.id, revision.reason ?? "") }
-        _ = wiki
+        let index = try await reddit.send(Reddit.wikiPage("index", subreddit: "swift"))
+        try await reddit.send(
+            Reddit.editWikiPage(
+                "index", in: "swift", content: index.contentMarkdown + "\n* Concurrency", reason: "add a link",
+                previousRevision: index.revisionID))
+        for try await revision in reddit.items(Reddit.wikiPageRevisions("index", in: "swift")).prefix(10) {
+            print(revision.id, revision.reason ?? "")
+        }
         _ = index
     }
 
-    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:214
+    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:227
     func liveThreads() async throws {
         let id = try await reddit.send(Reddit.createLiveThread(title: "Launch day"))
-        let thread = reddit.live(id: id)
-        try await thread.add("Doors open at 9.")
-        for try await update in thread.allUpdates() { print(update.author ?? "-", update.body) }
+        try await reddit.send(Reddit.addLiveUpdate("Doors open at 9.", to: id))
+        for try await update in reddit.live(id: id).allUpdates() { print(update.author ?? "-", update.body) }
         _ = id
-        _ = thread
     }
 
-    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:251
+    // Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md:272
     func yourAccountAndOtherUsers() async throws {
-        let me = reddit.user
-        try await me.addFriend("spez")
-        let draft = try await me.saveDraft(.text(title: "Release notes", "Coming soon"))
-        let mine = try await reddit.multireddit("apple", of: try await me.me().name).about()
-        _ = me
+        try await reddit.send(Reddit.addFriend("spez"))
+        let draft = try await reddit.send(Reddit.createDraft(.text(title: "Release notes", "Coming soon"))).id
+        let mine = try await reddit.send(Reddit.multireddit("apple", of: try await reddit.send(Reddit.me()).name))
         _ = draft
         _ = mine
     }

@@ -10,7 +10,7 @@ struct RedditAPIWritingAndStreamingSnippetsComplete: DocSnippetContext {
 }
 
 extension RedditAPIWritingAndStreamingSnippets {
-    // Sources/RedditAPI/RedditAPI.docc/WritingAndStreaming.md:27
+    // Sources/RedditAPI/RedditAPI.docc/WritingAndStreaming.md:29
     func postReplyReadTheInbox() async throws {
         let post = try await reddit.send(Reddit.submitSelf(subreddit: "test", title: "Hello", text: "First post"))
         if let reply = try await reddit.send(Reddit.reply(to: post.name!, text: "And a reply"))?.comment {
@@ -26,7 +26,7 @@ extension RedditAPIWritingAndStreamingSnippets {
         _ = unread
     }
 
-    // Sources/RedditAPI/RedditAPI.docc/WritingAndStreaming.md:49
+    // Sources/RedditAPI/RedditAPI.docc/WritingAndStreaming.md:51
     func streamNewItems() async throws {
         for try await comment in reddit.newComments(in: "swift") {
             print(comment.author, comment.body)

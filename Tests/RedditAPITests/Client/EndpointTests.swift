@@ -27,7 +27,7 @@ import Testing
         #expect(
             top.query("t") == "month" && top.query("after") == "t3_abc" && top.query("limit") == "100"
                 && top.query("count") == "25")
-        #expect(try await Self.sent(Reddit.frontPage()).url.path == "/best")
+        #expect(try await Self.sent(Reddit.listing(.best)).url.path == "/best")
         #expect(try await Self.sent(Reddit.listing(.rising, subreddit: "swift")).url.path == "/r/swift/rising")
         let before = try await Self.sent(Reddit.listing(.new, page: .init(before: "t3_x")))
         #expect(before.url.path == "/new" && before.query("before") == "t3_x" && before.query("after") == nil)
@@ -45,7 +45,6 @@ import Testing
         let everywhere = try await Self.sent(Reddit.search("linux"))
         #expect(everywhere.url.path == "/search" && everywhere.query("restrict_sr") == nil)
         #expect(try await Self.sent(Reddit.searchSubreddits("swift")).url.path == "/subreddits/search")
-        #expect(try await Self.sent(Reddit.trendingSubreddits()).url.path == "/api/trending_subreddits")
     }
 
     @Test func comments() async throws {
@@ -83,7 +82,7 @@ import Testing
         #expect(try await Self.sent(Reddit.userSaved("me")).url.path == "/user/me/saved")
         #expect(try await Self.sent(Reddit.userAbout("spez")).url.path == "/user/spez/about")
         #expect(try await Self.sent(Reddit.me()).url.path == "/api/v1/me")
-        #expect(try await Self.sent(Reddit.mySubscriptions()).query("limit") == "100")
+        #expect(try await Self.sent(Reddit.subreddits(.subscribed, page: .init(limit: 100))).query("limit") == "100")
         #expect(try await Self.sent(Reddit.myMultireddits()).url.path == "/api/multi/mine")
     }
 }

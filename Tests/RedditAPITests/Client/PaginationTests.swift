@@ -52,7 +52,7 @@ import Testing
         let transport = StubTransport(fixture: try Fixture("things/subreddits_mine_subscriber.json"))
         let client = try makeClient(transport)
         var pages = 0
-        for try await page in client.pages(Reddit.mySubscriptions()) {
+        for try await page in client.pages(Reddit.subreddits(.subscribed, page: .init(limit: 100))) {
             pages += 1
             #expect(page.subreddits.count == 10)
         }

@@ -87,7 +87,7 @@ import Testing
         #expect(request.url.path == "/r/AskReddit/top.json")
         #expect(request.query("t") == "week" && request.query("limit") == "5")
         #expect(request.headers["Authorization"] == nil)
-        _ = try await client.send(Reddit.frontPage(.hot))
+        _ = try await client.send(Reddit.listing(.hot))
         #expect(transport.requests.last?.url.path == "/hot.json")
     }
 

@@ -78,10 +78,10 @@ import Testing
 
     @Test func writesSendWhatPRAWSends() async throws {
         let transport = Self.transport()
-        let collections = try makeClient(transport).collections
-        try await collections.setLayout(of: "c1", to: nil)
-        try await collections.reorder("c1", posts: ["t3_a", "t3_b"])
-        try await collections.setFollowing("c1", false)
+        let client = try makeClient(transport)
+        try await client.send(Reddit.setCollectionLayout("c1", nil))
+        try await client.send(Reddit.reorderCollection("c1", posts: ["t3_a", "t3_b"]))
+        try await client.send(Reddit.followCollection("c1", false))
         #expect(
             transport.requests.map(\.form) == [
                 ["collection_id": "c1", "display_layout": "", "api_type": "json"],

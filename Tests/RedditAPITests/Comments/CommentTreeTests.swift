@@ -19,6 +19,8 @@ import Testing
         #expect(tree.link.title == "Please be a good 'bot' citizen of reddit")
         let rows = tree.rows
         #expect(rows.map(\.depth) == [0, 1, 1, 2, 3, 1])
+        #expect(tree.topLevelIDs.map(\.rawValue) == ["t1_e4j4830"])
+        #expect(tree.children(of: tree.topLevelIDs[0]).map(\.rawValue) == ["t1_e7q58bn", "t1_e4uaa59", "t1_e4j4fhz"])
         #expect(
             rows.map(\.id.rawValue) == [
                 "t1_e4j4830", "t1_e7q58bn", "t1_e4uaa59", "t1_e4uhrr8", "t1_e4ulzqx", "t1_e4j4fhz",

@@ -67,7 +67,9 @@ import Testing
                 url: request.url)
         }
         var users: [UserFlair] = []
-        for try await user in try makeClient(transport).flair(of: "swift").allUsers() { users.append(user) }
+        for try await user in try makeClient(transport).items(
+            Reddit.userFlairs(in: "swift", page: PageParameters(limit: 100)))
+        { users.append(user) }
 
         #expect(
             users == [
@@ -85,7 +87,9 @@ import Testing
                 body: Data(#"{"users": [{"user": "a"}], "next": "t2_a"}"#.utf8), url: request.url)
         }
         var count = 0
-        for try await _ in try makeClient(transport).flair(of: "swift").allUsers() { count += 1 }
+        for try await _ in try makeClient(transport).items(
+            Reddit.userFlairs(in: "swift", page: PageParameters(limit: 100)))
+        { count += 1 }
         #expect(count == 2)
         #expect(transport.requests.count == 2)
     }
@@ -94,7 +98,7 @@ import Testing
         let transport = StubTransport { request in
             HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(), url: request.url)
         }
-        try await makeClient(transport).flair(of: "swift").reorderTemplates(["b", "a"], kind: .link)
+        try await makeClient(transport).send(Reddit.reorderFlairTemplates(["b", "a"], kind: .link, in: "swift"))
         let sent = try #require(transport.requests.first)
         #expect(sent.method == .patch && sent.url.path == "/r/swift/api/flair_template_order")
         #expect(sent.query("flair_type") == "LINK_FLAIR" && sent.query("subreddit") == "swift")

@@ -7,7 +7,7 @@ import Testing
 
 @testable import RedditAPI
 
-/// `client.inbox`: the calls that take many items go out in batches of 25, in order, and stop
+/// `client.inbox`: the marks that take many items go out in batches of 25, in order, and stop
 /// at the first refusal; announcements page with their own cursors.
 @Suite struct InboxGroupTests {
     static func ids(_ count: Int) -> [Fullname] { (0..<count).map { Fullname(kind: .message, id: "m\($0)") } }
@@ -51,19 +51,19 @@ import Testing
         let transport = SubredditModerationTests.transport([
             "/api/announcements/v1": try Fixture("praw/messages/announcements__200__2.json")
         ])
-        let inbox = try makeClient(transport).inbox
-        let page = try await inbox.announcements(limit: 2)
+        let client = try makeClient(transport)
+        let page = try await client.send(Reddit.announcements(limit: 2))
         #expect(page.items.map(\.id) == ["ann_b7arjw", "ann_ajauo4"])
         #expect(page.after == "ann_ajauo4" && page.before == nil)
         let first = try #require(page.items.first)
         #expect(!first.isRead && first.subject.hasPrefix("Mod Monthly") && first.authorFullname == "t2_1t77net49h")
         #expect(first.sentAt == Date(timeIntervalSince1970: 1_778_180_901))
-        _ = try await inbox.announcements(after: page.after, limit: 2)
+        _ = try await client.send(Reddit.announcements(after: page.after, limit: 2))
         #expect(transport.requests.last?.query("after") == "ann_ajauo4")
 
-        try await inbox.markAnnouncementsRead()
-        try await inbox.markAnnouncementsRead(["ann_b7arjw", "ann_ajauo4"])
-        try await inbox.hideAnnouncements(["ann_b7arjw"])
+        try await client.send(Reddit.markAllAnnouncementsRead())
+        try await client.send(Reddit.markAnnouncementsRead(["ann_b7arjw", "ann_ajauo4"]))
+        try await client.send(Reddit.hideAnnouncements(["ann_b7arjw"]))
         #expect(
             transport.requests.suffix(3).map(\.url.path) == [
                 "/api/announcements/v1/read_all", "/api/announcements/v1/read", "/api/announcements/v1/hide",
@@ -73,10 +73,10 @@ import Testing
 
     @Test func mutingAndUnblockingActOnTheMessage() async throws {
         let transport = SubredditModerationTests.transport([:])
-        let inbox = try makeClient(transport).inbox
-        try await inbox.setAuthorMuted(of: "t4_b", true)
-        try await inbox.setAuthorMuted(of: "t4_b", false)
-        try await inbox.unblockSubreddit(of: "t4_c")
+        let client = try makeClient(transport)
+        try await client.send(Reddit.muteAuthor(of: "t4_b"))
+        try await client.send(Reddit.unmuteAuthor(of: "t4_b"))
+        try await client.send(Reddit.unblockSubreddit(of: "t4_c"))
         #expect(
             transport.requests.map(\.url.path) == [
                 "/api/mute_message_author", "/api/unmute_message_author", "/api/unblock_subreddit",

@@ -101,9 +101,9 @@ import Testing
         let transport = StubTransport { request in
             HTTPResponse(statusCode: 200, headers: [:], body: Data(#"{"json": {"errors": []}}"#.utf8), url: request.url)
         }
-        let thread = try makeClient(transport).live(id: "x")
-        try await thread.strike("3e95636e-bf2c-11ea-9488-0e29bbfe5f37")
-        try await thread.delete("LiveUpdate_3e95636e-bf2c-11ea-9488-0e29bbfe5f37")
+        let client = try makeClient(transport)
+        try await client.send(Reddit.strikeLiveUpdate("3e95636e-bf2c-11ea-9488-0e29bbfe5f37", in: "x"))
+        try await client.send(Reddit.deleteLiveUpdate("LiveUpdate_3e95636e-bf2c-11ea-9488-0e29bbfe5f37", in: "x"))
         #expect(
             transport.requests.map { $0.form["id"] }
                 == Array(repeating: "LiveUpdate_3e95636e-bf2c-11ea-9488-0e29bbfe5f37", count: 2))
@@ -114,10 +114,11 @@ import Testing
         let transport = StubTransport { request in
             HTTPResponse(statusCode: 200, headers: [:], body: Data("{}".utf8), url: request.url)
         }
-        let thread = try makeClient(transport).live(id: "x")
-        try await thread.invite("helper")
-        try await thread.invite("helper", permissions: [])
-        try await thread.setPermissions(of: "helper", to: [.update, .edit], invitation: true)
+        let client = try makeClient(transport)
+        try await client.send(Reddit.inviteLiveContributor("helper", to: "x"))
+        try await client.send(Reddit.inviteLiveContributor("helper", to: "x", permissions: []))
+        try await client.send(
+            Reddit.setLiveContributorPermissions(of: "helper", in: "x", to: [.update, .edit], invitation: true))
         #expect(transport.requests.map { $0.form["permissions"] } == ["+all", "", "+update,+edit"])
         #expect(
             transport.requests.map { $0.form["type"] } == [
@@ -165,7 +166,9 @@ import Testing
         let client = RedditClient(
             userAgent: try testAgent(), authentication: .tokens(RenewingTestToken()), transport: transport
         ) { $0.interceptors.insert(RetryPolicy(maxAttempts: 3, backoff: .exponential(base: .zero, cap: .zero)), at: 0) }
-        let error = await #expect(throws: HTTPError.self) { try await client.live(id: "x").add("hello") }
+        let error = await #expect(throws: HTTPError.self) {
+            try await client.send(Reddit.addLiveUpdate("hello", to: "x"))
+        }
         #expect(error?.statusCode == 503)
         #expect(transport.requests.count == 1)
         #expect(transport.requests.first?.headers["Authorization"] == "bearer test-token")

@@ -9,12 +9,12 @@ import Testing
 /// hand-written answers.
 @Suite struct ModerationArticleExamplesTests {
     @Test func theOverviewExampleRuns() async throws {
-        let queue = try Fixture("praw/moderation/about_modqueue__200__1.json")
+        let recordedQueue = try Fixture("praw/moderation/about_modqueue__200__1.json")
         let folder = try Fixture("praw-handwritten/modmail/modmail_conversations__200__1.json")
         let reply = try Fixture("praw/modmail/modmail_conversation__201__1.json")
         let transport = StubTransport { request in
             switch (request.method, request.url.path) {
-            case (.get, "/r/swift/about/modqueue"): return queue.response(for: request.url)
+            case (.get, "/r/swift/about/modqueue"): return recordedQueue.response(for: request.url)
             case (.get, "/api/mod/conversations"): return folder.response(for: request.url)
             case (.post, let path) where path.hasPrefix("/api/mod/conversations/"):
                 return reply.response(for: request.url)
@@ -32,13 +32,16 @@ import Testing
         // The article's code:
         let mod = reddit.moderation(of: "swift")
 
-        for case .link(let post) in try await mod.queue(.modQueue, only: .posts).children {
-            try await mod.remove(post.name, spam: false, reasonID: "15kbmgmhm6mxo", modNote: "off topic")
+        let queue = try await reddit.send(Reddit.moderationQueue(.modQueue, of: "swift", only: .posts))
+        for case .link(let post) in queue.children {
+            try await mod.remove(post.name, reasonID: "15kbmgmhm6mxo", modNote: "off topic")
         }
-        try await mod.ban("spammer", days: 7, reason: "Spam", message: "Please read the rules.", note: "link farm")
+        try await reddit.send(
+            Reddit.ban(
+                "spammer", in: "swift", days: 7, reason: "Spam", message: "Please read the rules.", note: "link farm"))
 
-        for conversation in try await reddit.modmail.conversations(in: ["swift"], state: .new) {
-            try await reddit.modmail.reply(to: conversation.id, body: "Looking into it.", internal: true)
+        for conversation in try await reddit.send(Reddit.modmailConversations(in: ["swift"], state: .new)) {
+            try await reddit.send(Reddit.replyToModmail(conversation.id, body: "Looking into it.", internal: true))
         }
 
         #expect(

@@ -31,13 +31,14 @@ import Testing
         let reddit = try makeClient(transport)
 
         // The article's code:
-        let mod = reddit.moderation(of: "swift")
         var changes = SubredditSettings()
         changes.spoilersEnabled = true
         changes.welcomeMessageText = "Welcome to r/swift!"
-        try await mod.updateSettings(changes)
-        try await mod.addRule(SubredditRules.Rule(shortName: "No spam", description: "Spam is removed."))
-        try await mod.updateStylesheet(".side { color: #f05138; }", reason: "Swift orange")
+        try await reddit.moderation(of: "swift").updateSettings(changes)
+        try await reddit.send(
+            Reddit.addRule(SubredditRules.Rule(shortName: "No spam", description: "Spam is removed."), to: "swift"))
+        try await reddit.send(
+            Reddit.updateStylesheet(of: "swift", css: ".side { color: #f05138; }", reason: "Swift orange"))
 
         #expect(
             transport.requests.map { "\($0.method.rawValue) \($0.url.path)" } == [
@@ -55,11 +56,13 @@ import Testing
         let reddit = try makeClient(transport)
 
         // The article's code:
-        let flair = reddit.flair(of: "swift")
-        let helper = try await flair.createTemplate(
-            FlairTemplate(text: "Helper", backgroundColor: "#f05138"), kind: .user)
-        try await flair.select(helper.id, forUser: "swift_helper")
-        let results = try await flair.setUsers([UserFlair(user: "spez", text: "Admin"), UserFlair(user: "kn0thing")])
+        let helper = try await reddit.send(
+            Reddit.createFlairTemplate(
+                FlairTemplate(text: "Helper", backgroundColor: "#f05138"), kind: .user, in: "swift"))
+        try await reddit.send(Reddit.selectUserFlair("swift_helper", in: "swift", templateID: helper.id))
+        let results = try await reddit.flair(of: "swift").setUsers([
+            UserFlair(user: "spez", text: "Admin"), UserFlair(user: "kn0thing"),
+        ])
 
         #expect(transport.requests[1].form["flair_template_id"] == "5c16e768-ac9b-11e9-a601-0e236d92f5c8")
         #expect(transport.requests[2].form["flair_csv"] == "spez,Admin,\nkn0thing,,")
@@ -77,12 +80,12 @@ import Testing
         func print(_ items: String...) { printed.append(items.joined(separator: " ")) }
 
         // The article's code:
-        let wiki = reddit.wiki(of: "swift")
-        let index = try await wiki.page("index")
-        try await wiki.edit(
-            "index", content: index.contentMarkdown + "\n* Concurrency", reason: "add a link",
-            previousRevision: index.revisionID)
-        for try await revision in wiki.allRevisions(of: "index").prefix(10) {
+        let index = try await reddit.send(Reddit.wikiPage("index", subreddit: "swift"))
+        try await reddit.send(
+            Reddit.editWikiPage(
+                "index", in: "swift", content: index.contentMarkdown + "\n* Concurrency", reason: "add a link",
+                previousRevision: index.revisionID))
+        for try await revision in reddit.items(Reddit.wikiPageRevisions("index", in: "swift")).prefix(10) {
             print(revision.id, revision.reason ?? "")
         }
 

@@ -7,7 +7,7 @@ import Testing
 
 @testable import RedditAPI
 
-/// The grouped moderator calls go through the client's send path, and the models read what the
+/// The moderator calls go through the client's send path, and the models read what the
 /// recordings (and the hand-written bodies) hold.
 @Suite struct SubredditModerationTests {
     /// A transport answering by path with recorded or hand-written bodies, `{}` for other POSTs.
@@ -25,7 +25,8 @@ import Testing
             "/r/test/about/modqueue": try Fixture("praw/moderation/about_modqueue__200__2.json")
         ])
         let client = try makeClient(transport)
-        let queue = try await client.moderation(of: "test").queue(.modQueue, only: .comments, page: .init(limit: 100))
+        let queue = try await client.send(
+            Reddit.moderationQueue(.modQueue, of: "test", only: .comments, page: .init(limit: 100)))
         #expect(queue.comments.count == 6)
         let sent = try #require(transport.requests.first)
         #expect(sent.headers["Authorization"] == "bearer test-token")
@@ -51,7 +52,7 @@ import Testing
         let client = RedditClient(
             userAgent: try testAgent(), authentication: .tokens(RenewingTestToken()), transport: transport
         ) { $0.interceptors.insert(RetryPolicy(maxAttempts: 3, backoff: .exponential(base: .zero, cap: .zero)), at: 0) }
-        _ = try await client.moderation(of: "test").queue(.spam)
+        _ = try await client.send(Reddit.moderationQueue(.spam, of: "test"))
         #expect(transport.requests.count == 2)
         transport.clearRequests()
 
@@ -75,12 +76,14 @@ import Testing
 
     @Test func banInviteAndPermissionsFormsAreWhatPRAWSends() async throws {
         let transport = Self.transport([:])
-        let mod = try makeClient(transport).moderation(of: "test")
-        try await mod.ban(
-            "spammer", days: 7, reason: "Spam", message: "Read the rules", note: "link farm", context: "t3_x")
-        try await mod.inviteModerator("helper", permissions: [.posts, .mail])
-        try await mod.setPermissions(of: "helper", to: nil, invitation: true)
-        try await mod.mute("loud", note: "caps")
+        let client = try makeClient(transport)
+        try await client.send(
+            Reddit.ban(
+                "spammer", in: "test", days: 7, reason: "Spam", message: "Read the rules", note: "link farm",
+                context: "t3_x"))
+        try await client.send(Reddit.inviteModerator("helper", to: "test", permissions: [.posts, .mail]))
+        try await client.send(Reddit.setModeratorPermissions(of: "helper", in: "test", to: nil, invitation: true))
+        try await client.send(Reddit.add("loud", to: .muted, in: "test", note: "caps"))
         let forms = transport.requests.map(\.form)
         #expect(
             forms[0] == [

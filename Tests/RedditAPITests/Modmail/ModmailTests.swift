@@ -6,7 +6,7 @@ import Testing
 
 @testable import RedditAPI
 
-/// New modmail through `client.modmail`, on the recorded and hand-written answers.
+/// New modmail's requests, on the recorded and hand-written answers.
 @Suite struct ModmailTests {
     static func decode<T: Decodable>(_ type: T.Type, _ fixture: String) throws -> T {
         try JSON.TapeDecoder().decode(T.self, from: try Fixture(fixture).body)
@@ -51,12 +51,12 @@ import Testing
             default: return archived.response(for: request.url)
             }
         }
-        let modmail = try makeClient(transport).modmail
-        let message = try await modmail.reply(to: "ik72", body: "A note", internal: true)
+        let client = try makeClient(transport)
+        let message = try await client.send(Reddit.replyToModmail("ik72", body: "A note", internal: true)).messages.last
         #expect(message?.id == "138qf")
-        try await modmail.setRead(["a", "b"], true)
-        let unhighlighted = try await modmail.setHighlighted("faj6z", false)
-        try await modmail.muteUser(in: "faj6z", days: 7)
+        try await client.send(Reddit.markModmailRead(["a", "b"]))
+        let unhighlighted = try await client.send(Reddit.setModmailHighlighted("faj6z", false))
+        try await client.send(Reddit.muteModmailUser(in: "faj6z", days: 7))
         let requests = transport.requests
         #expect(
             requests[0].form == ["body": "A note", "isAuthorHidden": "false", "isInternal": "true", "api_type": "json"])
@@ -70,7 +70,7 @@ import Testing
         let transport = StubTransport { request in
             HTTPResponse(statusCode: 204, headers: [:], body: Data(), url: request.url)
         }
-        let archived = try await makeClient(transport).modmail.setArchived("2gmz", true)
+        let archived = try await makeClient(transport).send(Reddit.setModmailArchived("2gmz", true))
         #expect(archived == nil)
         #expect(transport.requests.first?.url.path == "/api/mod/conversations/2gmz/archive")
     }

@@ -11,8 +11,8 @@ import Testing
     @Test func aNewRuleTakesItsTitleAsViolationReasonAndComesBackAsRedditMadeIt() async throws {
         let answer = try Fixture("praw/rules/add_subreddit_rule__200__2.json")
         let transport = StubTransport { request in answer.response(for: request.url) }
-        let rule = try await makeClient(transport).moderation(of: "swift").addRule(
-            SubredditRules.Rule(shortName: "PRAW Test", description: "Test by PRAW"))
+        let rule = try await makeClient(transport).send(
+            Reddit.addRule(SubredditRules.Rule(shortName: "PRAW Test", description: "Test by PRAW"), to: "swift"))
         #expect(
             transport.requests[0].form == [
                 "api_type": "json", "r": "swift", "short_name": "PRAW Test", "kind": "all",
@@ -27,9 +27,8 @@ import Testing
     @Test func reorderingSendsEachTitleEncodedAndReadsTheNewOrder() async throws {
         let answer = try Fixture("praw/rules/reorder_subreddit_rules__200__1.json")
         let transport = StubTransport { request in answer.response(for: request.url) }
-        let rules = try await makeClient(transport).moderation(of: "swift").reorderRules([
-            "Test post 12", "tesy all", "PRAW Update", "sdf", "a,b/c",
-        ])
+        let rules = try await makeClient(transport).send(
+            Reddit.reorderRules(["Test post 12", "tesy all", "PRAW Update", "sdf", "a,b/c"], in: "swift"))
         #expect(
             transport.requests[0].form["new_rule_order"] == "Test%20post%2012,tesy%20all,PRAW%20Update,sdf,a%2Cb%2Fc")
         #expect(rules.map(\.shortName).prefix(2) == ["Test post 12", "tesy all"])

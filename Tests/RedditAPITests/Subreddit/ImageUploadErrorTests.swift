@@ -13,8 +13,8 @@ import Testing
         let answer = try Fixture("praw-handwritten/subreddit/upload_image__200__1.json")
         let transport = StubTransport { request in answer.response(for: request.url) }
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 60))
-        let url = try await makeClient(transport).moderation(of: "swift").uploadImage(
-            jpeg, mimeType: "image/jpeg", as: .stylesheet(name: "logo"))
+        let url = try await makeClient(transport).send(
+            Reddit.uploadSubredditImage(jpeg, mimeType: "image/jpeg", as: .stylesheet(name: "logo"), in: "swift"))
         #expect(url.hasPrefix("https://b.thumbs.redditmedia.com/"))
 
         let sent = try #require(transport.requests.first)

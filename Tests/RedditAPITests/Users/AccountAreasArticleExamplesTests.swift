@@ -26,9 +26,8 @@ import Testing
 
         // The article's code:
         let id = try await reddit.send(Reddit.createLiveThread(title: "Launch day"))
-        let thread = reddit.live(id: id)
-        try await thread.add("Doors open at 9.")
-        for try await update in thread.allUpdates() { print(update.author ?? "-", update.body) }
+        try await reddit.send(Reddit.addLiveUpdate("Doors open at 9.", to: id))
+        for try await update in reddit.live(id: id).allUpdates() { print(update.author ?? "-", update.body) }
 
         #expect(id == "x9xfckgu7z0m")
         #expect(printed.count == 23 && printed.first?.hasPrefix("Deimorz Just deployed a fix") == true)
@@ -51,10 +50,9 @@ import Testing
         let reddit = try makeClient(transport)
 
         // The article's code:
-        let me = reddit.user
-        try await me.addFriend("spez")
-        let draft = try await me.saveDraft(.text(title: "Release notes", "Coming soon"))
-        let mine = try await reddit.multireddit("apple", of: try await me.me().name).about()
+        try await reddit.send(Reddit.addFriend("spez"))
+        let draft = try await reddit.send(Reddit.createDraft(.text(title: "Release notes", "Coming soon"))).id
+        let mine = try await reddit.send(Reddit.multireddit("apple", of: try await reddit.send(Reddit.me()).name))
 
         #expect(draft == "bbe52db6-3b83-11ec-bd52-c2bd016548f4")
         #expect(mine.subreddits == ["aww"])

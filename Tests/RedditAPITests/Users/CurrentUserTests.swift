@@ -73,11 +73,11 @@ import Testing
                 ? Self.ok(request, "", status: 204)
                 : try Fixture("praw/relationships/friend_v1__201__1.json").response(for: request.url)
         }
-        let user = try makeClient(transport).user
-        let friendship = try await user.addFriend("spez", note: "My favorite admin")
+        let client = try makeClient(transport)
+        let friendship = try await client.send(Reddit.addFriend("spez", note: "My favorite admin"))
         #expect(friendship.name == "spez" && friendship.accountID == "t2_1w72")
-        try await user.addFriend("spez")
-        try await user.removeFriend("spez")
+        try await client.send(Reddit.addFriend("spez"))
+        try await client.send(Reddit.removeFriend("spez"))
         #expect(transport.requests.map(\.method) == [.put, .put, .delete])
         #expect(transport.requests.allSatisfy { $0.url.path == "/api/v1/me/friends/spez" })
         #expect(try transport.requests.map(Self.json) == [["note": "My favorite admin"], [:], ["id": "spez"]])
@@ -86,7 +86,7 @@ import Testing
 
     @Test func preferencesAreChangedThroughTheJSONField() async throws {
         let transport = StubTransport(fixture: try Fixture("praw/preferences/preferences__200__2.json"))
-        let preferences = try await makeClient(transport).user.updatePreferences(["media_preview": "on"])
+        let preferences = try await makeClient(transport).send(Reddit.updatePreferences(["media_preview": "on"]))
         #expect(preferences["media_preview"] == "on" && preferences.over18 == false)
         #expect(transport.requests.first?.method == .patch)
         #expect(transport.requests.first?.form == ["json": #"{"media_preview":"on"}"#, "api_type": "json"])

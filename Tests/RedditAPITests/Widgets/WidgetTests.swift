@@ -27,7 +27,7 @@ import Testing
         rules.shortName = "Our regulations"
         rules.styles = ["backgroundColor": "#fedcba", "headerColor": "#012345"]
 
-        let updated = try await makeClient(transport).moderation(of: "swift").updateWidget(rules)
+        let updated = try await makeClient(transport).send(Reddit.updateWidget(rules, in: "swift"))
 
         let sent = try #require(transport.requests.first)
         #expect(sent.method == .put && sent.url.path == "/r/swift/api/widget/widget_rules-3nwlq")
@@ -41,7 +41,7 @@ import Testing
         let transport = StubTransport { request in
             HTTPResponse(statusCode: 200, headers: [:], body: Data(), url: request.url)
         }
-        try await makeClient(transport).moderation(of: "swift").reorderWidgets(["w2", "w1"], in: .topbar)
+        try await makeClient(transport).send(Reddit.reorderWidgets(["w2", "w1"], in: .topbar, of: "swift"))
         let sent = try #require(transport.requests.first)
         #expect(sent.method == .patch && sent.url.path == "/r/swift/api/widget_order/topbar")
         #expect(sent.form == ["json": #"["w2","w1"]"#, "section": "topbar", "api_type": "json"])

@@ -6,7 +6,7 @@ import Testing
 
 @testable import RedditAPI
 
-/// The wiki calls: a page's history across pages, editing against a revision, and names.
+/// The wiki calls: a page's history across pages, editing against a revision, an old revision.
 @Suite struct SubredditWikiTests {
     @Test func aPagesHistoryIsReadAcrossPagesByRevisionCursors() async throws {
         let first = try Fixture("praw/wiki/wiki_page_revisions__200__2.json")
@@ -15,7 +15,9 @@ import Testing
             (request.query("after") == nil ? first : last).response(for: request.url)
         }
         var revisions: [WikiRevision] = []
-        for try await revision in try makeClient(transport).wiki(of: "swift").allRevisions(of: "config/sidebar") {
+        for try await revision in try makeClient(transport).items(
+            Reddit.wikiPageRevisions("config/sidebar", in: "swift", page: PageParameters(limit: 100)))
+        {
             revisions.append(revision)
         }
         #expect(
@@ -30,9 +32,11 @@ import Testing
     @Test func anEditBasedOnAnOldRevisionIsATypedConflict() async throws {
         let conflict = try Fixture("praw-handwritten/wiki/wiki_edit__409__1.json")
         let transport = StubTransport { request in conflict.response(for: request.url) }
-        let wiki = try makeClient(transport).wiki(of: "swift")
+        let client = try makeClient(transport)
         let error = await #expect(throws: HTTPError.self) {
-            try await wiki.edit("index", content: "My text", reason: "fix typo", previousRevision: "2f38e910")
+            try await client.send(
+                Reddit.editWikiPage(
+                    "index", in: "swift", content: "My text", reason: "fix typo", previousRevision: "2f38e910"))
         }
         #expect(error?.redditError?.code == "EDIT_CONFLICT" && error?.statusCode == 409)
         #expect(
@@ -41,20 +45,12 @@ import Testing
             ])
     }
 
-    @Test func aNewPagesNameIsMadeValidAndAnOldRevisionIsAskedFor() async throws {
+    @Test func anOldRevisionIsAskedFor() async throws {
         let page = try Fixture("praw/wiki/wiki_page__200__1.json")
-        let transport = StubTransport { request in
-            guard request.method == .get else {
-                return HTTPResponse(statusCode: 200, headers: [:], body: Data("{}".utf8), url: request.url)
-            }
-            return page.response(for: request.url)
-        }
-        let wiki = try makeClient(transport).wiki(of: "swift")
-        #expect(try await wiki.create("Release Notes", content: "# 1.0") == "release_notes")
-        #expect(transport.requests[0].form["page"] == "release_notes")
-
-        let old = try await wiki.page("index", revision: "2f38e910-b109-11e2-ba44-12313b0d4e76")
-        #expect(transport.requests[1].query("v") == "2f38e910-b109-11e2-ba44-12313b0d4e76")
+        let transport = StubTransport { request in page.response(for: request.url) }
+        let old = try await makeClient(transport).send(
+            Reddit.wikiPage("index", subreddit: "swift", revision: "2f38e910-b109-11e2-ba44-12313b0d4e76"))
+        #expect(transport.requests[0].query("v") == "2f38e910-b109-11e2-ba44-12313b0d4e76")
         #expect(old.contentMarkdown == "Some text" && old.revisionBy?.name == "<USERNAME>")
     }
 }

@@ -260,7 +260,7 @@ import Testing
         let task = Task {
             try await client.send(
                 Reddit.submitSelf(subreddit: "test", title: "t", text: "x"),
-                ratelimit: RatelimitPolicy(waitingUpTo: .seconds(90), clock: clock))
+                ratelimit: WriteRetryPolicy(waitingUpTo: .seconds(90), clock: clock))
         }
         try await clock.waitForSleepers(1)
         #expect(transport.requests.count == 1)
@@ -279,7 +279,7 @@ import Testing
         do {
             _ = try await client.send(
                 Reddit.submitSelf(subreddit: "test", title: "t", text: "x"),
-                ratelimit: RatelimitPolicy(waitingUpTo: .seconds(90), clock: clock))
+                ratelimit: WriteRetryPolicy(waitingUpTo: .seconds(90), clock: clock))
             Issue.record("a 9-minute RATELIMIT was waited out")
         } catch {
             #expect(error.redditError?.rateLimitDelay == .seconds(540))

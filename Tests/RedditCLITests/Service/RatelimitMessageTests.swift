@@ -69,7 +69,7 @@ import Testing
         var service = RedditService(
             userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"), authentication: .bearer("token"),
             transport: stub)
-        service.ratelimit = RatelimitPolicy(waitingUpTo: RatelimitMessage.longestWait, clock: clock)
+        service.ratelimit = WriteRetryPolicy(waitingUpTo: RatelimitMessage.longestWait, clock: clock)
         let sending = Task { [service] in
             try await service.compose(MessageOptions(recipient: .user("spez"), subject: "S"), text: "T")
         }

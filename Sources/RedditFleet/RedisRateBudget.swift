@@ -1,7 +1,8 @@
 public import CourierRedis
+public import RedditAPI
 import Synchronization
 
-/// A ``RateBudgetStore`` that a fleet of processes, on one machine or many, shares through
+/// A RedditAPI `RateBudgetStore` that a fleet of processes, on one machine or many, shares through
 /// Redis: together they spend Reddit's budget once, not once each.
 ///
 /// Every request takes one unit with a Lua script that runs atomically in Redis (`EVALSHA`):
@@ -12,7 +13,7 @@ import Synchronization
 /// than the fleet did, Reddit's count. While no window is known, one request of the fleet at a
 /// time goes out to learn it.
 ///
-/// When Redis is unreachable each process falls back to a ``LocalRateBudget`` share, and the
+/// When Redis is unreachable each process falls back to a RedditAPI `LocalRateBudget` share, and the
 /// `RedisConnection` reports `RedisConnection.Event.unreachable`. The share is conservative,
 /// because a process cannot know what the others spent since it last heard from Redis:
 /// - It sends nothing more in the current window. Each grant from Redis told the process when

@@ -1,5 +1,6 @@
 import CourierRedis
 import Foundation
+import RedditFleet
 import Synchronization
 import TestSupport
 import Testing
