@@ -17,6 +17,9 @@ public struct HTTPResponse: Sendable {
     /// Where the exchange's time went, when the transport measured it (see
     /// ``RequestMetrics/Phases``); the pipeline copies it into the attempt's metrics.
     package var phases: RequestMetrics.Phases?
+    /// The connection a WebSocket handshake opened (``HTTPTransport/openWebSocket(_:options:)``
+    /// answered 101), not started; the client takes it. Released unused, it closes itself.
+    var webSocket: (any WebSocketConnection)?
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {
