@@ -22,7 +22,8 @@ struct WebSocketHostileServerTests {
 
     /// A plain HTTP GET to the hostile server's control routes (`/trigger`, `/unread`, ...).
     static func control(_ path: String) async throws -> (Int, String) {
-        let response = try await client().send(Request<Data>(path: path).allowed(statusCodes: 100..<600))
+        let response = try await client().send(
+            Request<Data>(path: path).allowed(statusCodes: 100..<600).timeout(.seconds(120)))
         return (response.statusCode, String(decoding: response.data, as: UTF8.self))
     }
 
@@ -146,11 +147,16 @@ struct WebSocketHostileServerTests {
     // MARK: Closes while our writes are blocked
 
     /// Opens `/stall?key=`, sends 64 MiB that the server never reads, and returns once the
-    /// server's socket holds at least 1 MiB unread (the send is then blocked).
+    /// server's socket holds at least 64 KiB unread (the send, far larger than the buffers, is then blocked).
     static func blockedSocket(key: String, options: WebSocket.Options) async throws -> (
         WebSocket, Task<(any Error)?, Never>
     ) {
-        let socket = try await client().webSocket(Request<Data>(path: "/stall?key=\(key)"), options: options)
+        // Only the test's own limits end the blocked send: no send timeout, a patient handshake
+        // (a loaded machine runs these tests slowly).
+        var options = options
+        options.sendTimeout = .seconds(3600)
+        let socket = try await client().webSocket(
+            Request<Data>(path: "/stall?key=\(key)").timeout(.seconds(600)), options: options)
         let sending = Task { () -> (any Error)? in
             do {
                 try await socket.send(.binary(Data(count: 64 << 20)))
@@ -159,7 +165,7 @@ struct WebSocketHostileServerTests {
                 return error
             }
         }
-        let (status, _) = try await control("/unread?key=\(key)&atLeast=\(1 << 20)")
+        let (status, _) = try await control("/unread?key=\(key)&atLeast=\(1 << 16)")
         #expect(status == 200)
         return (socket, sending)
     }
@@ -194,13 +200,19 @@ struct WebSocketHostileServerTests {
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<5 {
                 group.addTask {
-                    guard let (socket, sending) = try? await Self.blockedSocket(key: Self.key(), options: options)
-                    else { return false }
-                    let closed = await Self.within(120) {
+                    let socket: WebSocket
+                    let sending: Task<(any Error)?, Never>
+                    do {
+                        (socket, sending) = try await Self.blockedSocket(key: Self.key(), options: options)
+                    } catch {
+                        Issue.record("could not block a socket: \(error)")
+                        return false
+                    }
+                    let closed = await Self.within(300) {
                         await socket.close()
                         return true
                     }
-                    _ = await Self.within(120) { await sending.value.map { "\($0)" } }
+                    _ = await Self.within(300) { await sending.value.map { "\($0)" } }
                     return closed == true
                 }
             }
