@@ -8,6 +8,10 @@ import Foundation
 /// each: 1 GiB in a full run) with Courier's peak resident growth while they pass. Targets: ahead
 /// of the Python client on every row, and growth under 32 MiB.
 ///
+/// Then the echo rows against a server that is not the bottleneck: the bench's own Swift server
+/// (``WebSocketEchoServer``, a thread per connection), with the client's CPU time per round trip
+/// (the process's CPU time less the server threads') and the server's CPU time per run.
+///
 /// Needs the repository's `.venv` (made by `Scripts/test`) or a `python3` with `websockets`.
 struct WebSocketScenarios {
     let plan: Plan
@@ -62,7 +66,32 @@ struct WebSocketScenarios {
             "  \(floodBytes >> 20) MiB one way (64 KiB binary messages): Courier \(Self.format(ours)) MB/s, "
                 + "websockets \(Self.format(theirs)) MB/s (\(ratio)×), Courier's peak RSS +\(mebibytes) MiB"
                 + " — target (ahead, <32 MiB): \(met ? "met" : "not met")")
+        lines += try await swiftServerRows()
         return lines.joined(separator: "\n")
+    }
+
+    /// Echo round trips against ``WebSocketEchoServer``, 1 and 16 connections: the rate, the
+    /// client's CPU time a round trip and the server's CPU time for the run.
+    private func swiftServerRows() async throws -> [String] {
+        let server = try WebSocketEchoServer()
+        let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+        var lines = [
+            "", "WebSocket echo against the bench's Swift echo server (a thread per connection, not the bottleneck):",
+            "",
+        ]
+        for connections in [1, 16] {
+            let serverBefore = await server.cpuSecondsWhenIdle()
+            let processBefore = ProcessUsage.cpuSeconds()
+            let seconds = try await courierEcho(client, connections: connections)
+            let serverCPU = await server.cpuSecondsWhenIdle() - serverBefore
+            let clientCPU = ProcessUsage.cpuSeconds() - processBefore - serverCPU
+            let perRoundTrip = clientCPU / Double(roundTrips) * 1e6
+            lines.append(
+                "  echo, \(connections) connection(s): \(Self.format(Double(roundTrips) / seconds)) round trips/s, "
+                    + "client CPU \(String(format: "%.1f", perRoundTrip)) µs a round trip, "
+                    + "server CPU \(String(format: "%.2f", serverCPU)) s for \(roundTrips) round trips")
+        }
+        return lines
     }
 
     /// Seconds for `roundTrips` echoes spread over `connections` sockets (opened beforehand).

@@ -20,7 +20,7 @@ struct Exchange: Sendable {
         /// (``HTTPClient/download(_:to:)``).
         case file(DownloadFile)
         /// A WebSocket opening handshake (``HTTPClient/webSocket(_:options:)``): the 101 head,
-        /// the connection kept by the upgrade.
+        /// carrying the connection the transport opened.
         case webSocket(WebSocketUpgrade)
     }
 
@@ -213,7 +213,7 @@ extension HTTPClient {
         let file: DownloadFile?
         switch exchange.body {
         case .streamed: return try await receiveStreamed(request)
-        case .webSocket(let upgrade): return try await upgrade.attempt(request, transport: transport)
+        case .webSocket(let upgrade): return try await transport.openWebSocket(request, options: upgrade.options)
         case .whole: file = nil
         case .file(let target): file = target
         }

@@ -25,6 +25,9 @@ public struct HTTPResponse: Sendable {
     /// pipeline's transport stage, so the run's outcome names what was sent (nil for a
     /// response an interceptor made up).
     package var sentRequest: HTTPRequest?
+    /// The connection a WebSocket handshake opened (``HTTPTransport/openWebSocket(_:options:)``
+    /// answered 101), not started; the client takes it. Released unused, it closes itself.
+    var webSocket: (any WebSocketConnection)?
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {

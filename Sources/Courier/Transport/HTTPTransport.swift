@@ -31,6 +31,17 @@ public protocol HTTPTransport: Sendable {
     /// while the reader is behind; cancelling the stream (or dropping it) stops the transfer. A
     /// failure before the head arrived is thrown here; one after it ends the stream.
     func stream(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Opens a WebSocket (RFC 6455) for ``HTTPClient/webSocket(_:options:)``: sends `request` as
+    /// the opening handshake (a `GET` asking for the upgrade, with the request's header fields)
+    /// and returns the server's answer. A 101 that completes the handshake carries the open
+    /// connection, which the client takes; any other answer is returned as it is (its body read,
+    /// at most 1 MiB), its connection closed.
+    ///
+    /// A capability: the default implementation fails with ``HTTPError`` saying the transport
+    /// cannot open WebSockets. ``CurlTransport`` and, on Apple platforms, ``URLSessionTransport``
+    /// implement it; a transport that wraps one of them can forward the call.
+    func openWebSocket(_ request: HTTPRequest, options: WebSocket.Options) async throws -> HTTPResponse
 }
 
 extension HTTPTransport {
@@ -40,5 +51,12 @@ extension HTTPTransport {
         response.bodyStream = HTTPResponse.ByteStream(response.body)
         response.body = Data()
         return response
+    }
+
+    /// Fails: this transport cannot open WebSockets.
+    public func openWebSocket(_ request: HTTPRequest, options: WebSocket.Options) async throws -> HTTPResponse {
+        throw HTTPError.invalidRequest(
+            "\(Self.self) cannot open WebSockets (it does not implement HTTPTransport.openWebSocket(_:options:))",
+            method: request.method, url: request.url)
     }
 }

@@ -10,18 +10,30 @@ import Glibc
 /// libcurl built with its experimental `ws` support, which Debian's (7.88) is not; with 1 the
 /// handshake is ours (``WebSocketHandshake``), which is also what lets interceptors see it.
 ///
+/// Why an easy handle of its own, not one of the ``CurlTransport``'s multi handles: libcurl reaches
+/// a connect-only connection made in a multi handle only while the handle stays in it, through
+/// the multi's connection cache, which the transport's loop thread uses at the same time without
+/// a lock, and which may close it as an idle connection. The handle is made from the transport's
+/// `LibCurl` and configured with its ``CurlConnection`` (proxy, CA file, pins).
+///
 /// Thread safety: libcurl allows one call at a time on an easy handle, so every libcurl call
 /// holds `lock`. Waiting (`poll`) happens outside it, so a reader waiting for bytes never holds up
-/// a writer, and a writer waiting for room never holds up the reader.
+/// a writer, and a writer waiting for room never holds up the reader. The reader and the writer
+/// each have a wake-up of their own (a pipe each), so that neither can take the other's:
+/// ``wakeReader()`` reaches the reader alone, ``close()`` both.
 final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
-    // @unchecked: `easy` is used only under `lock`; `socket` and `wakeFD` are set in init and
-    // never change; `closed` is guarded by `lock`.
+    // @unchecked: `easy` is used only under `lock`; `socket` and the pipes are
+    // set before the channel is shared and never change; `closed` is guarded by `lock`.
     private let curl: LibCurl
     private let easy: OpaquePointer
-    private let socket: Int32
-    /// A pipe whose read end is polled beside the socket; a byte written wakes the waiter.
-    private let wakeFD: Int32
-    private let wakeWriteFD: Int32
+    private var socket: Int32 = -1
+    /// The reader's wake-up, a pipe: its read end is polled beside the socket in
+    /// ``waitReadable(milliseconds:)``, a byte written to `readerSignal` wakes it.
+    private let readerWake: Int32
+    private let readerSignal: Int32
+    /// The writer's: polled beside the socket while a write waits for room.
+    private let writerWake: Int32
+    private let writerSignal: Int32
     private let lock = NSLock()
     private var closed = false
 
@@ -35,14 +47,15 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
     ///
     /// - Throws: `URLError` when libcurl cannot connect; `ProxyError` when the proxy refuses;
     ///   `CertificatePinningError` when the server's key matches none of its host's pins.
-    init(url: URL, connection: CurlConnection, connectTimeout: Duration) throws {
-        guard case .success(let curl) = LibCurl.loaded, let easy = curl.easyInit()
-        else {
-            throw URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "libcurl.so.4 cannot be loaded"])
+    init(url: URL, connection: CurlConnection, curl: LibCurl, connectTimeout: Duration) throws {
+        guard let easy = curl.easyInit() else {
+            throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl_easy_init failed"])
         }
         self.curl = curl
         self.easy = easy
-        var ok = true
+        (readerWake, readerSignal) = Self.makePipe()
+        (writerWake, writerSignal) = Self.makePipe()
+        var ok = readerWake >= 0 && writerWake >= 0
         func set(_ option: Int32, _ value: Int) { ok = ok && curl.setLong(easy, option, value) == 0 }
         func set(_ option: Int32, _ text: String) {
             ok = ok && text.withCString { curl.setPointer(easy, option, $0) } == 0
@@ -63,40 +76,47 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
         var socket: Int32 = -1
         if code == 0 { _ = curl.getInfo(easy, Self.infoActiveSocket, &socket) }
         guard code == 0, socket >= 0 else {
-            let error = CurlConnection.failure(
+            throw CurlConnection.failure(
                 code: code == 0 ? 56 : code, easy: easy, proxy: proxy,
                 pinnedHost: connection.tls.pinnedHost(for: url), isHTTP: true, curl: curl)
-            curl.easyCleanup(easy)
-            throw error
         }
         self.socket = socket
-        var pipeFDs: [Int32] = [-1, -1]
-        _ = pipe(&pipeFDs)
-        for fd in pipeFDs where fd >= 0 {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        wakeFD = pipeFDs[0]
-        wakeWriteFD = pipeFDs[1]
     }
 
     deinit {
         curl.easyCleanup(easy)
-        if wakeFD >= 0 { Glibc.close(wakeFD) }
-        if wakeWriteFD >= 0 { Glibc.close(wakeWriteFD) }
+        for descriptor in [readerWake, readerSignal, writerWake, writerSignal] where descriptor >= 0 {
+            Glibc.close(descriptor)
+        }
     }
 
-    /// Sends all of `bytes`, waiting for room as needed.
+    /// A non-blocking, close-on-exec pipe (read end, write end); -1s when it cannot be made.
+    private static func makePipe() -> (Int32, Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return (-1, -1) }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// Sends `bytes`, waiting for room until `deadline`; returns how many were sent (all of them
+    /// unless the deadline passed).
     ///
     /// - Throws: `URLError` when the connection fails or has been closed.
-    func send(_ bytes: Data) throws {
+    func send(_ bytes: Data, until deadline: ContinuousClock.Instant) throws -> Int {
         var sent = 0
         while sent < bytes.count {
             sent += try sendAvailable(bytes.dropFirst(sent))
-            if sent < bytes.count {
-                guard wait(for: Int16(POLLOUT), milliseconds: -1) else { throw URLError(.networkConnectionLost) }
+            guard sent < bytes.count else { break }
+            let left = deadline - .now
+            guard left > .zero else { break }
+            guard wait(for: Int16(POLLOUT), wake: writerWake, milliseconds: Int32(clamping: left.milliseconds)) else {
+                throw URLError(.networkConnectionLost)
             }
         }
+        return sent
     }
 
     /// Sends what the socket takes now, without waiting.
@@ -138,33 +158,36 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
         }
     }
 
-    /// Waits until the socket is readable, `milliseconds` pass (-1: no limit) or ``wake()`` is
-    /// called. False when closed.
+    /// Waits until the socket is readable, `milliseconds` pass (-1: no limit) or ``wakeReader()``
+    /// or ``close()`` is called. False when closed.
     @discardableResult
-    func waitReadable(milliseconds: Int32) -> Bool { wait(for: Int16(POLLIN), milliseconds: milliseconds) }
+    func waitReadable(milliseconds: Int32) -> Bool {
+        wait(for: Int16(POLLIN), wake: readerWake, milliseconds: milliseconds)
+    }
 
-    private func wait(for events: Int16, milliseconds: Int32) -> Bool {
-        var fds = [
-            pollfd(fd: socket, events: events, revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
-        ]
+    /// Waits on the socket and one waiter's own wake-up.
+    private func wait(for events: Int16, wake: Int32, milliseconds: Int32) -> Bool {
+        var fds = [pollfd(fd: socket, events: events, revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
         while true {
             let result = poll(&fds, 2, milliseconds)
             if result < 0 && errno == EINTR { continue }
             if fds[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
-                _ = Glibc.read(wakeFD, &drain, 64)
+                _ = Glibc.read(wake, &drain, 64)
             }
             return !lock.withLock { closed }
         }
     }
 
-    /// Ends a wait (the reader's, to look at its deadlines again).
-    func wake() {
+    /// Ends the reader's wait (to look at its deadlines again); a waiting writer is not woken.
+    func wakeReader() { Self.signal(readerSignal) }
+
+    private static func signal(_ descriptor: Int32) {
         var one: UInt8 = 1
-        _ = Glibc.write(wakeWriteFD, &one, 1)
+        _ = Glibc.write(descriptor, &one, 1)
     }
 
-    /// Closes the connection (once; later calls do nothing) and wakes every waiter.
+    /// Closes the connection (once; later calls do nothing) and wakes the reader and the writer.
     func close() {
         let first = lock.withLock {
             defer { closed = true }
@@ -173,7 +196,8 @@ final class CurlWebSocketSocket: WebSocketChannel, @unchecked Sendable {
         guard first else { return }
         // Shuts the socket down now; libcurl closes it when the handle is cleaned up.
         Glibc.shutdown(socket, Int32(SHUT_RDWR))
-        wake()
+        Self.signal(readerSignal)
+        Self.signal(writerSignal)
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension HTTPClient {
     /// Opens a WebSocket (RFC 6455) with the request's URL (`ws`, `wss`, `http` or `https`;
@@ -13,11 +12,11 @@ extension HTTPClient {
     /// ``Configuration/apiErrorDecoder`` reads). Once open, the connection is the socket's
     /// (``WebSocket``): its failures are ``WebSocketError`` and nothing is retried.
     ///
-    /// On Linux, libcurl makes the connection (TLS, proxy tunnel) whatever the client's transport;
-    /// a ``CurlTransport``'s trusted certificates are used. On Apple platforms a
-    /// ``URLSessionTransport`` opens it with `URLSessionWebSocketTask` (a refusal then carries its
-    /// status and header fields, not its body); any other transport fails the call with a
-    /// transport error.
+    /// Opening a socket is the transport's work (``HTTPTransport/openWebSocket(_:options:)``):
+    /// ``CurlTransport`` opens it with libcurl (its proxy, TLS settings and pins apply), and on
+    /// Apple platforms ``URLSessionTransport`` with `URLSessionWebSocketTask` (a refusal then
+    /// carries its status and header fields, not its body). A transport that cannot open one (a
+    /// test double, `URLSessionTransport` on Linux) fails the call with ``HTTPError`` saying so.
     ///
     /// - Throws: ``HTTPError``.
     public func webSocket<Value>(_ request: Request<Value>, options: WebSocket.Options = WebSocket.Options())
@@ -42,20 +41,17 @@ extension HTTPClient {
         return WebSocket(response: response, session: session, reconnect: reconnect)
     }
 
-    /// One opening handshake through the pipeline, and the connection it opened (not started).
+    /// One opening handshake through the pipeline, and the connection the transport returned with
+    /// the 101 (not started). A connection the pipeline drops (a later stage failed the call)
+    /// closes itself when released.
     private func openWebSocket<Value>(_ request: Request<Value>, options: WebSocket.Options)
         async throws(HTTPError) -> (HTTPResponse, any WebSocketConnection)
     {
         let context = RequestContext(events: events)
-        let upgrade = WebSocketUpgrade(options: options)
-        let outcome: PipelineOutcome
-        do {
-            outcome = try await run(request, Exchange(body: .webSocket(upgrade), progress: nil), context: context)
-        } catch {
-            upgrade.opened.withLock { $0?.discard() }
-            throw error
-        }
-        guard let session = upgrade.opened.withLock({ $0 }) else {
+        let outcome = try await run(
+            request, Exchange(body: .webSocket(WebSocketUpgrade(options: options)), progress: nil), context: context)
+        var response = outcome.response
+        guard let session = response.webSocket else {
             // An interceptor answered 101 without the transport: there is no connection.
             let error = HTTPError.invalidRequest(
                 "a 101 answer without a WebSocket connection (did an interceptor make it up?)",
@@ -63,7 +59,21 @@ extension HTTPClient {
             context.callDidFail(error, request: outcome.request)
             throw error
         }
-        context.reportMetrics(of: outcome.request, statusCode: outcome.response.statusCode, error: nil)
-        return (outcome.response, session)
+        response.webSocket = nil
+        context.reportMetrics(of: outcome.request, statusCode: response.statusCode, error: nil)
+        return (response, session)
+    }
+}
+
+/// What a WebSocket call asks of the transport stage (the ``Exchange`` body `.webSocket`): the
+/// options its connection is opened with. A class so that two calls' exchanges never compare
+/// equal.
+final class WebSocketUpgrade: Sendable, Equatable {
+    static func == (lhs: WebSocketUpgrade, rhs: WebSocketUpgrade) -> Bool { lhs === rhs }
+
+    let options: WebSocket.Options
+
+    init(options: WebSocket.Options) {
+        self.options = options
     }
 }

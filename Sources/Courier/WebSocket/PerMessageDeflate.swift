@@ -24,16 +24,26 @@ struct PerMessageDeflate: Equatable, Sendable {
             .filter { !$0.isEmpty }
         guard let first = extensions.first else { return .success(nil) }
         guard extensions.count == 1 else { return .failure(Problem("the server selected several extensions")) }
-        var parts = first.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Empty pieces are kept (not skipped) so that "; ;" or "; =" is refused, not mistaken
+        // for a shorter answer.
+        var parts = first.split(separator: ";", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         let name = parts.removeFirst()
         guard name.lowercased() == "permessage-deflate", offered else {
-            return .failure(Problem("the server selected the extension \(name), which was not offered"))
+            let shown = name.isEmpty ? "without a name" : name
+            return .failure(Problem("the server selected the extension \(shown), which was not offered"))
         }
         var result = PerMessageDeflate()
         var seen: Set<String> = []
         for part in parts {
-            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             let key = pair[0].lowercased()
+            guard !key.isEmpty else {
+                return .failure(Problem("permessage-deflate has an empty parameter (\"\(part)\")"))
+            }
             let value = pair.count == 2 ? pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
             guard seen.insert(key).inserted else { return .failure(Problem("permessage-deflate repeats \(key)")) }
             switch (key, value) {

@@ -27,23 +27,28 @@ struct WebSocketFrameParser {
         self.maximumPayload = maximumPayload
     }
 
-    /// Bytes received and not yet part of a frame handed out.
-    var bufferedCount: Int { buffer.count }
-
     mutating func append(_ bytes: Data) {
         buffer.append(bytes)
     }
 
-    /// Lets `read` write received bytes straight into the buffer (at least 64 KiB of room, more
-    /// when a longer frame is under way); `read` returns how many bytes it wrote.
+    /// The most room asked for beyond the bytes already received: the buffer grows with the
+    /// bytes that arrive, never by what a frame header announces.
+    static let growthStep = 1 << 20
+
+    /// Lets `read` write received bytes straight into the buffer (at least 64 KiB of room; up to
+    /// ``growthStep`` when a longer frame is under way); `read` returns how many bytes it wrote.
     func receive<Result>(_ read: (UnsafeMutableRawBufferPointer) throws -> (written: Int, result: Result)) rethrows
         -> Result
     {
-        try buffer.receive(atLeast: max(64 << 10, pendingFrameBytes), read)
+        try buffer.receive(atLeast: max(64 << 10, Int(min(pendingFrameBytes, UInt64(Self.growthStep)))), read)
     }
 
-    /// How many bytes the frame under way still lacks (0 when its header is incomplete).
-    private var pendingFrameBytes = 0
+    /// How many bytes the frame under way still lacks (0 when its header is incomplete); can be
+    /// as large as a header announces, so it only ever bounds a request for room, never sizes one.
+    private var pendingFrameBytes: UInt64 = 0
+
+    /// The capacity the buffer has now (tests check it stays near what arrived).
+    var bufferCapacity: Int { buffer.currentCapacity }
 
     /// The next whole frame, or nil until more bytes arrive.
     mutating func next() throws(WebSocketViolation) -> WebSocketFrame? {
@@ -78,17 +83,20 @@ struct WebSocketFrameParser {
         if opcode.isControl {
             if !fin { throw .protocolError("fragmented control frame") }
             if length > 125 { throw .protocolError("control frame longer than 125 bytes") }
-        } else if length > UInt64(maximumPayload) {
+        } else if length > UInt64(max(0, maximumPayload)) {
             throw WebSocketViolation(code: 1009, reason: "message larger than \(maximumPayload) bytes")
         }
-        let total = header + Int(length)
-        guard available >= total else {
-            pendingFrameBytes = total - available
+        // Compared without adding: a length near 2^63 must not overflow an Int. The payload is
+        // taken only once every byte of it is here.
+        let arrived = UInt64(available - header)
+        guard arrived >= length else {
+            pendingFrameBytes = length - arrived
             return nil
         }
         pendingFrameBytes = 0
-        let payload = Data(bytes: bytes.baseAddress! + header, count: Int(length))
-        buffer.consume(total)
+        let count = Int(length)  // at most `arrived`, so it fits
+        let payload = Data(bytes: bytes.baseAddress! + header, count: count)
+        buffer.consume(header + count)
         return WebSocketFrame(fin: fin, rsv1: rsv1, opcode: opcode, payload: payload)
     }
 }
@@ -133,7 +141,7 @@ struct WebSocketAssembler {
             if opcode == nil { throw .protocolError("continuation frame outside a message") }
             if frame.rsv1 { throw .protocolError("reserved bit set on a continuation frame") }
         }
-        if parts.count + frame.payload.count > maximumMessageSize {
+        if frame.payload.count > maximumMessageSize - parts.count {
             throw WebSocketViolation(code: 1009, reason: "message larger than \(maximumMessageSize) bytes")
         }
         guard frame.fin, let kind = opcode else {

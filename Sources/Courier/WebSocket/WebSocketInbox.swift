@@ -10,7 +10,7 @@ final class WebSocketInbox: @unchecked Sendable {
     private var head = 0
     private var bytes = 0
     private var end: WebSocketError?? = nil
-    private var waiter: CheckedContinuation<WebSocket.Message?, any Error>?
+    private var waiter: CheckedContinuation<Result<WebSocket.Message?, WebSocketError>, Never>?
     private let onCancel: @Sendable () -> Void
 
     /// At most this many messages wait, or this many bytes of them (a single larger message may).
@@ -41,7 +41,7 @@ final class WebSocketInbox: @unchecked Sendable {
         if let waiter {
             self.waiter = nil
             condition.unlock()
-            waiter.resume(returning: message)
+            waiter.resume(returning: .success(message))
             return true
         }
         queue.append(message)
@@ -63,15 +63,15 @@ final class WebSocketInbox: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if let waiter {
-            if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
+            waiter.resume(returning: error.map { .failure($0) } ?? .success(nil))
         }
     }
 
     /// The next message, nil at the end; cancelling the calling task closes the connection.
-    func next() async throws -> WebSocket.Message? {
+    func next() async throws(WebSocketError) -> WebSocket.Message? {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<WebSocket.Message?, any Error>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<WebSocket.Message?, WebSocketError>, Never>) in
                 condition.lock()
                 if head < queue.count {
                     let message = queue[head]
@@ -83,17 +83,13 @@ final class WebSocketInbox: @unchecked Sendable {
                     }
                     condition.broadcast()
                     condition.unlock()
-                    continuation.resume(returning: message)
+                    continuation.resume(returning: .success(message))
                 } else if let end {
                     condition.unlock()
-                    if let error = end {
-                        continuation.resume(throwing: error)
-                    } else {
-                        continuation.resume(returning: nil)
-                    }
+                    continuation.resume(returning: end.map { .failure($0) } ?? .success(nil))
                 } else if Task.isCancelled {
                     condition.unlock()
-                    continuation.resume(throwing: WebSocketError(.cancelled))
+                    continuation.resume(returning: .failure(.cancelled))
                     onCancel()
                 } else {
                     waiter = continuation
@@ -102,9 +98,9 @@ final class WebSocketInbox: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            finish(WebSocketError(.cancelled))
+            finish(.cancelled)
             onCancel()
-        }
+        }.get()
     }
 }
 

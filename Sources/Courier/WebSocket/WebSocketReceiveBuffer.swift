@@ -24,7 +24,8 @@ final class WebSocketReceiveBuffer {
     /// The bytes received and not consumed.
     var readable: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage + start, count: end - start) }
 
-    var count: Int { end - start }
+    /// The bytes allocated now.
+    var currentCapacity: Int { capacity }
 
     /// Marks the first `count` readable bytes as used.
     func consume(_ count: Int) {
@@ -66,7 +67,11 @@ final class WebSocketReceiveBuffer {
         if used + minimum <= capacity {
             storage.copyMemory(from: storage + start, byteCount: used)
         } else {
-            let newCapacity = max(used + minimum, capacity * 2)
+            // Checked: `minimum` is bounded by the caller (``WebSocketFrameParser/growthStep``),
+            // and doubling what exists follows the bytes that arrived.
+            let (needed, overflow) = used.addingReportingOverflow(minimum)
+            precondition(!overflow, "receive buffer request out of range")
+            let newCapacity = max(needed, capacity.multipliedReportingOverflow(by: 2).overflow ? needed : capacity * 2)
             let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
             grown.copyMemory(from: storage + start, byteCount: used)
             storage.deallocate()

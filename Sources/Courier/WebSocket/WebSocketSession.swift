@@ -1,8 +1,13 @@
 import Foundation
 
-/// The running half of a ``WebSocket``: a thread of its own reads the channel, turns bytes into
-/// frames and messages, answers pings, keeps the keep-alive and close deadlines; a serial queue
-/// ``WebSocketWriter`` writes frames in the order they were sent.
+/// The running half of a ``WebSocket``: a thread of its own (`courier.websocket.reader`) reads the
+/// channel, turns bytes into frames and messages, answers pings and keeps the keep-alive deadlines;
+/// ``WebSocketWriter`` writes frames in the order they were sent, each by a deadline.
+///
+/// Every way to the end is bounded: a close frame (ours, the echo of the server's, the one that
+/// reports a violation) is written within ``WebSocket/Options/closeTimeout``, and whatever the
+/// writes are doing, the connection is closed when that time has passed (a one-shot timer), so
+/// ``messages`` end, ``close(code:reason:)`` returns and no thread keeps the socket open.
 final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
     // @unchecked: `parser`, `assembler` (and the inflater in it), and the keep-alive fields are
     // used by the reader thread alone; `deflater` in the writer's turns alone (one at a time);
@@ -20,7 +25,6 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
     private let deflater: WebSocketDeflater?
     private let state = NSLock()
     private var closeSent = false
-    private var closeDeadline: ContinuousClock.Instant?
     private var finished = false
     private var peer: WebSocket.CloseFrame?
     private var closeWaiters: [CheckedContinuation<Void, Never>] = []
@@ -44,7 +48,14 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
         }
         parser.append(leftover)
         inboxStorage = WebSocketInbox { [weak self] in self?.abort(sendingClose: 1001) }
+        writer.onBroken = { [weak self] cause in
+            self?.finish(.connectionLost(reason: "a write stopped part-way through its frame (\(cause))"))
+        }
     }
+
+    /// A connection dropped before it started (a later stage of the pipeline failed the call)
+    /// closes its socket.
+    deinit { channel.close() }
 
     /// Starts the reader thread.
     func start() {
@@ -54,6 +65,9 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
     }
 
     var peerClose: WebSocket.CloseFrame? { state.withLock { peer } }
+
+    /// Frames waiting for their turn to be written (tests: a ping flood leaves one pong at most).
+    var waitingFrames: Int { writer.waitingFrames }
 
     // MARK: Sending
 
@@ -101,23 +115,28 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
 
     func discard() { channel.close() }
 
-    /// Sends the bytes `encode` makes, in turn (see ``WebSocketWriter``).
+    /// Sends the bytes `encode` makes, in turn, within ``WebSocket/Options/sendTimeout``.
     private func write(dataFrame: Bool, _ encode: @escaping @Sendable () -> Data) async throws(WebSocketError) {
-        if state.withLock({ finished || (dataFrame && closeSent) }) { throw WebSocketError(.closed) }
-        guard await writer.write(encode) else { throw WebSocketError(.closed) }
+        if state.withLock({ finished || (dataFrame && closeSent) }) { throw .closed }
+        let limit = options.sendTimeout
+        try await writer.write(deadline: .now + limit, limit: limit, encode)
     }
 
-    /// Queues a control frame from the reader thread (a pong, a close), then runs `after`.
-    private func enqueueControl(_ opcode: WebSocketFrame.Opcode, _ payload: Data, after: (@Sendable () -> Void)? = nil)
-    {
+    /// Queues a control frame from the reader thread (a ping, a close), then runs `after`.
+    private func enqueueControl(
+        _ opcode: WebSocketFrame.Opcode, _ payload: Data, within limit: Duration, after: (@Sendable () -> Void)? = nil
+    ) {
         var frame = Data()
         WebSocketFrame(fin: true, opcode: opcode, payload: payload).encode(into: &frame)
-        writer.enqueue(frame, after: after)
+        writer.enqueue(frame, deadline: .now + limit, limit: limit, after: after)
     }
 
     private static func closePayload(code: UInt16, reason: String) -> Data {
         var payload = Data([UInt8(code >> 8), UInt8(code & 0xFF)])
-        payload.append(contentsOf: reason.utf8.prefix(123))
+        // At most 123 bytes of reason, cut at a character boundary (it must stay UTF-8).
+        var cut = ""
+        for character in reason where cut.utf8.count + character.utf8.count <= 123 { cut.append(character) }
+        payload.append(contentsOf: cut.utf8)
         return payload
     }
 
@@ -127,13 +146,10 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
         let first: Bool = state.withLock {
             guard !finished && !closeSent else { return false }
             closeSent = true
-            closeDeadline = .now + options.closeTimeout
             return true
         }
         if first {
-            enqueueControl(.close, Self.closePayload(code: code, reason: reason))
-            // Wakes the reader so that it starts keeping the close deadline.
-            channel.wake()
+            sendClose(Self.closePayload(code: code, reason: reason), then: nil)
         }
         await withCheckedContinuation { continuation in
             let done: Bool = state.withLock {
@@ -142,6 +158,20 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
                 return false
             }
             if done { continuation.resume() }
+        }
+    }
+
+    /// Writes a close frame within ``WebSocket/Options/closeTimeout``; once it is written,
+    /// `then` (nil: wait for the server's close frame, which the reader sees) ends the connection,
+    /// and when the time has passed, the connection ends anyway (`.some(nil)`: normally).
+    private func sendClose(_ payload: Data, then end: WebSocketError??) {
+        let limit = options.closeTimeout
+        enqueueControl(.close, payload, within: limit) { [weak self] in
+            if let end { self?.finish(end) }
+        }
+        let deadlineEnd: WebSocketError? = end ?? nil
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval) { [weak self] in
+            self?.finish(deadlineEnd)
         }
     }
 
@@ -160,32 +190,28 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// The reader was cancelled: close at once, telling the server when possible.
-    private func abort(sendingClose code: UInt16) {
-        let send = state.withLock {
+    /// Starts the close handshake once (true), or says it was started already.
+    private func claimClose() -> Bool {
+        state.withLock {
             defer { closeSent = true }
             return !closeSent && !finished
         }
-        if send {
-            enqueueControl(.close, Self.closePayload(code: code, reason: "")) { [self] in
-                finish(WebSocketError(.cancelled))
-            }
+    }
+
+    /// The reader was cancelled: close at once, telling the server when possible.
+    private func abort(sendingClose code: UInt16) {
+        if claimClose() {
+            sendClose(Self.closePayload(code: code, reason: ""), then: .some(.cancelled))
         } else {
-            finish(WebSocketError(.cancelled))
+            finish(.cancelled)
         }
     }
 
     /// A violation by the server: close with its code, then end with the error.
     private func fail(_ violation: WebSocketViolation) {
-        let error = WebSocketError(.protocolViolation(code: violation.code, reason: violation.reason))
-        let send = state.withLock {
-            defer { closeSent = true }
-            return !closeSent && !finished
-        }
-        if send {
-            enqueueControl(.close, Self.closePayload(code: violation.code, reason: violation.reason)) { [self] in
-                finish(error)
-            }
+        let error = WebSocketError.protocolViolation(code: violation.code, reason: violation.reason)
+        if claimClose() {
+            sendClose(Self.closePayload(code: violation.code, reason: violation.reason), then: .some(error))
         } else {
             finish(error)
         }
@@ -205,7 +231,8 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
                     case .message(let message):
                         guard inbox.push(message) else { return }
                     case .ping(let payload):
-                        enqueueControl(.pong, payload)
+                        let limit = options.sendTimeout
+                        writer.enqueuePong(payload, deadline: .now + limit, limit: limit)
                     case .pong:
                         pongDeadline = nil
                     case .close(let frame):
@@ -238,20 +265,16 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
                 return
             case .wouldBlock:
                 let now = clock.now
-                if let deadline = state.withLock({ closeDeadline }), now >= deadline {
-                    finish(nil)
-                    return
-                }
                 if let deadline = pongDeadline, now >= deadline {
-                    finish(WebSocketError(.pongTimeout))
+                    finish(.pongTimeout)
                     return
                 }
                 if let due = nextPing, now >= due, let interval = options.pingInterval {
-                    enqueueControl(.ping, Data("courier".utf8))
+                    enqueueControl(.ping, Data("courier".utf8), within: options.sendTimeout)
                     if pongDeadline == nil { pongDeadline = now + options.pongTimeout }
                     nextPing = now + interval
                 }
-                let wakeAt = [state.withLock({ closeDeadline }), pongDeadline, nextPing].compactMap { $0 }.min()
+                let wakeAt = [pongDeadline, nextPing].compactMap { $0 }.min()
                 let wait = wakeAt.map { Int32(clamping: max(1, ($0 - clock.now).roundedUpMilliseconds)) } ?? -1
                 channel.waitReadable(milliseconds: wait)
             }
@@ -260,7 +283,7 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
 
     /// After the close handshake a closed connection is the expected end; before, a loss.
     private func lostUnlessClosing(_ reason: String) -> WebSocketError? {
-        state.withLock { closeSent } ? nil : WebSocketError(.connectionLost(reason: reason))
+        state.withLock { closeSent } ? nil : .connectionLost(reason: reason)
     }
 
     private func receivedClose(_ frame: WebSocket.CloseFrame) {
@@ -271,8 +294,7 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
         }
         if echo {
             // Echo the code (section 5.5.1); a close without one is answered without one.
-            let payload = frame.code.map { Self.closePayload(code: $0, reason: "") } ?? Data()
-            enqueueControl(.close, payload) { [self] in finish(nil) }
+            sendClose(frame.code.map { Self.closePayload(code: $0, reason: "") } ?? Data(), then: .some(nil))
         } else {
             finish(nil)
         }
@@ -280,9 +302,11 @@ final class WebSocketSession: WebSocketConnection, @unchecked Sendable {
 }
 
 extension Duration {
-    /// Whole milliseconds, rounded up.
+    /// Whole milliseconds, rounded up (saturating).
     fileprivate var roundedUpMilliseconds: Int64 {
         let (seconds, attoseconds) = components
+        guard seconds < Int64.max / 1000 - 1 else { return .max }
         return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
     }
+
 }

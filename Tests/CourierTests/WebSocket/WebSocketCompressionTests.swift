@@ -99,7 +99,7 @@ struct WebSocketCompressionTests {
         let (received, error) = await WebSocketServerTests.drain(socket)
         #expect(received.isEmpty)
         #expect(
-            (error as? WebSocketError)?.kind
+            (error as? WebSocketError)
                 == .protocolViolation(code: 1009, reason: "message larger than 1048576 bytes"))
     }
 }

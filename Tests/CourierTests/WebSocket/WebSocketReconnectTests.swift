@@ -8,17 +8,26 @@ import Testing
 /// The reconnect policy against a server that drops the connection (`/flaky`).
 @Suite("WebSocket reconnect policy")
 struct WebSocketReconnectTests {
+    /// One reconnection a policy reported.
+    struct Reconnection: Sendable {
+        var attempt: Int
+        var cause: WebSocketError
+        var response: HTTPResponse
+    }
+
     /// The reconnections a policy reported.
     final class Reports: Sendable {
-        let list = Mutex<[WebSocket.Reconnection]>([])
-        var all: [WebSocket.Reconnection] { list.withLock { $0 } }
+        let list = Mutex<[Reconnection]>([])
+        var all: [Reconnection] { list.withLock { $0 } }
     }
 
     static func options(maxAttempts: Int, reports: Reports) -> WebSocket.Options {
         var options = WebSocket.Options()
         options.reconnect = WebSocket.ReconnectPolicy(
             maxAttempts: maxAttempts, backoff: .exponential(base: .zero, cap: .zero)
-        ) { reconnection in reports.list.withLock { $0.append(reconnection) } }
+        ) { attempt, cause, response in
+            reports.list.withLock { $0.append(Reconnection(attempt: attempt, cause: cause, response: response)) }
+        }
         return options
     }
 
@@ -35,7 +44,7 @@ struct WebSocketReconnectTests {
         let report = try #require(reports.all.first)
         #expect(reports.all.count == 1)
         #expect(report.attempt == 1 && report.response.statusCode == 101)
-        guard case .connectionLost = report.cause.kind else {
+        guard case .connectionLost = report.cause else {
             Issue.record("the cause is \(report.cause)")
             return
         }
@@ -52,7 +61,7 @@ struct WebSocketReconnectTests {
         let (received, error) = await WebSocketServerTests.drain(socket)
         #expect(received == [.text("first")])
         #expect(handshakes.value == 3)  // the first and two attempts, each refused with 503
-        guard case .connectionLost = (error as? WebSocketError)?.kind else {
+        guard case .connectionLost = (error as? WebSocketError) else {
             Issue.record("expected connectionLost, got \(String(describing: error))")
             return
         }
@@ -65,7 +74,7 @@ struct WebSocketReconnectTests {
         let socket = try await WebSocketServerTests.client().webSocket(Request<Data>(path: path))
         let (received, error) = await WebSocketServerTests.drain(socket)
         #expect(received == [.text("first")])
-        guard case .connectionLost = (error as? WebSocketError)?.kind else {
+        guard case .connectionLost = (error as? WebSocketError) else {
             Issue.record("expected connectionLost, got \(String(describing: error))")
             return
         }

@@ -127,7 +127,7 @@ struct WebSocketServerTests {
         let socket = try await Self.client().webSocket(Request<Data>(path: path))
         let (received, error) = await Self.drain(socket)
         #expect(received.isEmpty)
-        guard case .protocolViolation(let closed, _) = (error as? WebSocketError)?.kind else {
+        guard case .protocolViolation(let closed, _) = (error as? WebSocketError) else {
             Issue.record("expected a protocol violation, got \(String(describing: error))")
             return
         }
@@ -139,7 +139,7 @@ struct WebSocketServerTests {
         let socket = try await Self.client().webSocket(Request<Data>(path: "/drop"))
         let (received, error) = await Self.drain(socket)
         #expect(received == [.text("bye")])
-        guard case .connectionLost = (error as? WebSocketError)?.kind else {
+        guard case .connectionLost = (error as? WebSocketError) else {
             Issue.record("expected connectionLost, got \(String(describing: error))")
             return
         }
@@ -171,7 +171,7 @@ struct WebSocketServerTests {
         let (received, error) = await Self.drain(socket)
         #expect(received.isEmpty)
         #expect(
-            (error as? WebSocketError)?.kind
+            (error as? WebSocketError)
                 == .protocolViolation(code: 1009, reason: "message larger than 16777216 bytes"))
     }
 
@@ -182,7 +182,7 @@ struct WebSocketServerTests {
         options.pongTimeout = .milliseconds(200)
         let socket = try await Self.client().webSocket(Request<Data>(path: "/silent"), options: options)
         let (_, error) = await Self.drain(socket)
-        #expect((error as? WebSocketError)?.kind == .pongTimeout)
+        #expect((error as? WebSocketError) == .pongTimeout)
     }
 
     @Test("keep-alive pings answered by a live server keep the connection open")
@@ -223,14 +223,14 @@ struct WebSocketServerTests {
         try await socket.send(.text("one"))
         reader.cancel()
         let (_, error) = await reader.value
-        #expect((error as? WebSocketError)?.kind == .cancelled)
+        #expect((error as? WebSocketError) == .cancelled)
         // Sending afterwards fails: the socket is closed.
         try await waitUntil("the socket is closed") {
             do {
                 try await socket.send(.text("after"))
                 return false
             } catch let error as WebSocketError {
-                return error.kind == .closed
+                return error == .closed
             }
         }
     }

@@ -27,11 +27,11 @@ extension CourierWebSocketsSnippets {
         _ = socket
     }
 
-    // Sources/Courier/Courier.docc/WebSockets.md:85
+    // Sources/Courier/Courier.docc/WebSockets.md:105
     func reconnecting() async throws {
         var options = WebSocket.Options()
-        options.reconnect = WebSocket.ReconnectPolicy(maxAttempts: 10) { reconnection in
-            print("reconnected after \(reconnection.cause) (attempt \(reconnection.attempt))")
+        options.reconnect = WebSocket.ReconnectPolicy(maxAttempts: 10) { attempt, cause, _ in
+            print("reconnected after \(cause) (attempt \(attempt))")
         }
         let feed = try await client.webSocket(Request<Void>(path: "wss://feed.example.com/live"), options: options)
         _ = options

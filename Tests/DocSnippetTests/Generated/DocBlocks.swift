@@ -57,7 +57,7 @@ enum DocBlocks {
         Block(document: "Sources/Courier/Courier.docc/UploadingFiles.md", line: 31, kind: "swift", partial: true),
         Block(document: "Sources/Courier/Courier.docc/UploadingFiles.md", line: 44, kind: "swift", partial: true),
         Block(document: "Sources/Courier/Courier.docc/WebSockets.md", line: 12, kind: "swift", partial: true),
-        Block(document: "Sources/Courier/Courier.docc/WebSockets.md", line: 85, kind: "swift", partial: true),
+        Block(document: "Sources/Courier/Courier.docc/WebSockets.md", line: 105, kind: "swift", partial: true),
         Block(document: "Sources/CourierCombine/CourierCombine.docc/CourierCombine.md", line: 13, kind: "apple", partial: false),
         Block(document: "Sources/CourierRedis/CourierRedis.docc/CourierRedis.md", line: 21, kind: "swift", partial: true),
         Block(document: "Sources/CourierStore/CourierStore.docc/GettingStarted.md", line: 10, kind: "swift", partial: false),

@@ -63,13 +63,16 @@ public final class CurlTransport: HTTPTransport {
         package var description: String { "CurlTransport is unavailable: \(reason)" }
     }
 
-    private let curl: LibCurl
+    let curl: LibCurl
     /// The event loops: one, or several with `group` spreading work over them.
     private let loops: [CurlEventLoop]
     private let group: CurlLoopGroup?
-    private let defaultTimeout: Duration
-    /// The proxy settings and CA file of every transfer (and of a WebSocket opened over this
-    /// transport's client).
+    /// The timeout of a request without one of its own (a WebSocket handshake's too).
+    let defaultTimeout: Duration
+    /// Where WebSocket handshakes run (libcurl's connect and the handshake's reads block): off
+    /// Swift's cooperative pool and off the loop threads, several at once.
+    let webSocketQueue = DispatchQueue(label: "courier.websocket.handshake", attributes: .concurrent)
+    /// The proxy settings and CA file of every transfer (and of a WebSocket this transport opens).
     let connection: CurlConnection
 
     /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what

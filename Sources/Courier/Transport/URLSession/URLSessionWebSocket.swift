@@ -1,18 +1,17 @@
 #if !canImport(FoundationNetworking)
-import Foundation
+public import Foundation
 
 extension URLSessionTransport {
-    /// One WebSocket opening handshake on this transport's session (Apple platforms), with
-    /// `URLSessionWebSocketTask`: the answer, and the connection when the server accepted the
-    /// upgrade (not started). A refusal comes back as its status and header fields, without its
-    /// body (`URLSessionWebSocketTask` does not give it), its task cancelled.
+    /// Opens a WebSocket on this transport's session (Apple platforms), with
+    /// `URLSessionWebSocketTask` (see ``HTTPTransport/openWebSocket(_:options:)``): the answer,
+    /// carrying the connection when the server accepted the upgrade. A refusal comes back as its
+    /// status and header fields, without its body (`URLSessionWebSocketTask` does not give it),
+    /// its task cancelled.
     ///
     /// The session's delegate still answers the session's challenges (server trust); the task's
     /// own delegate, the connection's ``URLSessionWebSocketEvents``, sees the open, the close and
     /// the end.
-    func openWebSocket(_ request: HTTPRequest, options: WebSocket.Options) async throws
-        -> (HTTPResponse, URLSessionWebSocketConnection?)
-    {
+    public func openWebSocket(_ request: HTTPRequest, options: WebSocket.Options) async throws -> HTTPResponse {
         if let invalid = request.headers.firstInvalidField() { throw invalid }
         let timeout = request.timeout ?? .seconds(60)
         var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout.timeInterval)
@@ -28,9 +27,11 @@ extension URLSessionTransport {
         }
         switch try await connection.open(timeout: timeout) {
         case .accepted(let response):
-            return (HTTPResponse(response, body: Data(), url: request.url), connection)
+            var answer = HTTPResponse(response, body: Data(), url: request.url)
+            answer.webSocket = connection
+            return answer
         case .refused(let response):
-            return (HTTPResponse(response, body: Data(), url: request.url), nil)
+            return HTTPResponse(response, body: Data(), url: request.url)
         }
     }
 }

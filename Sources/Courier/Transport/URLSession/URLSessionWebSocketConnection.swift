@@ -66,6 +66,10 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
         inboxStorage = WebSocketInbox { [weak self] in self?.abort() }
     }
 
+    /// A connection dropped before it started (a later stage of the pipeline failed the call)
+    /// cancels its task.
+    deinit { task.cancel() }
+
     var peerClose: WebSocket.CloseFrame? { state.withLock { $0.peer } }
 
     // MARK: Opening
@@ -204,14 +208,13 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
         if state.withLock({ $0.closing || $0.peer != nil }) { return nil }
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain && nsError.code == Int(POSIXError.Code.EMSGSIZE.rawValue) {
-            return WebSocketError(
-                .protocolViolation(code: 1009, reason: "message larger than \(options.maximumMessageSize) bytes"))
+            return .protocolViolation(code: 1009, reason: "message larger than \(options.maximumMessageSize) bytes")
         }
         let code = task.closeCode.rawValue
         if code == 1002 || code == 1007 || code == 1009 {
-            return WebSocketError(.protocolViolation(code: UInt16(code), reason: nsError.localizedDescription))
+            return .protocolViolation(code: UInt16(code), reason: nsError.localizedDescription)
         }
-        return WebSocketError(.connectionLost(reason: nsError.localizedDescription))
+        return .connectionLost(reason: nsError.localizedDescription)
     }
 
     private func keepAlive(every interval: Duration) async {
@@ -225,28 +228,51 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
             }
             if !answered {
                 task.cancel(with: .goingAway, reason: nil)
-                finish(WebSocketError(.pongTimeout))
+                finish(.pongTimeout)
                 return
             }
         }
     }
 
     func send(_ message: WebSocket.Message) async throws(WebSocketError) {
-        if state.withLock({ $0.phase.isEnded || $0.closing }) { throw WebSocketError(.closed) }
+        if state.withLock({ $0.phase.isEnded || $0.closing }) { throw .closed }
         let outgoing: URLSessionWebSocketTask.Message =
             switch message {
             case .text(let text): .string(text)
             case .binary(let data): .data(data)
             }
-        let failed = await withCheckedContinuation { continuation in
-            task.send(outgoing) { error in continuation.resume(returning: error != nil) }
+        if Task.isCancelled { throw .cancelled }
+        // The send races its timeout and the task's cancellation; a send cut part-way ends the
+        // connection (its frame cannot be completed).
+        let limit = options.sendTimeout
+        let outcome: WebSocketError? = await withTaskGroup(of: WebSocketError?.self) { group in
+            group.addTask { [task] in
+                await withCheckedContinuation { continuation in
+                    task.send(outgoing) { error in continuation.resume(returning: error == nil ? nil : .closed) }
+                }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: limit)
+                    return .sendTimeout(limit)
+                } catch {
+                    return .cancelled
+                }
+            }
+            let first = await group.next() ?? nil
+            if first == .cancelled || first == .sendTimeout(limit) {
+                task.cancel(with: .goingAway, reason: nil)
+                finish(.connectionLost(reason: "a send was cut part-way (\(first.map { "\($0)" } ?? ""))"))
+            }
+            group.cancelAll()
+            return first
         }
-        if failed { throw WebSocketError(.closed) }
+        if let outcome { throw outcome }
     }
 
     /// Sends a ping; URLSessionWebSocketTask's pings carry no payload, so `payload` is not sent.
     func ping(_ payload: Data) async throws(WebSocketError) {
-        if state.withLock({ $0.phase.isEnded }) { throw WebSocketError(.closed) }
+        if state.withLock({ $0.phase.isEnded }) { throw .closed }
         task.sendPing { _ in }
     }
 
@@ -283,7 +309,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
             return !state.closing && !state.phase.isEnded
         }
         if send { task.cancel(with: .goingAway, reason: nil) }
-        finish(WebSocketError(.cancelled))
+        finish(.cancelled)
     }
 
     func discard() {
