@@ -65,10 +65,11 @@ public final class CurlTransport: HTTPTransport {
     /// The event loops: one, or several with `group` spreading work over them.
     private let loops: [CurlEventLoop]
     private let group: CurlLoopGroup?
-    private let defaultTimeout: Duration
     /// The proxy settings and CA file of every transfer (and of a WebSocket opened over this
     /// transport's client).
     let connection: CurlConnection
+    /// What each transfer is made with.
+    private let transferSettings: CurlTransfer.Settings
 
     /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what
     /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.
@@ -241,8 +242,8 @@ public final class CurlTransport: HTTPTransport {
         }
         self.loops = loops
         group = loops.count > 1 ? CurlLoopGroup(loops: loops) : nil
-        defaultTimeout = timeout
         self.connection = connection
+        transferSettings = CurlTransfer.Settings(curl: curl, defaultTimeout: timeout, connection: connection)
     }
 
     deinit {
@@ -361,10 +362,8 @@ public final class CurlTransport: HTTPTransport {
         let transfer: CurlTransfer
         do {
             transfer = try CurlTransfer(
-                easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout,
-                connection: connection, streamingInto: buffer, reporting: progress,
-                writingTo: file, pool: loop.pool
-            )
+                easy: easy, request: request, settings: transferSettings,
+                delivery: .init(stream: buffer, reporter: progress, downloadFile: file), pool: loop.pool)
         } catch {
             loop.recycle(easy)
             throw error
