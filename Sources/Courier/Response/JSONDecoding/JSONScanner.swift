@@ -10,44 +10,74 @@ import Foundation
 ///
 /// Iterative, with an explicit stack, so hostile nesting cannot exhaust the call stack; the
 /// depth is limited anyway (``maximumDepth``) because decoding the tape recurses.
+///
+/// Written to be fast unoptimized as well (`swift run` and `swift test` build in debug): its
+/// buffers are plain pointers, allocated once, not arrays (whose every read and append is a
+/// generic call there); bytes are compared with `==` against ``JSONByte`` constants, not
+/// matched by `switch` (a generic `~=` call per case); the per-byte and per-token helpers are
+/// `@inline(always)`.
 struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted, JSONDecoder's limit as well.
     static let maximumDepth = 512
 
+    /// A container open at the current position: its token, its latest key (for objects, so an
+    /// error can say where it happened; 0 before the first) and the members its own container
+    /// had when it opened (its index there).
+    private struct OpenContainer {
+        var container: Int
+        var key: Int
+        var outerMembers: UInt32
+    }
+
     /// The document (every read is bounds-checked, see ``Document/byte(_:)``).
     private let document: Document
-    /// The tokens found so far; complete once ``scan()`` returns.
-    var tokens: [JSONToken] = []
-    /// The containers open at the current position, innermost last, each with its latest key
-    /// (for objects) so an error can say where it happened, and the members its container had
-    /// when it opened (its index there).
-    private var open: [(container: Int, key: Int, outerMembers: UInt32)] = []
+    /// The tokens found so far, ``tokenCount`` of them; complete once ``scan()`` returns. Room
+    /// for ``tokenCapacity``, allocated once (``Document/tokenBound()``): the buffer never
+    /// moves. The caller owns it: ``appendingMissingValue()`` hands it over, or the caller
+    /// deallocates it after a failed scan.
+    private(set) var tokens: UnsafeMutablePointer<JSONToken>
+    private(set) var tokenCount = 0
+    private let tokenCapacity: Int
+    /// The containers open at the current position, innermost last, ``depth`` of them (room for
+    /// ``maximumDepth``). The innermost's latest key is kept in ``innermostKey`` instead, as it
+    /// changes with every key.
+    private let open: UnsafeMutablePointer<OpenContainer>
+    private var depth = 0
+    private var innermostKey = 0
     /// The members of the innermost open container so far, kept here rather than in its token
     /// (written once, when it closes).
     private var members: UInt32 = 0
     /// Whether the innermost open container is an object.
     private var innermostIsObject = false
-    /// A hash table's slots, reused for every large object to look for repeated keys.
-    private var scratch: [UInt32] = []
-    #if DEBUG
-    /// Debug builds only: how often ``tokens`` moved to another buffer during ``scan()``. It is
-    /// allocated once (``Document/tokenBound()``), so a move is a copy: a write while a second reference
-    /// to the array was alive, which an unoptimized build keeps where an optimized one does not
-    /// (a copy per key once made debug builds 15–60 times slower). The tests hold it to zero.
-    private(set) var tokenBufferMoves = 0
-    private var tokenBuffer: UnsafeRawPointer?
+    /// A hash table's slots, reused for every large object to look for repeated keys; all zero
+    /// between uses.
+    private var scratch: UnsafeMutablePointer<UInt32>?
+    private var scratchCapacity = 0
 
-    /// Counts a move of ``tokens`` since the last call.
-    private mutating func noteTokenBuffer() {
-        let buffer = tokens.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        if tokenBuffer != nil, buffer != tokenBuffer { tokenBufferMoves += 1 }
-        tokenBuffer = buffer
-    }
-    #endif
-
-    /// A scanner over `count` bytes at `bytes`.
+    /// A scanner over `count` bytes at `bytes`. Its buffers are allocated here: after
+    /// ``scan()``, call ``deallocateWorkspace()``, and either take the tokens with
+    /// ``appendingMissingValue()`` or deallocate ``tokens``.
     init(bytes: UnsafePointer<UInt8>, count: Int) {
         document = Document(bytes: bytes, count: count)
+        // One more for the tape's `null` that stands for absent values.
+        tokenCapacity = document.tokenBound() + 1
+        tokens = .allocate(capacity: tokenCapacity)
+        open = .allocate(capacity: Self.maximumDepth)
+    }
+
+    /// Frees the buffers the scan works with (not ``tokens``).
+    mutating func deallocateWorkspace() {
+        open.deallocate()
+        scratch?.deallocate()
+        scratch = nil
+        scratchCapacity = 0
+    }
+
+    /// The tokens with the tape's extra `null` (for absent values) after them, handed over to
+    /// the caller, who deallocates them.
+    mutating func appendingMissingValue() -> JSONTokens {
+        append(JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(tokenCount + 1), count: 0))
+        return JSONTokens(base: tokens, count: tokenCount)
     }
 
     /// Scans the whole document.
@@ -55,46 +85,41 @@ struct JSONScanner {
     /// - Throws: `DecodingError.dataCorrupted`, with the path to the broken value and the byte
     ///   offset, when the document is not valid JSON.
     mutating func scan() throws {
-        // One more for the tape's `null` that stands for absent values.
-        tokens.reserveCapacity(document.tokenBound() + 1)
-        #if DEBUG
-        noteTokenBuffer()
-        #endif
         var i = 0
         if document.count >= 3, document.byte(0) == 0xEF, document.byte(1) == 0xBB, document.byte(2) == 0xBF { i = 3 }
         value: while true {
             i = document.skipWhitespace(i)
-            switch document.byte(i) {
-            case UInt8(ascii: "{"):
+            let byte = document.byte(i)
+            if byte == JSONByte.quote {
+                i = try scanString(at: i)
+            } else if byte == JSONByte.openBrace {
                 try openContainer(.object, at: i)
                 i = document.skipWhitespace(i + 1)
-                if document.byte(i) == UInt8(ascii: "}") {
+                if document.byte(i) == JSONByte.closeBrace {
                     closeContainer(at: i)
                     i += 1
                 } else {
                     i = try scanKey(at: i)
                     continue value
                 }
-            case UInt8(ascii: "["):
+            } else if byte == JSONByte.openBracket {
                 try openContainer(.array, at: i)
                 i = document.skipWhitespace(i + 1)
-                if document.byte(i) == UInt8(ascii: "]") {
+                if document.byte(i) == JSONByte.closeBracket {
                     closeContainer(at: i)
                     i += 1
                 } else {
                     continue value
                 }
-            case UInt8(ascii: "\""):
-                i = try scanString(at: i)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            } else if byte == JSONByte.minus || JSONByte.isDigit(byte) {
                 i = try scanNumber(at: i)
-            case UInt8(ascii: "t"):
+            } else if byte == JSONByte.lowerT {
                 i = try scanLiteral("true", .true, at: i)
-            case UInt8(ascii: "f"):
+            } else if byte == JSONByte.lowerF {
                 i = try scanLiteral("false", .false, at: i)
-            case UInt8(ascii: "n"):
+            } else if byte == JSONByte.lowerN {
                 i = try scanLiteral("null", .null, at: i)
-            default:
+            } else {
                 throw failure(
                     at: i,
                     i >= document.count
@@ -102,19 +127,17 @@ struct JSONScanner {
             }
             // A value ended at `i`: it is a member of the innermost open container, which either
             // goes on (a comma) or ends (its bracket, which ends a value of the next one out).
-            while !open.isEmpty {
+            while depth > 0 {
                 members += 1
                 i = document.skipWhitespace(i)
                 let isObject = innermostIsObject
-                switch document.byte(i) {
-                case UInt8(ascii: ","):
+                let byte = document.byte(i)
+                if byte == JSONByte.comma {
                     i += 1
                     if isObject { i = try scanKey(at: document.skipWhitespace(i)) }
                     continue value
-                case UInt8(ascii: "}") where isObject, UInt8(ascii: "]") where !isObject:
-                    closeContainer(at: i)
-                    i += 1
-                default:
+                }
+                guard isObject ? byte == JSONByte.closeBrace : byte == JSONByte.closeBracket else {
                     let expected = isObject ? "',' or '}'" : "',' or ']'"
                     throw failure(
                         at: i,
@@ -122,6 +145,8 @@ struct JSONScanner {
                             ? "Unexpected end of data; \(expected) was expected"
                             : "Unexpected byte; \(expected) was expected")
                 }
+                closeContainer(at: i)
+                i += 1
             }
             i = document.skipWhitespace(i)
             guard i == document.count else { throw failure(at: i, "Unexpected bytes after the top-level value") }
@@ -132,37 +157,45 @@ struct JSONScanner {
     // MARK: Structure
 
     private mutating func openContainer(_ kind: JSONToken.Kind, at i: Int) throws {
-        guard open.count < Self.maximumDepth else {
+        guard depth < Self.maximumDepth else {
             throw failure(at: i, "Too many nested arrays or dictionaries (more than \(Self.maximumDepth))")
         }
-        open.append((tokens.count, 0, members))
+        if depth > 0 { open[depth - 1].key = innermostKey }
+        open[depth] = OpenContainer(container: tokenCount, key: 0, outerMembers: members)
+        depth += 1
+        innermostKey = 0
         members = 0
-        innermostIsObject = kind == .object
+        if case .object = kind { innermostIsObject = true } else { innermostIsObject = false }
         append(JSONToken(kind: kind, flags: 0, start: UInt32(i), end: 0, next: 0, count: 0))
     }
 
-    /// Adds a token; the array has room for every token (``Document/tokenBound()``).
+    /// Adds a token: there is room for every token (``Document/tokenBound()``), which the check
+    /// holds the scanner to.
+    @inline(always)
     private mutating func append(_ token: JSONToken) {
-        tokens.append(token)
-        #if DEBUG
-        noteTokenBuffer()
-        #endif
+        guard tokenCount < tokenCapacity else { preconditionFailure("more tokens than the document's bound") }
+        (tokens + tokenCount).initialize(to: token)
+        tokenCount += 1
     }
 
     private mutating func closeContainer(at i: Int) {
-        let (container, _, outerMembers) = open.removeLast()
-        tokens[container].next = UInt32(tokens.count)
+        depth -= 1
+        let closed = open[depth]
+        let container = closed.container
+        tokens[container].next = UInt32(tokenCount)
         tokens[container].count = members
-        members = outerMembers
-        innermostIsObject = open.last.map { tokens[$0.container].kind == .object } ?? false
-        if tokens[container].kind == .object, tokens[container].count > ObjectMembers.linearSearchLimit,
+        members = closed.outerMembers
+        if depth > 0 {
+            innermostKey = open[depth - 1].key
+            innermostIsObject = tokens[open[depth - 1].container].isObject
+        } else {
+            innermostIsObject = false
+        }
+        if tokens[container].isObject, tokens[container].count > ObjectMembers.linearSearchLimit,
             hasIrregularKeys(container)
         {
             tokens[container].flags |= JSONToken.irregularKeys
         }
-        #if DEBUG
-        noteTokenBuffer()
-        #endif
     }
 
     /// Whether the object at `container` has a key twice or a key that is not plain. Each key's
@@ -172,59 +205,55 @@ struct JSONScanner {
         let object = tokens[container]
         var capacity = 16
         while capacity < Int(object.count) * 2 { capacity <<= 1 }
-        if scratch.count < capacity { scratch = [UInt32](repeating: 0, count: capacity) }
+        if scratchCapacity < capacity {
+            scratch?.deallocate()
+            let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+            slots.initialize(repeating: 0, count: capacity)
+            scratch = slots
+            scratchCapacity = capacity
+        }
+        guard let slots = scratch else { return true }
+        defer { slots.update(repeating: 0, count: capacity) }
         let mask = capacity - 1
         let bytes = document.bytes
         let count = document.count
-        return tokens.withUnsafeMutableBufferPointer { tokens in
-            scratch.withUnsafeMutableBufferPointer { slots in
-                defer { slots.baseAddress!.update(repeating: 0, count: capacity) }
-                var key = container + 1
-                let end = Int(object.next)
-                while key < end {
-                    guard tokens[key].isPlain else { return true }
-                    let start = Int(tokens[key].start)
-                    tokens[key].keyHash = SWAR.hashKey(
-                        bytes + start, count: Int(tokens[key].end) - start, readable: count - start)
-                    let keyToken = tokens[key]
-                    var slot = Int(keyToken.keyHash) & mask
-                    while slots[slot] != 0 {
-                        let other = tokens[Int(slots[slot]) - 1]
-                        if other.keyHash == keyToken.keyHash,
-                            other.end &- other.start == keyToken.end &- keyToken.start,
-                            memcmp(
-                                bytes + Int(other.start), bytes + Int(keyToken.start),
-                                Int(keyToken.end &- keyToken.start))
-                                == 0
-                        {
-                            return true
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                    slots[slot] = UInt32(key + 1)
-                    key = Int(tokens[key + 1].next)
+        var key = container + 1
+        let end = Int(object.next)
+        while key < end {
+            guard tokens[key].isPlain else { return true }
+            let start = Int(tokens[key].start)
+            let length = Int(tokens[key].end) - start
+            let hash = SWAR.hashKey(bytes + start, count: length, readable: count - start)
+            tokens[key].keyHash = hash
+            var slot = Int(hash) & mask
+            while slots[slot] != 0 {
+                let other = tokens[Int(slots[slot]) - 1]
+                if other.keyHash == hash, Int(other.end &- other.start) == length,
+                    memcmp(bytes + Int(other.start), bytes + start, length) == 0
+                {
+                    return true
                 }
-                return false
+                slot = (slot + 1) & mask
             }
+            slots[slot] = UInt32(key + 1)
+            key = Int(tokens[key + 1].next)
         }
+        return false
     }
 
     /// Scans `"key"` and the colon after it; returns the offset after the colon.
     private mutating func scanKey(at start: Int) throws -> Int {
-        guard document.byte(start) == UInt8(ascii: "\"") else {
+        guard document.byte(start) == JSONByte.quote else {
             throw failure(
                 at: start,
                 start >= document.count
                     ? "Unexpected end of data; a key was expected" : "Unexpected byte; a string key was expected")
         }
-        let key = tokens.count
-        // Not `skipWhitespace(try scanString(at: start))` on the scanner: an unoptimized build
-        // reads `self` for the outer call first and keeps that copy, tokens and all, while the
-        // inner call appends to them, so every key copied the token array.
+        let key = tokenCount
         let end = try scanString(at: start)
         let i = document.skipWhitespace(end)
-        open[open.count - 1].key = key
-        guard document.byte(i) == UInt8(ascii: ":") else { throw failure(at: i, "':' was expected after a key") }
+        innermostKey = key
+        guard document.byte(i) == JSONByte.colon else { throw failure(at: i, "':' was expected after a key") }
         return i + 1
     }
 
@@ -233,12 +262,16 @@ struct JSONScanner {
     private mutating func scanLiteral(_ literal: StaticString, _ kind: JSONToken.Kind, at start: Int) throws -> Int {
         let length = literal.utf8CodeUnitCount
         let text = literal.utf8Start
-        for offset in 0..<length where document.byte(start + offset) != text[offset] {
-            throw failure(at: start + offset, "Invalid literal; '\(literal)' was expected")
+        var offset = 0
+        while offset < length {
+            guard document.byte(start + offset) == text[offset] else {
+                throw failure(at: start + offset, "Invalid literal; '\(literal)' was expected")
+            }
+            offset += 1
         }
         append(
             JSONToken(
-                kind: kind, flags: 0, start: UInt32(start), end: UInt32(start + length), next: UInt32(tokens.count + 1),
+                kind: kind, flags: 0, start: UInt32(start), end: UInt32(start + length), next: UInt32(tokenCount + 1),
                 count: 0))
         return start + length
     }
@@ -246,73 +279,73 @@ struct JSONScanner {
     private mutating func scanNumber(at start: Int) throws -> Int {
         var i = start
         var flags = JSONToken.integer
-        if document.byte(i) == UInt8(ascii: "-") { i += 1 }
-        switch document.byte(i) {
-        case UInt8(ascii: "0"):
+        if document.byte(i) == JSONByte.minus { i += 1 }
+        let first = document.byte(i)
+        if first == JSONByte.zero {
             i += 1
-        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+        } else if JSONByte.isDigit(first) {
             i += 1
-            while Self.isDigit(document.byte(i)) { i += 1 }
-        default:
+            while JSONByte.isDigit(document.byte(i)) { i += 1 }
+        } else {
             throw failure(at: i, "Invalid number; a digit was expected")
         }
-        if document.byte(i) == UInt8(ascii: ".") {
+        if document.byte(i) == JSONByte.dot {
             flags = 0
             i += 1
-            guard Self.isDigit(document.byte(i)) else {
+            guard JSONByte.isDigit(document.byte(i)) else {
                 throw failure(at: i, "Invalid number; a digit was expected after '.'")
             }
-            while Self.isDigit(document.byte(i)) { i += 1 }
+            while JSONByte.isDigit(document.byte(i)) { i += 1 }
         }
-        if document.byte(i) == UInt8(ascii: "e") || document.byte(i) == UInt8(ascii: "E") {
+        if document.byte(i) == JSONByte.lowerE || document.byte(i) == JSONByte.upperE {
             flags = 0
             i += 1
-            if document.byte(i) == UInt8(ascii: "+") || document.byte(i) == UInt8(ascii: "-") { i += 1 }
-            guard Self.isDigit(document.byte(i)) else {
+            if document.byte(i) == JSONByte.plus || document.byte(i) == JSONByte.minus { i += 1 }
+            guard JSONByte.isDigit(document.byte(i)) else {
                 throw failure(at: i, "Invalid number; a digit was expected in the exponent")
             }
-            while Self.isDigit(document.byte(i)) { i += 1 }
+            while JSONByte.isDigit(document.byte(i)) { i += 1 }
         }
         // A digit right after a leading zero ("01") is caught by the caller: no value may follow.
         append(
             JSONToken(
-                kind: .number, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(tokens.count + 1),
+                kind: .number, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(tokenCount + 1),
                 count: 0))
         return i
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// Scans a string from its opening quote; returns the offset after the closing quote.
     private mutating func scanString(at start: Int) throws -> Int {
         var i = start + 1
         var flags: UInt8 = 0
+        let bytes = document.bytes
+        let count = document.count
         while true {
             // Printable ASCII other than the quote and the backslash: nearly every byte, so
             // eight at a time while they last.
-            while i + 8 <= document.count {
-                let stops = SWAR.stringStops(SWAR.load(UnsafeRawPointer(document.bytes), i))
+            while i + 8 <= count {
+                let stops = SWAR.stringStops(SWAR.load(UnsafeRawPointer(bytes), i))
                 if stops != 0 {
-                    i += stops.trailingZeroBitCount >> 3
+                    i += stops.trailingZeroBitCount &>> 3
                     break
                 }
                 i += 8
             }
-            while i < document.count {
-                let current = document.bytes[i]
-                guard current >= 0x20, current < 0x80, current != UInt8(ascii: "\""), current != UInt8(ascii: "\\")
+            while i < count {
+                let current = bytes[i]
+                guard current >= 0x20, current < 0x80, current != JSONByte.quote, current != JSONByte.backslash
                 else { break }
                 i += 1
             }
             let current = document.byte(i)
-            if current == UInt8(ascii: "\"") && i < document.count { break }
-            if current == UInt8(ascii: "\\") {
+            if current == JSONByte.quote && i < count { break }
+            if current == JSONByte.backslash {
                 flags |= JSONToken.escaped
                 i = try scanEscape(at: i)
             } else if current >= 0x80 {
                 flags |= JSONToken.nonASCII
                 i = try scanUTF8Sequence(at: i)
-            } else if i >= document.count {
+            } else if i >= count {
                 throw failure(at: i, "Unexpected end of data inside a string")
             } else {
                 throw failure(at: i, "Unescaped control character in a string")
@@ -320,7 +353,7 @@ struct JSONScanner {
         }
         append(
             JSONToken(
-                kind: .string, flags: flags, start: UInt32(start + 1), end: UInt32(i), next: UInt32(tokens.count + 1),
+                kind: .string, flags: flags, start: UInt32(start + 1), end: UInt32(i), next: UInt32(tokenCount + 1),
                 count: 0))
         return i + 1
     }
@@ -376,29 +409,29 @@ struct JSONScanner {
     /// after it.
     private func scanUTF8Sequence(at start: Int) throws -> Int {
         let lead = document.byte(start)
-        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            range.contains(document.byte(start + offset))
-        }
+        let second = document.byte(start + 1)
+        // The second byte's range depends on the lead (the table's exceptions); the others are
+        // plain continuation bytes, 0x80–0xBF.
+        @inline(always) func continuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         let length: Int
-        switch lead {
-        case 0xC2...0xDF:
-            length = continuation(1) ? 2 : 0
-        case 0xE0:
-            length = continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
-        case 0xE1...0xEC, 0xEE...0xEF:
-            length = continuation(1) && continuation(2) ? 3 : 0
-        case 0xED:
-            length = continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
-        case 0xF0:
-            length = continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
-        case 0xF1...0xF3:
-            length = continuation(1) && continuation(2) && continuation(3) ? 4 : 0
-        case 0xF4:
-            length = continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
-        default:
-            length = 0
+        var secondLow: UInt8 = 0x80
+        var secondHigh: UInt8 = 0xBF
+        if lead >= 0xC2 && lead <= 0xDF {
+            length = 2
+        } else if lead >= 0xE0 && lead <= 0xEF {
+            length = 3
+            if lead == 0xE0 { secondLow = 0xA0 } else if lead == 0xED { secondHigh = 0x9F }
+        } else if lead >= 0xF0 && lead <= 0xF4 {
+            length = 4
+            if lead == 0xF0 { secondLow = 0x90 } else if lead == 0xF4 { secondHigh = 0x8F }
+        } else {
+            throw failure(at: start, "Invalid UTF-8 in a string")
         }
-        guard length > 0, start + length <= document.count else {
+        guard second >= secondLow, second <= secondHigh,
+            length < 3 || continuation(document.byte(start + 2)),
+            length < 4 || continuation(document.byte(start + 3)),
+            start + length <= document.count
+        else {
             throw failure(at: start, "Invalid UTF-8 in a string")
         }
         return start + length
@@ -409,15 +442,17 @@ struct JSONScanner {
     /// `dataCorrupted` for a failure at byte `offset`, with the path of the value being scanned.
     private func failure(at offset: Int, _ reason: String) -> DecodingError {
         var path: [any CodingKey] = []
-        for (level, (container, key, _)) in open.enumerated() {
-            if tokens[container].kind == .object {
+        for level in 0..<depth {
+            let entry = open[level]
+            let key = level == depth - 1 ? innermostKey : entry.key
+            if tokens[entry.container].isObject {
                 // A key is recorded once scanned; a failure inside a key leaves the previous one
                 // (or none) recorded, which still points close by.
-                if key > container, let text = Self.plainText(of: tokens[key], in: document.bytes) {
+                if key > entry.container, let text = Self.plainText(of: tokens[key], in: document.bytes) {
                     path.append(JSONCodingKey(stringValue: text))
                 }
             } else {
-                let index = level == open.count - 1 ? members : open[level + 1].outerMembers
+                let index = level == depth - 1 ? members : open[level + 1].outerMembers
                 path.append(JSONCodingKey(intValue: Int(index)))
             }
         }
