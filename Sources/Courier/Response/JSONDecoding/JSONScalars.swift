@@ -60,12 +60,12 @@ extension JSONTape {
     private func exactInt(_ token: JSONToken) -> Int? {
         var digit = bytes + Int(token.start)
         let end = bytes + Int(token.end)
-        let negative = digit.pointee == JSONByte.minus
+        let negative = digit.pointee == 0x2D  // "-"
         if negative { digit += 1 }
         var value = 0
         while digit < end {
             let (shifted, overflowShifting) = value.multipliedReportingOverflow(by: 10)
-            let next = Int(digit.pointee &- JSONByte.zero)
+            let next = Int(digit.pointee &- 0x30)  // "0"
             // Negative numbers are built downwards so that `Int.min` fits.
             let (sum, overflowAdding) =
                 negative ? shifted.subtractingReportingOverflow(next) : shifted.addingReportingOverflow(next)

@@ -23,30 +23,30 @@ struct JSONScanner {
     /// A container open at the current position: its token, its latest key (for objects, so an
     /// error can say where it happened; 0 before the first) and the members its own container
     /// had when it opened (its index there).
-    private struct OpenContainer {
+    struct OpenContainer {
         var container: Int
         var key: Int
         var outerMembers: UInt32
     }
 
     /// The document (every read is bounds-checked, see ``Document/byte(_:)``).
-    private let document: Document
+    let document: Document
     /// The tokens found so far, ``tokenCount`` of them; complete once ``scan()`` returns. Room
-    /// for ``tokenCapacity``, allocated once (``Document/tokenBound()``): the buffer never
-    /// moves. The caller owns it: ``appendingMissingValue()`` hands it over, or the caller
-    /// deallocates it after a failed scan.
+    /// for ``tokenCapacity``: a guess from the document's size, doubled (one copy of the tokens)
+    /// whenever it runs out. The caller owns the buffer: ``appendingMissingValue()`` hands it
+    /// over, or the caller deallocates it after a failed scan.
     private(set) var tokens: UnsafeMutablePointer<JSONToken>
     private(set) var tokenCount = 0
-    private let tokenCapacity: Int
+    private var tokenCapacity: Int
     /// The containers open at the current position, innermost last, ``depth`` of them (room for
     /// ``maximumDepth``). The innermost's latest key is kept in ``innermostKey`` instead, as it
     /// changes with every key.
-    private let open: UnsafeMutablePointer<OpenContainer>
-    private var depth = 0
-    private var innermostKey = 0
+    let open: UnsafeMutablePointer<OpenContainer>
+    var depth = 0
+    var innermostKey = 0
     /// The members of the innermost open container so far, kept here rather than in its token
     /// (written once, when it closes).
-    private var members: UInt32 = 0
+    var members: UInt32 = 0
     /// Whether the innermost open container is an object.
     private var innermostIsObject = false
     /// A hash table's slots, reused for every large object to look for repeated keys; all zero
@@ -59,8 +59,9 @@ struct JSONScanner {
     /// ``appendingMissingValue()`` or deallocate ``tokens``.
     init(bytes: UnsafePointer<UInt8>, count: Int) {
         document = Document(bytes: bytes, count: count)
-        // One more for the tape's `null` that stands for absent values.
-        tokenCapacity = document.tokenBound() + 1
+        // Reddit's answers hold a token every 10 to 20 bytes; denser documents make the
+        // buffer grow a few times, which costs less than a pass over the bytes to count first.
+        tokenCapacity = count / 8 + 16
         tokens = .allocate(capacity: tokenCapacity)
         open = .allocate(capacity: Self.maximumDepth)
     }
@@ -88,13 +89,13 @@ struct JSONScanner {
         var i = 0
         if document.count >= 3, document.byte(0) == 0xEF, document.byte(1) == 0xBB, document.byte(2) == 0xBF { i = 3 }
         value: while true {
-            i = document.skipWhitespace(i)
+            i = document.afterWhitespace(i)
             let byte = document.byte(i)
             if byte == JSONByte.quote {
                 i = try scanString(at: i)
             } else if byte == JSONByte.openBrace {
                 try openContainer(.object, at: i)
-                i = document.skipWhitespace(i + 1)
+                i = document.afterWhitespace(i + 1)
                 if document.byte(i) == JSONByte.closeBrace {
                     closeContainer(at: i)
                     i += 1
@@ -104,7 +105,7 @@ struct JSONScanner {
                 }
             } else if byte == JSONByte.openBracket {
                 try openContainer(.array, at: i)
-                i = document.skipWhitespace(i + 1)
+                i = document.afterWhitespace(i + 1)
                 if document.byte(i) == JSONByte.closeBracket {
                     closeContainer(at: i)
                     i += 1
@@ -129,12 +130,12 @@ struct JSONScanner {
             // goes on (a comma) or ends (its bracket, which ends a value of the next one out).
             while depth > 0 {
                 members += 1
-                i = document.skipWhitespace(i)
+                i = document.afterWhitespace(i)
                 let isObject = innermostIsObject
                 let byte = document.byte(i)
                 if byte == JSONByte.comma {
                     i += 1
-                    if isObject { i = try scanKey(at: document.skipWhitespace(i)) }
+                    if isObject { i = try scanKey(at: document.afterWhitespace(i)) }
                     continue value
                 }
                 guard isObject ? byte == JSONByte.closeBrace : byte == JSONByte.closeBracket else {
@@ -148,7 +149,7 @@ struct JSONScanner {
                 closeContainer(at: i)
                 i += 1
             }
-            i = document.skipWhitespace(i)
+            i = document.afterWhitespace(i)
             guard i == document.count else { throw failure(at: i, "Unexpected bytes after the top-level value") }
             return
         }
@@ -169,13 +170,21 @@ struct JSONScanner {
         append(JSONToken(kind: kind, flags: 0, start: UInt32(i), end: 0, next: 0, count: 0))
     }
 
-    /// Adds a token: there is room for every token (``Document/tokenBound()``), which the check
-    /// holds the scanner to.
+    /// Adds a token, making room first when the buffer is full.
     @inline(always)
     private mutating func append(_ token: JSONToken) {
-        guard tokenCount < tokenCapacity else { preconditionFailure("more tokens than the document's bound") }
+        if tokenCount == tokenCapacity { grow() }
         (tokens + tokenCount).initialize(to: token)
         tokenCount += 1
+    }
+
+    /// Doubles the token buffer.
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<JSONToken>.allocate(capacity: tokenCapacity * 2)
+        larger.moveInitialize(from: tokens, count: tokenCount)
+        tokens.deallocate()
+        tokens = larger
+        tokenCapacity *= 2
     }
 
     private mutating func closeContainer(at i: Int) {
@@ -251,7 +260,7 @@ struct JSONScanner {
         }
         let key = tokenCount
         let end = try scanString(at: start)
-        let i = document.skipWhitespace(end)
+        let i = document.afterWhitespace(end)
         innermostKey = key
         guard document.byte(i) == JSONByte.colon else { throw failure(at: i, "':' was expected after a key") }
         return i + 1
@@ -320,11 +329,18 @@ struct JSONScanner {
         var flags: UInt8 = 0
         let bytes = document.bytes
         let count = document.count
+        // Eight bytes at a time, read with `memcpy` (an unaligned load; an optimized build makes it
+        // one instruction, an unoptimized one would call the generic `loadUnaligned` instead).
+        var word: UInt64 = 0
         while true {
             // Printable ASCII other than the quote and the backslash: nearly every byte, so
             // eight at a time while they last.
             while i + 8 <= count {
-                let stops = SWAR.stringStops(SWAR.load(UnsafeRawPointer(bytes), i))
+                memcpy(&word, bytes + i, 8)
+                #if _endian(big)
+                word = word.byteSwapped
+                #endif
+                let stops = SWAR.stringStops(word)
                 if stops != 0 {
                     i += stops.trailingZeroBitCount &>> 3
                     break
@@ -357,116 +373,108 @@ struct JSONScanner {
                 count: 0))
         return i + 1
     }
+}
 
-    /// Checks the escape at `start` (a backslash); returns the offset after it.
-    private func scanEscape(at start: Int) throws -> Int {
-        switch document.byte(start + 1) {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return start + 2
-        case UInt8(ascii: "u"):
-            guard start + 6 <= document.count, let unit = JSONScanner.hexUnit(document.bytes + start + 2) else {
-                throw failure(at: start, "Invalid \\u escape; four hexadecimal digits were expected")
+/// The bytes of JSON's grammar, as constants an unoptimized build reads without a call:
+/// `UInt8(ascii:)` is a function call there, and a `switch` over bytes calls a generic `~=` per
+/// case, so the scanner's loops compare with `==` against these.
+enum JSONByte {
+    @inline(always) static var quote: UInt8 { 0x22 }
+    @inline(always) static var backslash: UInt8 { 0x5C }
+    @inline(always) static var comma: UInt8 { 0x2C }
+    @inline(always) static var colon: UInt8 { 0x3A }
+    @inline(always) static var minus: UInt8 { 0x2D }
+    @inline(always) static var plus: UInt8 { 0x2B }
+    @inline(always) static var dot: UInt8 { 0x2E }
+    @inline(always) static var zero: UInt8 { 0x30 }
+    @inline(always) static var openBrace: UInt8 { 0x7B }
+    @inline(always) static var closeBrace: UInt8 { 0x7D }
+    @inline(always) static var openBracket: UInt8 { 0x5B }
+    @inline(always) static var closeBracket: UInt8 { 0x5D }
+    /// `e` and `E`, which start an exponent.
+    @inline(always) static var lowerE: UInt8 { 0x65 }
+    @inline(always) static var upperE: UInt8 { 0x45 }
+    /// The first bytes of `true`, `false` and `null`.
+    @inline(always) static var lowerT: UInt8 { 0x74 }
+    @inline(always) static var lowerF: UInt8 { 0x66 }
+    @inline(always) static var lowerN: UInt8 { 0x6E }
+    /// The four whitespace bytes JSON allows.
+    @inline(always) static var space: UInt8 { 0x20 }
+    @inline(always) static var lineFeed: UInt8 { 0x0A }
+    @inline(always) static var carriageReturn: UInt8 { 0x0D }
+    @inline(always) static var tab: UInt8 { 0x09 }
+
+    /// Whether `byte` is an ASCII digit.
+    @inline(always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
+}
+
+extension JSONScanner {
+    /// The document's bytes, read in place.
+    ///
+    /// Kept apart from the scanner's buffers, with the reads that need nothing else, so that a
+    /// read copies two words. The per-byte reads are `@inline(always)`, which an unoptimized
+    /// build honours too, but only for calls from the same file: so they are defined here,
+    /// beside the scanner's loops (a call per byte cost more than the scan itself there, each
+    /// unoptimized call setting up and clearing a stack frame).
+    struct Document {
+        /// The first byte.
+        let bytes: UnsafePointer<UInt8>
+        /// The document's length.
+        let count: Int
+
+        /// The byte at `offset`, or 0 past the end: 0 is never valid where the scanner looks, so
+        /// the end of the document stops every loop like an unexpected byte would.
+        @inline(always)
+        func byte(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
+
+        /// The offset of the first byte at or after `start` that is not whitespace: inline for
+        /// no whitespace and for the one space `", "` and `": "` leave, ``skipWhitespace(_:)``
+        /// for the rest.
+        @inline(always)
+        func afterWhitespace(_ start: Int) -> Int {
+            if start < count, bytes[start] > 0x20 { return start }
+            if start + 1 < count, bytes[start] == 0x20, bytes[start + 1] > 0x20 { return start + 1 }
+            return skipWhitespace(start)
+        }
+
+        /// The offset of the first byte at or after `start` that is not whitespace.
+        func skipWhitespace(_ start: Int) -> Int {
+            var i = start
+            // Indentation: eight spaces at a time while they last.
+            var word: UInt64 = 0
+            while i + 8 <= count {
+                memcpy(&word, bytes + i, 8)
+                if word != 0x2020_2020_2020_2020 { break }
+                i += 8
             }
-            switch unit {
-            case 0xD800...0xDBFF:
-                guard start + 12 <= document.count, document.byte(start + 6) == UInt8(ascii: "\\"),
-                    document.byte(start + 7) == UInt8(ascii: "u"),
-                    let low = JSONScanner.hexUnit(document.bytes + start + 8), (0xDC00...0xDFFF).contains(low)
-                else {
-                    throw failure(at: start, "Invalid \\u escape; a high surrogate must be followed by a low surrogate")
-                }
-                return start + 12
-            case 0xDC00...0xDFFF:
-                throw failure(at: start, "Invalid \\u escape; a low surrogate without a high surrogate before it")
-            default:
-                return start + 6
+            while i < count {
+                let byte = bytes[i]
+                guard
+                    byte == JSONByte.space || byte == JSONByte.lineFeed || byte == JSONByte.carriageReturn
+                        || byte == JSONByte.tab
+                else { return i }
+                i += 1
             }
-        default:
-            throw failure(at: start, "Invalid escape sequence")
+            return i
         }
     }
+}
 
-    /// The UTF-16 unit written as four hexadecimal digits at `digits`, or nil.
-    static func hexUnit(_ digits: UnsafePointer<UInt8>) -> UInt16? {
-        var unit: UInt16 = 0
-        for offset in 0..<4 {
-            let byte = digits[offset]
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            unit = unit << 4 | UInt16(value)
-        }
-        return unit
-    }
-
-    /// Checks the multi-byte UTF-8 sequence at `start` (Unicode's table of well-formed
-    /// sequences: no overlong forms, no surrogates, nothing above U+10FFFF); returns the offset
-    /// after it.
-    private func scanUTF8Sequence(at start: Int) throws -> Int {
-        let lead = document.byte(start)
-        let second = document.byte(start + 1)
-        // The second byte's range depends on the lead (the table's exceptions); the others are
-        // plain continuation bytes, 0x80–0xBF.
-        @inline(always) func continuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
-        let length: Int
-        var secondLow: UInt8 = 0x80
-        var secondHigh: UInt8 = 0xBF
-        if lead >= 0xC2 && lead <= 0xDF {
-            length = 2
-        } else if lead >= 0xE0 && lead <= 0xEF {
-            length = 3
-            if lead == 0xE0 { secondLow = 0xA0 } else if lead == 0xED { secondHigh = 0x9F }
-        } else if lead >= 0xF0 && lead <= 0xF4 {
-            length = 4
-            if lead == 0xF0 { secondLow = 0x90 } else if lead == 0xF4 { secondHigh = 0x8F }
-        } else {
-            throw failure(at: start, "Invalid UTF-8 in a string")
-        }
-        guard second >= secondLow, second <= secondHigh,
-            length < 3 || continuation(document.byte(start + 2)),
-            length < 4 || continuation(document.byte(start + 3)),
-            start + length <= document.count
-        else {
-            throw failure(at: start, "Invalid UTF-8 in a string")
-        }
-        return start + length
-    }
-
-    // MARK: Errors
-
-    /// `dataCorrupted` for a failure at byte `offset`, with the path of the value being scanned.
-    private func failure(at offset: Int, _ reason: String) -> DecodingError {
-        var path: [any CodingKey] = []
-        for level in 0..<depth {
-            let entry = open[level]
-            let key = level == depth - 1 ? innermostKey : entry.key
-            if tokens[entry.container].isObject {
-                // A key is recorded once scanned; a failure inside a key leaves the previous one
-                // (or none) recorded, which still points close by.
-                if key > entry.container, let text = Self.plainText(of: tokens[key], in: document.bytes) {
-                    path.append(JSONCodingKey(stringValue: text))
-                }
-            } else {
-                let index = level == depth - 1 ? members : open[level + 1].outerMembers
-                path.append(JSONCodingKey(intValue: Int(index)))
-            }
-        }
-        return .dataCorrupted(
-            .init(
-                codingPath: path,
-                debugDescription: "The given data was not valid JSON: \(reason) at byte offset \(offset)."))
-    }
-
-    /// A scanned key's text, when it needs no unescaping (for error paths only).
-    private static func plainText(of token: JSONToken, in bytes: UnsafePointer<UInt8>) -> String? {
-        guard token.flags & JSONToken.escaped == 0 else { return "(escaped key)" }
-        return String(
-            decoding: UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end - token.start)),
-            as: UTF8.self)
+extension SWAR {
+    /// The high bit of each byte that ends a run of plain string bytes: `"`, `\\`, a control
+    /// character (below 0x20) or a byte outside ASCII (0x80 and up). Here, in the scanner's
+    /// file, for the inlining an unoptimized build does only within a file.
+    @inline(always)
+    static func stringStops(_ word: UInt64) -> UInt64 {
+        // The low seven bits plus 0x60 reach the high bit exactly when they are 0x20 or more.
+        // `x ^ 0x22…` and `x ^ 0x5C…` have a zero byte where `word` has `"` or `\\`; a byte is
+        // zero when its low seven bits plus 0x7F stay below the high bit and its own is clear.
+        (~((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080)
+            | (word & 0x8080_8080_8080_8080)
+            | ~((((word ^ 0x2222_2222_2222_2222) & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F)
+            | (word ^ 0x2222_2222_2222_2222) | 0x7F7F_7F7F_7F7F_7F7F)
+            | ~((((word ^ 0x5C5C_5C5C_5C5C_5C5C) & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F)
+            | (word ^ 0x5C5C_5C5C_5C5C_5C5C) | 0x7F7F_7F7F_7F7F_7F7F)
     }
 }

@@ -191,7 +191,9 @@ struct ObjectMembers {
     /// then moves to the next key.
     private func matchAtCursor(_ name: UnsafePointer<UInt8>, count: Int, _ index: Index) -> Int? {
         let cursor = index.cursor
-        let tokens = tape.tokens
+        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
+        // unoptimized build): every index here is a key of this object, read from its tokens.
+        let tokens = tape.tokens.base
         guard cursor < Int(tokens[object].next), Self.equal(tokens[cursor], in: tape, name, count) else { return nil }
         index.cursor = Int(tokens[cursor + 1].next)
         return cursor
@@ -208,7 +210,9 @@ struct ObjectMembers {
             index.hashTable = slots
         }
         let mask = index.hashMask
-        let tokens = tape.tokens
+        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
+        // unoptimized build): every index here is a key of this object, read from its tokens.
+        let tokens = tape.tokens.base
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
             let key = Int(slots[slot]) - 1
@@ -225,7 +229,9 @@ struct ObjectMembers {
     /// The open-addressing table of a regular object's keys by the scanner's hashes, and its
     /// mask; the caller deallocates it.
     private func hashTable() -> (slots: UnsafeMutablePointer<UInt32>, mask: Int) {
-        let tokens = tape.tokens
+        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
+        // unoptimized build): every index here is a key of this object, read from its tokens.
+        let tokens = tape.tokens.base
         let token = tokens[object]
         var capacity = 16
         while capacity < Int(token.count) * 2 { capacity <<= 1 }
