@@ -63,7 +63,7 @@ extension CurlTransfer {
     /// The header callback: one line of a response head (a status line starts a new head).
     /// Returns the line's length; less aborts the transfer.
     private func receiveHeaderLine(_ line: UnsafeRawBufferPointer) -> Int {
-        if line.starts(with: "HTTP/".utf8) {
+        if Self.isStatusLine(line) {
             // A status line: the headers before it belonged to an interim response.
             head.removeAll(keepingCapacity: true)
             // "HTTP/2 200", "HTTP/3 200"; "HTTP/1.1 200" does not multiplex.
@@ -77,6 +77,13 @@ extension CurlTransfer {
         if reporter != nil, !observeHeaderLine(line) { return 0 }
         if bodyLimit != nil, !limitHeaderLine(line) { return 0 }
         return line.count
+    }
+
+    /// Whether a header line is a status line (`HTTP/1.1 200 OK`, `HTTP/2 200`), which starts a
+    /// new head. Five byte comparisons: every header line of every response passes here.
+    static func isStatusLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.count >= 5 && line[0] == UInt8(ascii: "H") && line[1] == UInt8(ascii: "T") && line[2] == UInt8(ascii: "T")
+            && line[3] == UInt8(ascii: "P") && line[4] == UInt8(ascii: "/")
     }
 
     /// The pre-request callback: lets the first send through and stops any other.

@@ -10,13 +10,13 @@ extension CurlTransfer {
     ///
     /// - Throws: what opening a file or stream body throws, and `URLError(.unsupportedURL)` when
     ///   libcurl refuses an option.
-    func configure(for request: HTTPRequest, settings: Settings) throws {
+    func configure(for request: HTTPRequest, isHTTPS: Bool, settings: Settings) throws {
         let curl = settings.curl
         // The first option libcurl refuses; the rest are still set, as setting them is harmless.
         var failed: Int32 = 0
         func check(_ code: Int32) { if failed == 0, code != 0 { failed = code } }
 
-        setProtocols(for: request, curl: curl, check: check)
+        setProtocols(for: request, isHTTPS: isHTTPS, curl: curl, check: check)
         proxy = settings.connection.configure(easy, for: request.url, curl: curl, check: check)
         setTimeouts(for: request, defaultTimeout: settings.defaultTimeout, curl: curl, check: check)
         if let body = request.body, body.data == nil {
@@ -37,12 +37,12 @@ extension CurlTransfer {
     }
 
     /// The URL, the protocols and HTTP versions allowed, keep-alive and compression.
-    private func setProtocols(for request: HTTPRequest, curl: LibCurl, check: (Int32) -> Void) {
+    private func setProtocols(for request: HTTPRequest, isHTTPS: Bool, curl: LibCurl, check: (Int32) -> Void) {
         check(curl.setLong(easy, CurlOption.noSignal, 1))
         check(request.url.absoluteString.withCString { curl.setPointer(easy, CurlOption.url, $0) })
         check(curl.setLong(easy, CurlOption.protocols, CurlOption.httpAndHTTPS))
         check(curl.setLong(easy, CurlOption.httpVersion, CurlOption.httpVersion2OverTLS))
-        if request.url.scheme?.lowercased() == "https" { check(curl.setLong(easy, CurlOption.pipeWait, 1)) }
+        if isHTTPS { check(curl.setLong(easy, CurlOption.pipeWait, 1)) }
         check(curl.setLong(easy, CurlOption.tcpKeepAlive, 1))
         // "": every encoding libcurl was built with.
         check("".withCString { curl.setPointer(easy, CurlOption.acceptEncoding, $0) })

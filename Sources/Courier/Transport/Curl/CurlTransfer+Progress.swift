@@ -8,7 +8,7 @@ extension CurlTransfer {
     /// it and, for a download with a 2xx status, opens the file its body goes to. False when that
     /// file cannot be created (the transfer is then aborted).
     func observeHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
-        if line.starts(with: "HTTP/".utf8) {
+        if Self.isStatusLine(line) {
             headStatus = Self.statusCode(ofStatusLine: line)
             headComplete = false
             // Another head after one taken as final (a proxy's answer to CONNECT): that one was

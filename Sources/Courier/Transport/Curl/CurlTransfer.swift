@@ -150,11 +150,13 @@ final class CurlTransfer: @unchecked Sendable {
     ) throws {
         self.easy = easy
         self.pool = pool
-        origin = CurlPoolGauges.origin(of: request.url)
+        // The scheme once: a URL's parts are parsed out again at each access.
+        let scheme = request.url.scheme?.lowercased() ?? ""
+        origin = CurlPoolGauges.origin(of: request.url, scheme: scheme)
         streamed = delivery.stream.map { CurlStreamedBody(buffer: $0, request: request) }
         bodyLimit = delivery.stream == nil ? request.maximumResponseBodySize : nil
         deadline = request.timeout.map { ContinuousClock.now + $0 }
-        isHTTP = ["http", "https"].contains(request.url.scheme?.lowercased() ?? "")
+        isHTTP = scheme == "http" || scheme == "https"
         reporter = delivery.reporter
         downloadFile = delivery.reporter == nil ? nil : delivery.downloadFile
         reportedRequest = delivery.reporter == nil ? nil : request
@@ -163,7 +165,7 @@ final class CurlTransfer: @unchecked Sendable {
         // in headers (or a whole request) of its own. The pipeline never lets such a request
         // through; this is for a caller of the transport itself.
         if let invalid = request.headers.firstInvalidField() { throw invalid }
-        try configure(for: request, settings: settings)
+        try configure(for: request, isHTTPS: scheme == "https", settings: settings)
     }
 
     /// Counts the transfer as `stage` in the loop's gauges (queued once libcurl has it, active
