@@ -441,14 +441,15 @@ extension JSONScanner {
         /// The offset of the first byte at or after `start` that is not whitespace.
         func skipWhitespace(_ start: Int) -> Int {
             var i = start
-            // Indentation: eight spaces at a time while they last.
             var word: UInt64 = 0
-            while i + 8 <= count {
-                memcpy(&word, bytes + i, 8)
-                if word != 0x2020_2020_2020_2020 { break }
-                i += 8
-            }
             while i < count {
+                // Indentation: eight spaces at a time while they last (after each line break).
+                while i + 8 <= count {
+                    memcpy(&word, bytes + i, 8)
+                    if word != 0x2020_2020_2020_2020 { break }
+                    i += 8
+                }
+                guard i < count else { return i }
                 let byte = bytes[i]
                 guard
                     byte == JSONByte.space || byte == JSONByte.lineFeed || byte == JSONByte.carriageReturn
@@ -458,6 +459,7 @@ extension JSONScanner {
             }
             return i
         }
+
     }
 }
 
