@@ -3,7 +3,7 @@ import Foundation
 
 /// `courier-bench`: Courier side by side with raw URLSession against a local nginx.
 ///
-/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --fleet-only | --wire-only | --tls-only | --uploads-only | --streams-only | --websockets-only]`. `--quick` does fewer,
+/// Usage: `swift run -c release courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --fleet-only | --wire-only | --in-flight-only | --tls-only | --uploads-only | --streams-only | --websockets-only]`. `--quick` does fewer,
 /// shorter runs (a smoke test that finishes in well under 30 s); numbers worth quoting come from a
 /// full run of a release build. `--decoding-only` runs only the in-memory rows (no nginx, no
 /// network), for iterating on decoding and the pipeline; `--wire-only` only `CurlTransport`
@@ -47,7 +47,7 @@ struct CourierBench {
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(
-                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --fleet-only | --wire-only | --tls-only | --uploads-only | --streams-only | --websockets-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows, the debug/release ratio and the comment tree growth rows.\n  --build-ratio-only runs only the debug/release ratio on the Reddit corpus (both builds of courier-bench as children: `swift build` and `swift build -c release` first).\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --fleet-only runs only the fleet rows (a budget shared through a redis-server of the bench's own, when installed).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --websockets-only runs only the WebSocket rows (echo round trips and a flood one way, next to Python's websockets client).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
+                "usage: courier-bench [--quick] [--decoding-only | --decoder-only | --build-ratio-only | --stores-only | --fleet-only | --wire-only | --in-flight-only | --tls-only | --uploads-only | --streams-only | --websockets-only]\n  Starts nginx on a free loopback port and prints Courier's throughput and latency next to raw URLSession's.\n  --decoding-only runs only the in-memory rows, without nginx.\n  --decoder-only runs only the JSON decoder's rows, the debug/release ratio and the comment tree growth rows.\n  --build-ratio-only runs only the debug/release ratio on the Reddit corpus (both builds of courier-bench as children: `swift build` and `swift build -c release` first), in CPU time and, with valgrind installed, in instructions.\n  --stores-only runs only the stores' rows (ResponseCache costs by size, DocumentStore peak memory).\n  --fleet-only runs only the fleet rows (a budget shared through a redis-server of the bench's own, when installed).\n  --in-flight-only runs only the 16-in-flight rows: CurlTransport against the keep-alive socket loop over HTTP and over HTTPS (OpenSSL), with CPU time per request (about a minute; with --quick, 15 s).\n  --tls-only runs only the HTTP/2 row (100 in flight over TLS, HTTP/2 against HTTP/1.1).\n  --uploads-only runs only the upload rows (a file to nginx against curl -T).\n  --streams-only runs only the streaming rows (a body from nginx to nowhere and to a file, next to the curl command line).\n  --websockets-only runs only the WebSocket rows (echo round trips and a flood one way, next to Python's websockets client).\n  --profile-decoder NAME [SECONDS] [tape|foundation] decodes one document in turns of a second (twitter, citm, canada, listing, reddit-listing, reddit-comments), to compare or attach a profiler.\n  --profile [N] [SECONDS], --profile-executor [N] [SECONDS], --profile-socket [N] [SECONDS] send N GETs at a time (16 by default) for SECONDS (10) through CurlTransport with callers on the cooperative pool, on its executor, or over the plain socket loop, and print the rate and the CPU time a request; --threads T gives the transport T threads (default: CurlTransport.defaultThreads)."
             )
             return
         }
@@ -86,6 +86,10 @@ struct CourierBench {
                     arguments: Array(arguments[(flag + 1)...]))
                 return
             }
+            if arguments.contains("--in-flight-only") {
+                try await runInFlightOnly(plan)
+                return
+            }
             if arguments.contains("--tls-only") {
                 try await runTLSOnly(plan)
                 return
@@ -112,7 +116,9 @@ struct CourierBench {
             if arguments.contains("--build-ratio-only") {
                 print("courier-bench (\(plan.name), build ratio only): \(MachineDescription.current().summary)")
                 print("load average at start: \(MachineDescription.loadAverage())\n")
-                print(try DecoderBuildRatio.run(repository: repositoryRoot(), passes: plan.name == "quick" ? 1 : 5))
+                print(
+                    try DecoderBuildRatio.run(
+                        repository: repositoryRoot(), passes: plan.name == "quick" ? 1 : 5, countingInstructions: true))
                 print("load average at end: \(MachineDescription.loadAverage())")
                 return
             }
@@ -253,6 +259,18 @@ struct CourierBench {
         #else
         print("The HTTP/2 row runs on CurlTransport, on Linux only.")
         #endif
+        print("load average at end: \(MachineDescription.loadAverage())")
+    }
+
+    /// Only the 16-in-flight rows against the socket loops, HTTP and HTTPS (``InFlightScenarios``).
+    private static func runInFlightOnly(_ plan: Plan) async throws {
+        let nginx = try await Nginx(
+            repository: Self.repositoryRoot(), files: ["small.json": try Feed.json(atLeast: 1_800)])
+        defer { nginx.stop() }
+        nginx.stopOnInterrupt()
+        print("courier-bench (\(plan.name), 16 in flight only): \(MachineDescription.current().summary)")
+        print("load average at start: \(MachineDescription.loadAverage())\n")
+        print(try await InFlightScenarios(plan: plan, nginx: nginx).run().joined(separator: "\n"))
         print("load average at end: \(MachineDescription.loadAverage())")
     }
 

@@ -36,7 +36,7 @@ enum DecoderBuildRatio {
             let faultsBefore = ProcessUsage.minorFaults()
             for body in bodies {
                 let start = cpuMilliseconds()
-                try body.decode(decoder, body.data)
+                try decodeCorpusPass([body], decoder)
                 let time = cpuMilliseconds() - start
                 first += time
                 if time > slowest.milliseconds { slowest = (body.name, time) }
@@ -45,7 +45,7 @@ enum DecoderBuildRatio {
             var steady: [Double] = []
             for _ in 0..<max(1, passes) {
                 let start = cpuMilliseconds()
-                for body in bodies { try body.decode(decoder, body.data) }
+                try decodeCorpusPass(bodies, decoder)
                 steady.append(cpuMilliseconds() - start)
             }
             print(
@@ -58,8 +58,63 @@ enum DecoderBuildRatio {
         }
     }
 
-    /// Runs both builds' children and renders the row, or says which build is missing.
-    static func run(repository: URL, passes: Int) throws -> String {
+    /// Decodes each of `bodies` once: all the decoding a child does goes through here, so that
+    /// callgrind can count this function's instructions alone (``instructionCount(_:repository:)``).
+    @inline(never)
+    static func decodeCorpusPass(_ bodies: [DecoderCorpus.Body], _ decoder: JSON.TapeDecoder) throws {
+        for body in bodies { try body.decode(decoder, body.data) }
+    }
+
+    /// The instructions a child of `binary` executes decoding the corpus (the first decode of
+    /// each body and one more pass), counted by callgrind inside ``decodeCorpusPass(_:_:)`` only;
+    /// nil without `valgrind`. Instruction counts hold on a loaded machine, where times do not.
+    static func instructionCount(_ binary: URL, repository: URL) throws -> Int? {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-bench-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)",
+            "--toggle-collect=*DecoderBuildRatioO16decodeCorpusPass*", binary.path, "--decode-corpus-child", "1",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let text = try? String(contentsOf: output, encoding: .utf8) else {
+            return nil
+        }
+        // "totals: N" (or "summary: N") is the events counted, Ir only by default.
+        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+            if let value = line.split(separator: " ").last.flatMap({ Int($0) }) { return value }
+        }
+        return nil
+    }
+
+    /// The instruction counts of both builds and their ratio, when valgrind is installed.
+    static func instructionRow(repository: URL) throws -> String {
+        var counts: [String: Int] = [:]
+        for build in ["debug", "release"] {
+            let binary = repository.appendingPathComponent(".build/\(build)/courier-bench")
+            guard FileManager.default.isExecutableFile(atPath: binary.path) else { return "" }
+            guard let count = try instructionCount(binary, repository: repository) else {
+                return "instruction counts skipped: `valgrind` is needed (Debian's `valgrind` package)"
+            }
+            counts[build] = count
+        }
+        guard let debug = counts["debug"], let release = counts["release"], release > 0 else { return "" }
+        return "instructions decoding the corpus (first decodes and one pass, callgrind): debug \(debug), "
+            + "release \(release), ratio \(format(Double(debug) / Double(release)))× (target ≤ 3×)"
+    }
+
+    /// Runs both builds' children and renders the row, or says which build is missing; with
+    /// `countingInstructions`, their instruction counts too (``instructionRow(repository:)``).
+    static func run(repository: URL, passes: Int, countingInstructions: Bool = false) throws -> String {
         let builds = ["debug", "release"]
         var results: [String: Pass] = [:]
         var missing: [String] = []
@@ -92,6 +147,10 @@ enum DecoderBuildRatio {
                 "debug/release ratio on the corpus: first decodes \(format(firstRatio))×, steady \(format(steadyRatio))× "
                     + "(before the fix of issue 32 item 9, a copy of the token array per key: 40–62× and 21–24×, "
                     + "and 225,030 minor faults in debug)")
+        }
+        if countingInstructions, results["debug"] != nil, results["release"] != nil {
+            let instructions = try instructionRow(repository: repository)
+            if !instructions.isEmpty { lines.append(instructions) }
         }
         if !missing.isEmpty {
             lines.append(

@@ -14,12 +14,17 @@ enum SocketLoop {
     /// GETs `path` over `connections` keep-alive connections to 127.0.0.1:`port`, each one request
     /// after another, until `budget` is spent (a time slice is shared, a count is split). The
     /// connections open before the clock starts: the transports keep theirs open between turns.
-    static func run(port: Int, path: String, connections: Int, budget: Budget) async throws -> RunResult {
+    /// With `tls`, each connection is a TLS session of that client (handshake before the clock
+    /// starts too).
+    static func run(
+        port: Int, path: String, connections: Int, budget: Budget, tls: OpenSSLClient? = nil
+    ) async throws -> RunResult {
         let sockets = try (0..<connections).map { _ in
             let socket = try LoopbackSocket()
             try socket.connect(port: port)
             return socket
         }
+        let sessions = try sockets.map { socket in try tls?.session(over: socket.descriptor) }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         let results = Results(count: connections)
         let started = ContinuousClock.now
@@ -29,12 +34,14 @@ enum SocketLoop {
             for (index, socket) in sockets.enumerated() {
                 group.enter()
                 let descriptor = socket.descriptor
+                let session = SessionBox(sessions[index])
                 let share = budget.share(of: index, among: connections)
                 let thread = Thread {
                     results.set(
                         index,
                         Result {
-                            let connection = Connection(descriptor: descriptor, request: request)
+                            let connection = Connection(
+                                descriptor: descriptor, session: session.session, request: request)
                             return try timedLoop(share: share, deadline: deadline) { try connection.exchange() }
                         })
                     group.leave()
@@ -45,7 +52,7 @@ enum SocketLoop {
             group.notify(queue: .global()) { continuation.resume() }
         }
         let elapsed = ContinuousClock.now - started
-        withExtendedLifetime(sockets) {}
+        withExtendedLifetime((sessions, sockets)) {}
         let latencies = try results.all().flatMap { try $0.get() }
         return RunResult(operations: latencies.count, elapsed: elapsed, latencies: latencies)
     }
@@ -86,29 +93,42 @@ enum SocketLoop {
         return latencies
     }
 
+    /// A connection's TLS session handed to its thread.
+    ///
+    /// `@unchecked Sendable`: after the hand-over only that thread uses the session.
+    private struct SessionBox: @unchecked Sendable {
+        let session: OpenSSLClient.Session?
+        init(_ session: OpenSSLClient.Session?) { self.session = session }
+    }
+
     /// One connection: the request to send and a buffer that lives as long as the connection.
     private final class Connection {
         let descriptor: Int32
+        /// The TLS session over the socket; nil for plain TCP.
+        let session: OpenSSLClient.Session?
         let request: [UInt8]
         var buffer = [UInt8](repeating: 0, count: 65_536)
 
-        init(descriptor: Int32, request: [UInt8]) {
+        init(descriptor: Int32, session: OpenSSLClient.Session?, request: [UInt8]) {
             self.descriptor = descriptor
+            self.session = session
             self.request = request
         }
 
         /// Writes the request and reads until the head and a Content-Length body have arrived
         /// (nginx answers one request at a time, so nothing follows the body).
         func exchange() throws {
-            guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count else {
-                throw Failure(description: "send() failed")
+            let sent = request.withUnsafeBytes { bytes in
+                session.map { $0.write(bytes) } ?? (send(descriptor, bytes.baseAddress, bytes.count, 0) == bytes.count)
             }
+            guard sent else { throw Failure(description: "sending the request failed") }
             var received = 0
             var needed: Int?
             while true {
                 if received == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-                let count = buffer.withUnsafeMutableBytes {
-                    recv(descriptor, $0.baseAddress! + received, $0.count - received, 0)
+                let count = buffer.withUnsafeMutableBytes { buffer in
+                    let free = UnsafeMutableRawBufferPointer(rebasing: buffer[received...])
+                    return session.map { $0.read(into: free) } ?? recv(descriptor, free.baseAddress, free.count, 0)
                 }
                 guard count > 0 else { throw Failure(description: "the server closed the connection") }
                 received += count

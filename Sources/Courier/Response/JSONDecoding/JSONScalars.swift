@@ -5,7 +5,7 @@ extension JSONTape {
     /// The string at token `index`, unescaped.
     func string(at index: Int) throws -> String {
         let token = tokens[index]
-        guard token.kind == .string else { throw mismatch(String.self, at: index) }
+        guard token.isString else { throw mismatch(String.self, at: index) }
         let raw = rawBytes(of: token)
         // The scanner validated the UTF-8, so decoding repairs nothing.
         if token.flags & JSONToken.escaped == 0 { return String(decoding: raw, as: UTF8.self) }
@@ -31,7 +31,7 @@ extension JSONTape {
     /// (`9223372036854775807.0` into `Int`) it refuses what this accepts.
     func integer<Integer: FixedWidthInteger>(at index: Int, as type: Integer.Type = Integer.self) throws -> Integer {
         let token = tokens[index]
-        guard token.kind == .number else { throw mismatch(Integer.self, at: index) }
+        guard token.isNumber else { throw mismatch(Integer.self, at: index) }
         let value: Integer?
         if token.flags & JSONToken.integer != 0 {
             value = exactInteger(token, as: Integer.self)
@@ -45,13 +45,44 @@ extension JSONTape {
         return value
     }
 
+    /// The integer at token `index` as an `Int`: ``integer(at:as:)`` without its generic
+    /// arithmetic for the common case, digits that fit (an unoptimized build calls through the
+    /// protocol for every digit there).
+    func integer(at index: Int) throws -> Int {
+        let token = tokens[index]
+        guard token.isNumber, token.flags & JSONToken.integer != 0, let value = exactInt(token) else {
+            return try integer(at: index, as: Int.self)
+        }
+        return value
+    }
+
+    /// The digits of an integer token as an `Int`, or nil when they overflow.
+    private func exactInt(_ token: JSONToken) -> Int? {
+        var digit = bytes + Int(token.start)
+        let end = bytes + Int(token.end)
+        let negative = digit.pointee == 0x2D  // "-"
+        if negative { digit += 1 }
+        var value = 0
+        while digit < end {
+            let (shifted, overflowShifting) = value.multipliedReportingOverflow(by: 10)
+            let next = Int(digit.pointee &- 0x30)  // "0"
+            // Negative numbers are built downwards so that `Int.min` fits.
+            let (sum, overflowAdding) =
+                negative ? shifted.subtractingReportingOverflow(next) : shifted.addingReportingOverflow(next)
+            if overflowShifting || overflowAdding { return nil }
+            value = sum
+            digit += 1
+        }
+        return value
+    }
+
     /// The number at token `index` as a `Double`, correctly rounded.
     ///
     /// As JSONDecoder, a number too large for a `Double` (`1e400`) or so small it rounds to zero
     /// (`1e-400`) is `dataCorrupted`.
     func double(at index: Int) throws -> Double {
         let token = tokens[index]
-        guard token.kind == .number else {
+        guard token.isNumber else {
             if let value = nonConforming(at: index) { return Double(value) }
             throw mismatch(Double.self, at: index)
         }
@@ -66,7 +97,7 @@ extension JSONTape {
     /// through a `Double`).
     func float(at index: Int) throws -> Float {
         let token = tokens[index]
-        guard token.kind == .number else {
+        guard token.isNumber else {
             if let value = nonConforming(at: index) { return Float(value) }
             throw mismatch(Float.self, at: index)
         }
@@ -79,7 +110,7 @@ extension JSONTape {
 
     /// The number at token `index` as a `Decimal`, from its digits, as JSONDecoder reads it.
     func decimal(at index: Int) throws -> Decimal {
-        guard tokens[index].kind == .number else { throw mismatch(Decimal.self, at: index) }
+        guard tokens[index].isNumber else { throw mismatch(Decimal.self, at: index) }
         guard let value = Decimal(string: sourceText(at: index), locale: Locale(identifier: "en_US_POSIX")) else {
             throw corrupted(at: index, "Parsed JSON number <\(sourceText(at: index))> does not fit in Decimal.")
         }
@@ -88,7 +119,7 @@ extension JSONTape {
 
     /// With `convertFromString`, the infinity or NaN a string token stands for; otherwise nil.
     private func nonConforming(at index: Int) -> Double? {
-        guard tokens[index].kind == .string,
+        guard tokens[index].isString,
             case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.floats,
             let text = try? string(at: index)
         else { return nil }

@@ -47,26 +47,78 @@ struct JSONToken {
     private var word3: UInt32
 
     /// A token; 16 bytes, as only scalars need an end and only containers a count.
+    ///
+    /// This initializer and the accessors below are `@inline(always)`, which holds in
+    /// unoptimized builds too: the scanner makes a token per value and the decoders read one per
+    /// lookup, and a call each (a stack frame set up and cleared) made up much of a debug
+    /// build's decoding time. They test the kind with `switch`, not `==`, which is a call there.
+    @inline(always)
     init(kind: Kind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, count: UInt32) {
         self.kind = kind
         self.flags = flags
         self.start = start
-        let isContainer = kind.rawValue <= Kind.array.rawValue
+        let isContainer: Bool
+        switch kind {
+        case .object, .array: isContainer = true
+        default: isContainer = false
+        }
         word2 = isContainer ? next : end
         word3 = isContainer ? count : next
     }
 
     /// Whether the token is an object or an array.
-    var isContainer: Bool { kind.rawValue <= Kind.array.rawValue }
+    @inline(always)
+    var isContainer: Bool {
+        switch kind {
+        case .object, .array: true
+        default: false
+        }
+    }
+
+    /// Whether the token is an object.
+    @inline(always)
+    var isObject: Bool {
+        if case .object = kind { return true }
+        return false
+    }
+
+    /// Whether the token is an array.
+    @inline(always)
+    var isArray: Bool {
+        if case .array = kind { return true }
+        return false
+    }
+
+    /// Whether the token is a string (or an object's key).
+    @inline(always)
+    var isString: Bool {
+        if case .string = kind { return true }
+        return false
+    }
+
+    /// Whether the token is a number.
+    @inline(always)
+    var isNumber: Bool {
+        if case .number = kind { return true }
+        return false
+    }
+
+    /// Whether the token is `null`.
+    @inline(always)
+    var isNull: Bool {
+        if case .null = kind { return true }
+        return false
+    }
 
     /// Byte offset of a scalar: the closing quote of a string, one past a number or literal.
+    @inline(always)
     var end: UInt32 { word2 }
 
     /// The index of the token after this value and everything inside it (an object key's is
     /// its index + 1, not stored: see ``keyHash``).
     var next: UInt32 {
-        get { isContainer ? word2 : word3 }
-        set {
+        @inline(always) get { isContainer ? word2 : word3 }
+        @inline(always) set {
             if isContainer { word2 = newValue } else { word3 = newValue }
         }
     }
@@ -75,18 +127,19 @@ struct JSONToken {
     /// scanner in objects of more than ``ObjectMembers/linearSearchLimit`` members. A key's ``next`` is always its index + 1 and nothing reads it, so the word that
     /// holds a scalar's next holds a key's hash instead.
     var keyHash: UInt32 {
-        get { word3 }
-        set { word3 = newValue }
+        @inline(always) get { word3 }
+        @inline(always) set { word3 = newValue }
     }
 
     /// The members of an object (key-value pairs) or the elements of an array; 0 for scalars.
     var count: UInt32 {
-        get { isContainer ? word3 : 0 }
-        set { word3 = newValue }
+        @inline(always) get { isContainer ? word3 : 0 }
+        @inline(always) set { word3 = newValue }
     }
 
     /// Whether a string key can be compared byte for byte with an ASCII name: no escapes and
     /// only ASCII, so its bytes are its characters.
+    @inline(always)
     var isPlain: Bool { flags & (Self.escaped | Self.nonASCII) == 0 }
 
     /// How the kind is named in error messages, as JSONDecoder names it.
@@ -99,6 +152,27 @@ struct JSONToken {
         case .true, .false: "bool"
         case .null: "null"
         }
+    }
+}
+
+/// The tokens of a ``JSONTape``, in a buffer allocated once by the scanner (see
+/// ``JSONScanner``) and freed with the tape.
+///
+/// A plain pointer rather than an `Array`: an unoptimized build calls `Array`'s generic
+/// subscript for every read, with a retain and release of the array around it, while a
+/// pointer's subscript needs no call. Reads are bounds-checked all the same.
+struct JSONTokens {
+    /// The first token.
+    let base: UnsafeMutablePointer<JSONToken>
+    /// How many tokens there are.
+    let count: Int
+
+    /// Token `index`; traps when `index` is out of bounds (indices come from the scanner, so
+    /// that would be a bug of the decoder's, never something a document can cause).
+    @inline(always)
+    subscript(index: Int) -> JSONToken {
+        guard UInt(bitPattern: index) < UInt(bitPattern: count) else { preconditionFailure("token index out of range") }
+        return base[index]
     }
 }
 
@@ -115,14 +189,20 @@ struct JSONToken {
 final class JSONTape {
     /// The document's bytes: the caller's, or the tape's own copy after
     /// ``detachFromCallersBytes()``.
-    private(set) var bytes: UnsafePointer<UInt8>
+    ///
+    /// `@exclusivity(unchecked)`: every read would otherwise be a dynamic exclusivity check in
+    /// an unoptimized build (a runtime call per read). Only the decode that owns the tape reads
+    /// it, on one thread, and the one write (``detachFromCallersBytes()``) comes after that
+    /// decode's last read, so no access can overlap another.
+    @exclusivity(unchecked) private(set) var bytes: UnsafePointer<UInt8>
     /// The copy made by ``detachFromCallersBytes()``, freed with the tape.
     private var ownedBytes: UnsafeMutableRawPointer?
     /// The number of document bytes.
     let byteCount: Int
     /// The values in document order; index 0 is the top-level value. The last token is an
-    /// extra `null` that stands for values that are absent (``missingValue``).
-    let tokens: [JSONToken]
+    /// extra `null` that stands for values that are absent (``missingValue``). Owned by the
+    /// tape: freed in `deinit`.
+    let tokens: JSONTokens
     /// For ``codingPath(to:)``: per container token, the member its last walk went into (the
     /// key token of an object's member, or an array's element) and that member's position.
     /// Only the decode that owns the tape reads and writes it, on one thread.
@@ -144,13 +224,20 @@ final class JSONTape {
         // An empty buffer may have no address; the scanner reads nothing from it then.
         bytes = buffer.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
         var scanner = JSONScanner(bytes: bytes, count: byteCount)
-        try scanner.scan()
-        scanner.tokens.append(
-            JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(scanner.tokens.count + 1), count: 0))
-        tokens = scanner.tokens
+        defer { scanner.deallocateWorkspace() }
+        do {
+            try scanner.scan()
+        } catch {
+            scanner.tokens.deallocate()
+            throw error
+        }
+        tokens = scanner.appendingMissingValue()
     }
 
-    deinit { ownedBytes?.deallocate() }
+    deinit {
+        tokens.base.deallocate()
+        ownedBytes?.deallocate()
+    }
 
     /// Copies the document's bytes into memory the tape owns and reads them from there: called
     /// when the tape outlives the caller's buffer (a decoder was kept after the decode).
@@ -166,6 +253,7 @@ final class JSONTape {
     var missingValue: Int { tokens.count - 1 }
 
     /// The bytes of a string token, between its quotes (escapes not resolved).
+    @inline(always)
     func rawBytes(of token: JSONToken) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end &- token.start))
     }
@@ -258,7 +346,7 @@ extension JSONTape {
     /// for null, `typeMismatch` otherwise, as JSONDecoder reports them.
     func mismatch(_ type: Any.Type, at index: Int) -> DecodingError {
         let token = tokens[index]
-        if token.kind == .null {
+        if token.isNull {
             return .valueNotFound(
                 type,
                 .init(

@@ -33,10 +33,15 @@ struct ObjectMembers {
         /// ``hashTable``.
         let isRegular: Bool
         /// For regular keys: the key token tried first, the one after the last match.
-        var cursor = 0
-        /// For regular keys: key token indices + 1 by the scanner's hashes, built at the first
-        /// lookup the cursor does not answer; empty until then.
-        var hashTable: [UInt32] = []
+        ///
+        /// `@exclusivity(unchecked)` here and on ``hashTable``: an unoptimized build would check
+        /// each access at run time (a call per lookup). The index belongs to one container of
+        /// one decode, used on one thread, one lookup at a time, so accesses never overlap.
+        @exclusivity(unchecked) var cursor = 0
+        /// For regular keys: key token indices + 1 by the scanner's hashes, ``hashMask`` + 1
+        /// slots, built at the first lookup the cursor does not answer; nil until then.
+        @exclusivity(unchecked) var hashTable: UnsafeMutablePointer<UInt32>?
+        @exclusivity(unchecked) var hashMask = 0
 
         init(
             table: [UInt32] = [], unusualKeys: [(text: String, key: Int)] = [], convertedKeys: [String: Int]? = nil,
@@ -48,6 +53,8 @@ struct ObjectMembers {
             isRegular = firstKey != nil
             cursor = firstKey ?? 0
         }
+
+        deinit { hashTable?.deallocate() }
     }
 
     let tape: JSONTape
@@ -55,12 +62,16 @@ struct ObjectMembers {
     /// Nil for a small object read with the default key strategy (searched in order).
     private let index: Index?
 
-    private var convertedKeys: [String: Int]? { index?.convertedKeys }
+    /// Whether the decoder converts keys (then ``convertedKeys`` answers every lookup).
+    private let convertsKeys: Bool
+
+    private var convertedKeys: [String: Int]? { convertsKeys ? index?.convertedKeys : nil }
 
     /// An index over the members of object token `object`.
     init(tape: JSONTape, object: Int) {
         self.tape = tape
         self.object = object
+        convertsKeys = tape.options.convertsKeys
         let token = tape.tokens[object]
         if tape.options.convertsKeys {
             var converted: [String: Int] = [:]
@@ -112,19 +123,40 @@ struct ObjectMembers {
         index = Index(table: table, unusualKeys: unusual)
     }
 
+    /// What ``lookUp(_:count:name:)`` answers besides a key token: no such key, or a name that is
+    /// not ASCII (then looked up as a `String`).
+    private static var notFound: Int { -1 }
+    private static var notASCII: Int { -2 }
+
     /// The token index of the value for `name`, or nil when the object has no such key.
     func valueIndex(forKey name: String) -> Int? {
         if let convertedKeys { return convertedKeys[name].map { $0 + 1 } }
         var contiguous = name
-        let (isASCII, key) = contiguous.withUTF8 { bytes -> (Bool, Int?) in
-            // Bytes equal to a plain key's are ASCII: a match at the cursor needs no other check.
-            if let index, index.isRegular, let key = matchAtCursor(bytes, index) { return (true, key) }
-            for byte in bytes where byte >= 0x80 { return (false, nil) }
-            guard let index else { return (true, searchInOrder(bytes, name: name)) }
-            if index.isRegular { return (true, searchRegular(bytes, index)) }
-            return (true, searchTable(bytes, name: name, index.table, index.unusualKeys))
+        // One `Int` out of the closure: an unoptimized build instantiates the metadata of a
+        // tuple or optional result on every call.
+        let key = contiguous.withUTF8 { bytes in
+            lookUp(bytes.baseAddress ?? Self.emptyName, count: bytes.count, name: name)
         }
-        return (isASCII ? key : searchAsStrings(name)).map { $0 + 1 }
+        if key == Self.notASCII { return searchAsStrings(name).map { $0 + 1 } }
+        return key < 0 ? nil : key + 1
+    }
+
+    /// Where an empty name's bytes are said to start (none is read).
+    private static var emptyName: UnsafePointer<UInt8> { UnsafePointer(bitPattern: 1)! }
+
+    /// The key token of the ASCII name in `count` bytes at `name`, ``notFound``, or ``notASCII``.
+    private func lookUp(_ name: UnsafePointer<UInt8>, count: Int, name text: String) -> Int {
+        // Bytes equal to a plain key's are ASCII: a match at the cursor needs no other check.
+        if let index, index.isRegular, let key = matchAtCursor(name, count: count, index) { return key }
+        var offset = 0
+        while offset < count {
+            if name[offset] >= 0x80 { return Self.notASCII }
+            offset += 1
+        }
+        guard let index else { return searchInOrder(name, count: count, name: text) ?? Self.notFound }
+        if index.isRegular { return searchRegular(name, count: count, index) ?? Self.notFound }
+        return searchTable(UnsafeBufferPointer(start: name, count: count), name: text, index.table, index.unusualKeys)
+            ?? Self.notFound
     }
 
     /// Every key once (the first of duplicates), in document order.
@@ -142,65 +174,79 @@ struct ObjectMembers {
 
     // MARK: Searching
 
-    private func searchInOrder(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> Int? {
-        var found: Int?
-        forEachKey { key in
-            let token = tape.tokens[key]
-            let isMatch = token.isPlain ? Self.equal(tape.rawBytes(of: token), bytes) : tape.keyString(at: key) == name
-            if isMatch { found = key }
-            return isMatch
+    /// The first key equal to the name, in document order (a small object).
+    private func searchInOrder(_ name: UnsafePointer<UInt8>, count: Int, name text: String) -> Int? {
+        let tokens = tape.tokens
+        var key = object + 1
+        let end = Int(tokens[object].next)
+        while key < end {
+            let token = tokens[key]
+            if token.isPlain ? Self.equal(token, in: tape, name, count) : tape.keyString(at: key) == text { return key }
+            key = Int(tokens[key + 1].next)
         }
-        return found
+        return nil
     }
 
-    /// The key at the cursor of an object of plain, distinct keys, if it is `bytes`; the cursor
+    /// The key at the cursor of an object of plain, distinct keys, if it is the name; the cursor
     /// then moves to the next key.
-    private func matchAtCursor(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Index) -> Int? {
+    private func matchAtCursor(_ name: UnsafePointer<UInt8>, count: Int, _ index: Index) -> Int? {
         let cursor = index.cursor
-        guard cursor < Int(tape.tokens[object].next), Self.equal(tape.rawBytes(of: tape.tokens[cursor]), bytes)
-        else { return nil }
-        index.cursor = Int(tape.tokens[cursor + 1].next)
+        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
+        // unoptimized build): every index here is a key of this object, read from its tokens.
+        let tokens = tape.tokens.base
+        guard cursor < Int(tokens[object].next), Self.equal(tokens[cursor], in: tape, name, count) else { return nil }
+        index.cursor = Int(tokens[cursor + 1].next)
         return cursor
     }
 
     /// A lookup by hash in an object of plain, distinct keys (the cursor did not match).
-    private func searchRegular(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Index) -> Int? {
-        guard let name = bytes.baseAddress else { return searchInOrder(bytes, name: "") }
-        let hash = SWAR.hashKey(name, count: bytes.count, readable: bytes.count)
-        if index.hashTable.isEmpty { index.hashTable = hashTable() }
-        let found: Int? = index.hashTable.withUnsafeBufferPointer { slots in
-            let mask = slots.count - 1
-            var slot = Int(hash) & mask
-            while slots[slot] != 0 {
-                let key = Int(slots[slot]) - 1
-                let token = tape.tokens[key]
-                if token.keyHash == hash, Self.equal(tape.rawBytes(of: token), bytes) { return key }
-                slot = (slot + 1) & mask
-            }
-            return nil
+    private func searchRegular(_ name: UnsafePointer<UInt8>, count: Int, _ index: Index) -> Int? {
+        let hash = SWAR.hashKey(name, count: count, readable: count)
+        let slots: UnsafeMutablePointer<UInt32>
+        if let table = index.hashTable {
+            slots = table
+        } else {
+            (slots, index.hashMask) = hashTable()
+            index.hashTable = slots
         }
-        if let found { index.cursor = Int(tape.tokens[found + 1].next) }
-        return found
+        let mask = index.hashMask
+        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
+        // unoptimized build): every index here is a key of this object, read from its tokens.
+        let tokens = tape.tokens.base
+        var slot = Int(hash) & mask
+        while slots[slot] != 0 {
+            let key = Int(slots[slot]) - 1
+            let token = tokens[key]
+            if token.keyHash == hash, Self.equal(token, in: tape, name, count) {
+                index.cursor = Int(tokens[key + 1].next)
+                return key
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 
-    /// The open-addressing table of a regular object's keys by the scanner's hashes.
-    private func hashTable() -> [UInt32] {
-        let token = tape.tokens[object]
+    /// The open-addressing table of a regular object's keys by the scanner's hashes, and its
+    /// mask; the caller deallocates it.
+    private func hashTable() -> (slots: UnsafeMutablePointer<UInt32>, mask: Int) {
+        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
+        // unoptimized build): every index here is a key of this object, read from its tokens.
+        let tokens = tape.tokens.base
+        let token = tokens[object]
         var capacity = 16
         while capacity < Int(token.count) * 2 { capacity <<= 1 }
         let mask = capacity - 1
-        return [UInt32](unsafeUninitializedCapacity: capacity) { slots, initialized in
-            slots.initialize(repeating: 0)
-            initialized = capacity
-            var key = object + 1
-            let end = Int(token.next)
-            while key < end {
-                var slot = Int(tape.tokens[key].keyHash) & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = UInt32(key + 1)
-                key = Int(tape.tokens[key + 1].next)
-            }
+        let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        var key = object + 1
+        let end = Int(token.next)
+        while key < end {
+            var slot = Int(tokens[key].keyHash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(key + 1)
+            key = Int(tokens[key + 1].next)
         }
+        return (slots, mask)
     }
 
     private func searchTable(
@@ -254,6 +300,14 @@ struct ObjectMembers {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+
+    /// Whether plain key `token` is the `count` bytes at `name`.
+    @inline(always)
+    private static func equal(_ token: JSONToken, in tape: JSONTape, _ name: UnsafePointer<UInt8>, _ count: Int) -> Bool
+    {
+        let length = Int(token.end &- token.start)
+        return length == count && (count == 0 || memcmp(tape.bytes + Int(token.start), name, count) == 0)
     }
 
     private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -10,7 +10,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     init(unconvertedKeysFrom decoder: TapeValueDecoder) throws {
         let tape = decoder.tape
         let object = tape.tokens[decoder.index]
-        guard object.kind == .object else {
+        guard object.isObject else {
             throw decoder.containerMismatch([String: Any].self, "keyed decoding container")
         }
         self.init(minimumCapacity: Int(object.count))

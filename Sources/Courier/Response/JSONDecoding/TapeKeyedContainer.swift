@@ -7,8 +7,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The object, its tape and its key index: the container's only stored property, as
     /// `KeyedDecodingContainer`'s box copies the container (a retain per reference) on every call.
     private let members: ObjectMembers
-    private var tape: JSONTape { members.tape }
-    private var object: Int { members.object }
+    private var tape: JSONTape {
+        @inline(always) get { members.tape }
+    }
+    private var object: Int {
+        @inline(always) get { members.object }
+    }
 
     /// A container over object token `object`.
     init(tape: JSONTape, object: Int) {
@@ -38,7 +42,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The token of `key`'s value, or nil when the key is missing or the value is null.
     private func presentValue(for key: Key) -> Int? {
-        guard let index = members.valueIndex(forKey: key.stringValue), tape.tokens[index].kind != .null else {
+        guard let index = members.valueIndex(forKey: key.stringValue), !tape.tokens[index].isNull else {
             return nil
         }
         return index
@@ -47,7 +51,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // MARK: decode
 
     /// Whether `key`'s value is null; `keyNotFound` when it is missing, as JSONDecoder.
-    func decodeNil(forKey key: Key) throws -> Bool { tape.tokens[try value(for: key)].kind == .null }
+    func decodeNil(forKey key: Key) throws -> Bool { tape.tokens[try value(for: key)].isNull }
     /// `key`'s value as a Boolean.
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try tape.bool(at: value(for: key)) }
     /// `key`'s value as a string.

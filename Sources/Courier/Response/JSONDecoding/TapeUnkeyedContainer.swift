@@ -53,7 +53,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// Whether the current element is null; moves on if it is.
     mutating func decodeNil() throws -> Bool {
-        guard tape.tokens[try element(Any?.self)].kind == .null else { return false }
+        guard tape.tokens[try element(Any?.self)].isNull else { return false }
         advance()
         return true
     }

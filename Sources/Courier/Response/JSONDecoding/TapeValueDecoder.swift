@@ -18,7 +18,7 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// A keyed container over the object at ``index``.
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard tape.tokens[index].kind == .object else {
+        guard tape.tokens[index].isObject else {
             throw containerMismatch([String: Any].self, "keyed decoding container")
         }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(tape: tape, object: index))
@@ -26,7 +26,7 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// An unkeyed container over the array at ``index``.
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard tape.tokens[index].kind == .array else {
+        guard tape.tokens[index].isArray else {
             throw containerMismatch([Any].self, "unkeyed decoding container")
         }
         return TapeUnkeyedContainer(tape: tape, array: index)
@@ -40,10 +40,10 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
         let token = tape.tokens[index]
         let context = DecodingError.Context(
             codingPath: codingPath,
-            debugDescription: token.kind == .null
+            debugDescription: token.isNull
                 ? "Cannot get \(what) -- found null value instead"
                 : "Expected to decode \(type) but found \(token.kindDescription) instead.")
-        return token.kind == .null ? .valueNotFound(type, context) : .typeMismatch(type, context)
+        return token.isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
     }
 
     // MARK: Decoding a value of any type
@@ -62,7 +62,7 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Data.self, !tape.options.dataDeferred { return try decodeData() as! T }  // checked
         if T.self == Decimal.self { return try tape.decimal(at: index) as! T }  // checked
         if T.self == JSON.self { return try decodeJSON() as! T }  // checked
-        if tape.tokens[index].kind == .array {
+        if tape.tokens[index].isArray {
             // Arrays of numbers and strings (GeoJSON's coordinates, lists of ids) read where they
             // lie, without an unkeyed container and a generic call per element; the same values
             // and errors as `Array.init(from:)` through the container.
@@ -127,7 +127,7 @@ struct TapeValueDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: SingleValueDecodingContainer
 
     /// Whether the value is null.
-    func decodeNil() -> Bool { tape.tokens[index].kind == .null }
+    func decodeNil() -> Bool { tape.tokens[index].isNull }
 
     /// The value as a Boolean.
     func decode(_ type: Bool.Type) throws -> Bool { try tape.bool(at: index) }

@@ -27,7 +27,7 @@ extension CurlTransfer {
     /// body is read) when a complete head announces a body past the limit that would be held in
     /// memory. A download's successful body goes to its file and is not limited.
     func limitHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
-        if line.starts(with: "HTTP/".utf8) {
+        if Self.isStatusLine(line) {
             limitHead = CurlLimitHead(status: Self.statusCode(ofStatusLine: line))
         } else if let value = Self.value(ofField: "content-length", in: line) {
             limitHead.contentLength = value
@@ -54,8 +54,17 @@ extension CurlTransfer {
             name.indices.allSatisfy { line[$0] | 0x20 == name[$0] }
         }
         guard matches else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: line[(count + 1)...]), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Trimmed byte by byte (spaces, tabs and the line's CRLF), not through Foundation's
+        // character sets: this runs on the loop thread for every response.
+        var start = count + 1
+        var end = line.count
+        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while end > start,
+            line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D || line[end - 1] == 0x0A
+        {
+            end -= 1
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
     }
 }
 #endif

@@ -24,7 +24,7 @@ struct CurlConnection: Sendable {
     func configure(_ easy: LibCurl.Handle, for url: URL, curl: LibCurl, check: (Int32) -> Void) -> Proxy? {
         func set(_ option: Int32, _ text: String?) { curl.setText(easy, option, text, check: check) }
         tls.configure(easy, for: url, curl: curl, check: check)
-        if let socket = url.host.flatMap({ unixSockets[$0.lowercased()] }) {
+        if !unixSockets.isEmpty, let socket = url.host.flatMap({ unixSockets[$0.lowercased()] }) {
             set(CurlOption.unixSocketPath, socket)
             set(CurlOption.proxy, "")
             return nil

@@ -30,9 +30,9 @@ final class CurlPoolGauges: Sendable {
 
     private let state = Mutex(State())
 
-    /// The origin a request to `url` counts under: `scheme://host:port`, lowercased.
-    static func origin(of url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? ""
+    /// The origin a request to `url` counts under: `scheme://host:port`, lowercased (`scheme`
+    /// is the URL's, lowercased by the caller).
+    static func origin(of url: URL, scheme: String) -> String {
         let port = url.port ?? (scheme == "https" ? 443 : 80)
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
     }

@@ -50,7 +50,7 @@ extension CurlTransfer {
     /// Follows the heads of a streamed transfer line by line; when the final response's head is
     /// complete, hands it to the caller, and the body that follows goes to the buffer.
     func streamHeaderLine(_ line: UnsafeRawBufferPointer, streamed: CurlStreamedBody) {
-        if line.starts(with: "HTTP/".utf8) {
+        if Self.isStatusLine(line) {
             streamed.headStatus = Self.statusCode(ofStatusLine: line)
             streamed.headComplete = false
             return

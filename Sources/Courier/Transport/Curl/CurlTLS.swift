@@ -53,7 +53,7 @@ struct CurlTLS: Sendable {
 
     /// The host whose pins a request to `url` is held to, nil when it has none.
     func pinnedHost(for url: URL) -> String? {
-        guard let host = url.host?.lowercased(), pins[host] != nil else { return nil }
+        guard !pins.isEmpty, let host = url.host?.lowercased(), pins[host] != nil else { return nil }
         return host
     }
 

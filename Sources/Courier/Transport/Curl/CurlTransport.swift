@@ -74,6 +74,8 @@ public final class CurlTransport: HTTPTransport {
     let webSocketQueue = DispatchQueue(label: "courier.websocket.handshake", attributes: .concurrent)
     /// The proxy settings and CA file of every transfer (and of a WebSocket this transport opens).
     let connection: CurlConnection
+    /// What each transfer is made with.
+    private let transferSettings: CurlTransfer.Settings
 
     /// The default of ``init(timeout:maximumConnectionsPerHost:threads:)``'s connection limit: 6, what
     /// URLSession uses on Linux (`httpMaximumConnectionsPerHost`) and what browsers open per host.
@@ -265,8 +267,9 @@ public final class CurlTransport: HTTPTransport {
         }
         self.loops = loops
         group = loops.count > 1 ? CurlLoopGroup(loops: loops) : nil
-        defaultTimeout = timeout
         self.connection = connection
+        defaultTimeout = timeout
+        transferSettings = CurlTransfer.Settings(curl: curl, defaultTimeout: timeout, connection: connection)
     }
 
     deinit {
@@ -405,10 +408,8 @@ public final class CurlTransport: HTTPTransport {
         let transfer: CurlTransfer
         do {
             transfer = try CurlTransfer(
-                easy: easy, request: request, curl: curl, defaultTimeout: defaultTimeout,
-                connection: connection, streamingInto: buffer, reporting: progress,
-                writingTo: file, pool: loop.pool
-            )
+                easy: easy, request: request, settings: transferSettings,
+                delivery: .init(stream: buffer, reporter: progress, downloadFile: file), pool: loop.pool)
         } catch {
             loop.recycle(easy)
             throw error
