@@ -60,6 +60,9 @@ public enum RedditUsageError: Error, Sendable, Hashable, CustomStringConvertible
     /// `/r/SUB/api/flaircsv` takes at most 100 users per call; ``SubredditFlair/setUsers(_:)``
     /// splits bigger sets itself.
     case tooManyFlairs(Int)
+    /// A configuration file (`praw.ini`) that cannot be used: the file, the line and the key when
+    /// known, and what is wrong (never the value of a secret).
+    case badConfiguration(file: String, line: Int?, key: String?, reason: String)
 
     /// What is wrong and how to fix it.
     public var description: String {
@@ -70,6 +73,8 @@ public enum RedditUsageError: Error, Sendable, Hashable, CustomStringConvertible
             "/api/morechildren takes at most 100 ids per call, got \(count)"
         case .tooManyFlairs(let count):
             "/api/flaircsv takes at most 100 users per call, got \(count)"
+        case .badConfiguration(let file, let line, let key, let reason):
+            "\(file)" + (line.map { ", line \($0)" } ?? "") + (key.map { ", key \($0)" } ?? "") + ": \(reason)"
         }
     }
 }

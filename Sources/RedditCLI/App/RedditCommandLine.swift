@@ -114,7 +114,9 @@ package struct RedditCommandLine: Sendable {
             break
         }
         var service: RedditService
-        if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
+        if !options.offline, let site = options.site {
+            service = try ServiceFactory.site(site, environment: environment, shared: options.shared)
+        } else if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
             service = try ServiceFactory.anonymous(
                 userAgent: configuration.userAgent, environment: environment, shared: options.shared)
             Self.sayAnonymousNoticeOnce(configuration)

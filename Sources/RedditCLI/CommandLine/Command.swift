@@ -231,6 +231,8 @@ package struct GlobalOptions: Equatable, Sendable {
     /// A Redis (`redis://host:port`) through which this command shares Reddit's rate-limit
     /// budget with other `reddit` commands and bots given the same one.
     package var shared: URL?
+    /// A site of PRAW's `praw.ini` whose app, account and User-Agent to use (`--site NAME`).
+    package var site: String?
 
     package init() {}
 }

@@ -52,6 +52,7 @@ package enum CommandParser {
             case "--user-agent": options.userAgent = try value()
             case "--config": options.configPath = try value()
             case "--shared": options.shared = try redisURL(try value())
+            case "--site": options.site = try value()
             case "--account":
                 let account = try value()
                 guard Accounts.isValidName(account) else {

@@ -302,6 +302,8 @@ package enum HelpText {
           --shared REDIS       share Reddit's rate limit with other reddit commands and bots through
                                a Redis (redis://host:port): two terminals spend one budget
           --account NAME       sign in as this account (reddit accounts lists them) instead of the current one
+          --site NAME          use the app, account and User-Agent of [NAME] in PRAW's praw.ini
+                               (read where PRAW reads it; praw_* environment variables first)
           -v, --verbose        on failure, print the whole chain of errors behind the message
           -h, --help           help for a command
         """
