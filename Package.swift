@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CourierRedis", targets: ["CourierRedis"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "RedditAPI", targets: ["RedditAPI"]),
+        .library(name: "RedditRedis", targets: ["RedditRedis"]),
         .executable(name: "reddit", targets: ["reddit"]),
         .executable(name: "reddit-fixture-check", targets: ["reddit-fixture-check"]),
     ],
@@ -56,6 +57,9 @@ let package = Package(
             dependencies: ["Courier", "CourierOAuth", "CourierStore", "CourierRedis"],
             swiftSettings: swiftSettings
         ),
+
+        // RedditAPI's stores in Redis, for a fleet: stream checkpoints (RedditAPI itself needs no Redis).
+        .target(name: "RedditRedis", dependencies: ["RedditAPI", "CourierRedis"], swiftSettings: swiftSettings),
 
         // Checks RedditAPI against recordings of PRAW's requests and Reddit's answers: the route
         // registry and the checker (shared by the tests and the tool), and the tool itself.
@@ -160,6 +164,13 @@ let package = Package(
             path: "Tests/FleetHelper",
             swiftSettings: swiftSettings
         ),
+        // A bot of the stream kill test: reads a resuming stream from the fake Reddit, logs each item.
+        .executableTarget(
+            name: "courier-stream-helper",
+            dependencies: ["RedditAPI", "CourierOAuth", "Courier"],
+            path: "Tests/StreamHelper",
+            swiftSettings: swiftSettings
+        ),
         // The second process of the shared response cache tests: one GET through a cache in Redis.
         .executableTarget(
             name: "courier-cache-helper",
@@ -179,7 +190,7 @@ let package = Package(
             name: "RedditAPITests",
             dependencies: [
                 "RedditAPI", "CourierOAuth", "CourierStore", "CourierTesting", "TestSupport", "RedditFixtureCheck",
-                "CourierRedis", "courier-fleet-helper",
+                "CourierRedis", "courier-fleet-helper", "RedditRedis", "courier-stream-helper",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings

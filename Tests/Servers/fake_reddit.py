@@ -15,6 +15,12 @@ whole family (reuse protection): a fleet that refreshes twice for one expiry sig
 GET /r/<name>/new answers an empty listing; GET /api/v1/me a small account. Both need a live
 bearer token (401 otherwise).
 
+Streams (issue 49): POST /test/stream with name, count and rate makes r/<name> a subreddit whose
+posts 1..count appear at `rate` a second from then (ids in base 36, newest first). Its /new
+listing answers as Reddit's does: at most `limit` (100) posts, only the newest 1,000 listed,
+`before=NAME` the posts just newer than NAME, `after=NAME` those just older; a NAME no longer
+listed answers an empty page.
+
 GET /test/stats answers the counts as JSON: per window the requests served and refused with
 429, refreshes, refreshes of a token younger than half its life (a second refresh for one
 expiry), reuses, 401s, the tokens' lifetime and per client id the age of its newest token.
@@ -34,6 +40,7 @@ ACCESS = {}  # access token -> {"client", "family", "issued"}
 REFRESH = {}  # refresh token -> {"client", "family", "current": bool}
 REVOKED_FAMILIES = set()
 WINDOWS = {}  # (client, index) -> {"served": n, "refused": n}
+STREAMS = {}  # name -> {"start", "count", "rate"}
 STATS = {"refreshes": 0, "youngRefreshes": 0, "reuses": 0, "unauthorized": 0, "signIns": 0}
 
 
@@ -69,6 +76,12 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
         form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode()).items()}
+        if self.path == "/test/stream":
+            with LOCK:
+                STREAMS[form["name"]] = {
+                    "start": time.monotonic(), "count": int(form["count"]), "rate": float(form["rate"]),
+                }
+            return self.send_json(200, {"ok": True})
         if self.path != "/api/v1/access_token":
             return self.send_json(404, {"error": 404})
         client = self.client_id(form)
@@ -156,11 +169,53 @@ class Handler(BaseHTTPRequestHandler):
         if not live:
             headers.append(("WWW-Authenticate", 'Bearer realm="reddit", error="invalid_token"'))
             return self.send_json(401, {"message": "Unauthorized", "error": 401}, headers)
-        path = self.path.split("?", 1)[0]
+        path, _, query = self.path.partition("?")
+        name = path.strip("/").split("/")[1] if path.startswith("/r/") else None
+        if name in STREAMS and path.rstrip("/").endswith("/new"):
+            return self.send_json(200, stream_page(STREAMS[name], name, parse_qs(query)), headers)
         if path.startswith("/r/") and path.rstrip("/").endswith("/new"):
             body = {"kind": "Listing", "data": {"modhash": "", "children": [], "after": None, "before": None}}
             return self.send_json(200, body, headers)
         return self.send_json(404, {"message": "Not Found", "error": 404}, headers)
+
+
+def base36(number):
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        number, digit = divmod(number, 36)
+        text = digits[digit] + text
+        if number == 0:
+            return text
+
+
+def stream_page(stream, subreddit, query):
+    """One page of a stream's /new listing, as Reddit pages it."""
+    appeared = int((time.monotonic() - stream["start"]) * stream["rate"])
+    newest = min(stream["count"], appeared)
+    listed = list(range(newest, max(newest - 1000, 0), -1))  # newest first, the newest 1000
+    limit = min(int(query.get("limit", ["25"])[0]), 100)
+    names = ["t3_" + base36(number) for number in listed]
+    if "before" in query:
+        at = names.index(query["before"][0]) if query["before"][0] in names else None
+        page = [] if at is None else listed[max(at - limit, 0):at]
+    elif "after" in query:
+        at = names.index(query["after"][0]) if query["after"][0] in names else None
+        page = [] if at is None else listed[at + 1:at + 1 + limit]
+    else:
+        page = listed[:limit]
+    children = [
+        {
+            "kind": "t3",
+            "data": {
+                "id": base36(number), "name": "t3_" + base36(number), "title": "post %d" % number,
+                "author": "poster", "subreddit": subreddit, "created_utc": 1.0 + number,
+                "permalink": "/r/%s/comments/%s/" % (subreddit, base36(number)), "url": "https://example.com",
+            },
+        }
+        for number in page
+    ]
+    return {"kind": "Listing", "data": {"modhash": "", "children": children, "after": None, "before": None}}
 
 
 def main():
