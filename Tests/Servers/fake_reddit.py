@@ -21,6 +21,16 @@ listing answers as Reddit's does: at most `limit` (100) posts, only the newest 1
 `before=NAME` the posts just newer than NAME, `after=NAME` those just older; a NAME no longer
 listed answers an empty page.
 
+Writes (issue 49, the outbox): with a live token, POST /api/vote, /api/save, /api/unsave,
+/api/hide, /api/unhide, /api/subscribe, /api/comment, /api/editusertext and /api/compose are
+applied and counted; comments and messages are kept, by the account `outboxbot`, for
+GET /user/outboxbot/comments and GET /message/sent (newest first); GET /api/v1/me names the
+account. POST /test/faults with `faults=before,during,after,none,...` queues what happens to the
+next writes: `before` closes the connection without applying the write, `during` applies it and
+cuts the answer halfway, `after` applies it and closes without answering. `delay_ms=N` makes
+every write take N ms before it is applied. GET /test/writes answers every applied write as
+[kind, target, text] in order.
+
 GET /test/stats answers the counts as JSON: per window the requests served and refused with
 429, refreshes, refreshes of a token younger than half its life (a second refresh for one
 expiry), reuses, 401s, the tokens' lifetime and per client id the age of its newest token.
@@ -41,6 +51,15 @@ REFRESH = {}  # refresh token -> {"client", "family", "current": bool}
 REVOKED_FAMILIES = set()
 WINDOWS = {}  # (client, index) -> {"served": n, "refused": n}
 STREAMS = {}  # name -> {"start", "count", "rate"}
+FAULTS = []  # what happens to the next writes: "before", "during", "after" or "none"
+WRITE_DELAY = [0.0]
+APPLIED = []  # [kind, target, text] of every applied write
+COMMENTS = []  # comment data, oldest first
+SENT = []  # message data, oldest first
+WRITE_PATHS = {
+    "/api/vote", "/api/save", "/api/unsave", "/api/hide", "/api/unhide", "/api/subscribe", "/api/comment",
+    "/api/editusertext", "/api/compose",
+}
 STATS = {"refreshes": 0, "youngRefreshes": 0, "reuses": 0, "unauthorized": 0, "signIns": 0}
 
 
@@ -76,6 +95,13 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
         form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode()).items()}
+        if self.path == "/test/faults":
+            with LOCK:
+                FAULTS[:] = [f for f in form.get("faults", "").split(",") if f]
+                WRITE_DELAY[0] = int(form.get("delay_ms", "0")) / 1000
+            return self.send_json(200, {"ok": True})
+        if self.path.split("?", 1)[0] in WRITE_PATHS:
+            return self.write(form)
         if self.path == "/test/stream":
             with LOCK:
                 STREAMS[form["name"]] = {
@@ -109,6 +135,82 @@ class Handler(BaseHTTPRequestHandler):
                     info["dead"] = True
             return self.send_json(200, issue(record["client"], record["family"]))
 
+    def live(self):
+        auth = self.headers.get("Authorization", "")
+        token = auth[7:] if auth.lower().startswith("bearer ") else ""
+        with LOCK:
+            info = ACCESS.get(token)
+            return (
+                info is not None and not info.get("dead") and info["family"] not in REVOKED_FAMILIES
+                and time.monotonic() - info["issued"] < ARGS.token_seconds
+            )
+
+    def cut(self, partial=b""):
+        """Closes the connection, after `partial` bytes of an answer."""
+        import socket
+        self.close_connection = True
+        try:
+            if partial:
+                self.wfile.write(partial)
+                self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def write(self, form):
+        if not self.live():
+            return self.send_json(401, {"message": "Unauthorized", "error": 401},
+                                  [("WWW-Authenticate", 'Bearer realm="reddit", error="invalid_token"')])
+        with LOCK:
+            fault = FAULTS.pop(0) if FAULTS else "none"
+            delay = WRITE_DELAY[0]
+        if fault == "before":
+            return self.cut()
+        if delay:
+            time.sleep(delay)
+        with LOCK:
+            body = self.apply(form)
+        if fault == "during":
+            data = json.dumps(body).encode()
+            head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(data)
+            return self.cut(head.encode() + data[: len(data) // 2])
+        if fault == "after":
+            return self.cut()
+        return self.send_json(200, body)
+
+    def apply(self, form):
+        """Applies a write (LOCK held) and returns Reddit's answer."""
+        path = self.path.split("?", 1)[0]
+        now = time.time()
+        if path == "/api/comment":
+            number = len(COMMENTS) + 1
+            data = {
+                "id": "c%d" % number, "name": "t1_c%d" % number, "parent_id": form.get("thing_id"),
+                "link_id": form.get("thing_id"), "body": form.get("text", ""), "author": "outboxbot",
+                "created_utc": now, "subreddit": "outbox", "score": 1,
+            }
+            COMMENTS.append(data)
+            APPLIED.append(["comment", form.get("thing_id"), form.get("text")])
+            return {"json": {"errors": [], "data": {"things": [{"kind": "t1", "data": data}]}}}
+        if path == "/api/compose":
+            number = len(SENT) + 1
+            SENT.append({
+                "id": "m%d" % number, "name": "t4_m%d" % number, "author": "outboxbot", "dest": form.get("to"),
+                "subject": form.get("subject", ""), "body": form.get("text", ""), "created_utc": now,
+                "new": False, "was_comment": False,
+            })
+            APPLIED.append(["message", form.get("to"), form.get("subject") + "|" + form.get("text", "")])
+            return {"json": {"errors": []}}
+        if path == "/api/editusertext":
+            APPLIED.append(["edit", form.get("thing_id"), form.get("text")])
+            data = {"id": "e1", "name": form.get("thing_id"), "body": form.get("text", ""), "author": "outboxbot",
+                    "parent_id": "t3_x", "link_id": "t3_x", "created_utc": now, "subreddit": "outbox"}
+            return {"json": {"errors": [], "data": {"things": [{"kind": "t1", "data": data}]}}}
+        target = form.get("id") or form.get("sr_name") or ""
+        value = form.get("dir") or form.get("action") or ""
+        APPLIED.append([path.rsplit("/", 1)[1], target, value])
+        return {}
+
     def client_id(self, form):
         import base64
         auth = self.headers.get("Authorization", "")
@@ -139,6 +241,20 @@ class Handler(BaseHTTPRequestHandler):
                 )
         if self.path == "/ok":
             return self.send_json(200, {"ok": True})
+        if self.path == "/test/writes":
+            with LOCK:
+                return self.send_json(200, {"writes": APPLIED})
+        if self.path.split("?")[0] in ("/api/v1/me", "/user/outboxbot/comments", "/message/sent"):
+            if not self.live():
+                return self.send_json(401, {"message": "Unauthorized", "error": 401},
+                                      [("WWW-Authenticate", 'Bearer realm="reddit", error="invalid_token"')])
+            path = self.path.split("?")[0]
+            with LOCK:
+                if path == "/api/v1/me":
+                    return self.send_json(200, {"id": "ob1", "name": "outboxbot", "created_utc": 1.0})
+                kind, items = ("t1", COMMENTS) if path.startswith("/user/") else ("t4", SENT)
+                children = [{"kind": kind, "data": item} for item in reversed(items[-100:])]
+            return self.send_json(200, {"kind": "Listing", "data": {"children": children, "after": None}})
         auth = self.headers.get("Authorization", "")
         token = auth[7:] if auth.lower().startswith("bearer ") else ""
         now = time.monotonic() - START

@@ -7,6 +7,11 @@
 //
 //   courier-stream-helper --reddit URL --subreddit NAME --state DIR --log FILE --last FULLNAME
 //                         [--client-id ID]
+//
+// With `--outbox FILE` instead it is a bot of the outbox kill test: it sends the outbox in FILE
+// (an Outbox) until it is empty, then exits 0.
+//
+//   courier-stream-helper --reddit URL --outbox FILE [--client-id ID]
 import Courier
 import CourierOAuth
 import Foundation
@@ -27,29 +32,50 @@ while let argument = arguments.popFirst() {
     guard argument.hasPrefix("--"), let value = arguments.popFirst() else { fail("bad argument \(argument)") }
     options[argument] = value
 }
-guard let reddit = options["--reddit"].flatMap(URL.init(string:)), let subreddit = options["--subreddit"],
+guard let reddit = options["--reddit"].flatMap(URL.init(string:)) else { fail("--reddit URL is needed") }
+func makeClient(_ reddit: URL, clientID: String) -> RedditClient {
+    let configuration = OAuthConfiguration(
+        authorizationEndpoint: reddit.appendingPathComponent("api/v1/authorize"),
+        tokenEndpoint: reddit.appendingPathComponent("api/v1/access_token"),
+        clientID: clientID,
+        clientAuthentication: .basic,
+        redirectURI: URL(string: "http://127.0.0.1/callback")!,
+        scopes: ["identity", "read"]
+    )
+    var sessionOptions = OAuthSession.Options()
+    sessionOptions.automaticSignInGrant = .password(username: "streambot", password: "hunter2")
+    sessionOptions.refreshMargin = .seconds(2)
+    sessionOptions.maximumRefreshes = 1000
+    let session = OAuthSession(configuration: configuration, options: sessionOptions)
+    // swift-format-ignore: NeverUseForceTry
+    let agent = try! UserAgent("linux:dev.courier.stream-helper:1.0 (by /u/courier_tests)")
+    return RedditClient(userAgent: agent, authentication: .session(session)) { $0.baseURL = reddit }
+}
+
+if let outboxPath = options["--outbox"] {
+    let client = makeClient(reddit, clientID: options["--client-id"] ?? "outbox-client")
+    let outbox = Outbox(fileURL: URL(fileURLWithPath: outboxPath))
+    for attempt in 1...100 {
+        do {
+            let report = try await outbox.send(through: client)
+            if report.pending == 0 { exit(0) }
+            FileHandle.standardError.write(Data("send \(attempt): \(report)\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("send \(attempt) failed: \(error)\n".utf8))
+        }
+        try? await Task.sleep(for: .milliseconds(100))
+    }
+    fail("the outbox did not empty")
+}
+
+guard let subreddit = options["--subreddit"],
     let state = options["--state"], let logPath = options["--log"], let last = options["--last"]
 else { fail("usage: courier-stream-helper --reddit URL --subreddit NAME --state DIR --log FILE --last FULLNAME") }
 
 let log = open(logPath, O_WRONLY | O_APPEND | O_CREAT, 0o644)
 guard log >= 0 else { fail("cannot open \(logPath)") }
 
-let configuration = OAuthConfiguration(
-    authorizationEndpoint: reddit.appendingPathComponent("api/v1/authorize"),
-    tokenEndpoint: reddit.appendingPathComponent("api/v1/access_token"),
-    clientID: options["--client-id"] ?? "stream-client",
-    clientAuthentication: .basic,
-    redirectURI: URL(string: "http://127.0.0.1/callback")!,
-    scopes: ["identity", "read"]
-)
-var sessionOptions = OAuthSession.Options()
-sessionOptions.automaticSignInGrant = .password(username: "streambot", password: "hunter2")
-sessionOptions.refreshMargin = .seconds(2)
-sessionOptions.maximumRefreshes = 1000
-let session = OAuthSession(configuration: configuration, options: sessionOptions)
-// swift-format-ignore: NeverUseForceTry
-let agent = try! UserAgent("linux:dev.courier.stream-helper:1.0 (by /u/courier_tests)")
-let client = RedditClient(userAgent: agent, authentication: .session(session)) { $0.baseURL = reddit }
+let client = makeClient(reddit, clientID: options["--client-id"] ?? "stream-client")
 let checkpoints = FileCheckpointStore(folder: URL(fileURLWithPath: state))
 
 var failures = 0
