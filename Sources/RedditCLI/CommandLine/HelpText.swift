@@ -110,6 +110,19 @@ package enum HelpText {
                     """)
         ),
         (
+            "outbox",
+            Entry(
+                usage: "reddit outbox [list | send | drop ID]",
+                summary: "writes waiting to be sent (votes and saves cut off by the network)",
+                details: """
+                      A vote or save that cannot reach Reddit waits in the outbox (outbox.json in the
+                      configuration folder). Without an action, lists the waiting writes, oldest first.
+                      send                 send them in order; a reply or message that may have arrived is
+                                           looked for first, never sent twice
+                      drop ID              forget the write whose id starts with ID
+                    """)
+        ),
+        (
             "logout",
             Entry(usage: "reddit logout [--account NAME]", summary: "revoke and forget the stored tokens", details: "")
         ),
