@@ -5,9 +5,11 @@ import Synchronization
 /// after a stop or a crash, goes on where it left off.
 ///
 /// On start it reads the checkpoint and walks back through the listing, 100 items a page, until
-/// it meets an item it handled; it hands over what came in between, oldest first, then polls
-/// for new items as ``RedditStream`` does. Without a checkpoint it starts as ``RedditStream``
-/// does (``StreamOptions/skipExisting`` applies then only).
+/// it meets an item it handled; it hands over what came in between, oldest first. Each later
+/// poll does the same from the newest page down to the newest item it knows, so a handler that
+/// falls behind catches up item by item rather than jumping to the newest (pauses between
+/// empty polls as ``RedditStream``'s). Without a checkpoint it starts as ``RedditStream`` does
+/// (``StreamOptions/skipExisting`` applies then only).
 ///
 /// **Delivery guarantee: at least once, each possible duplicate flagged; exactly once for a
 /// handler that acknowledges.** Before an item is handed over, the checkpoint records it as
@@ -38,7 +40,6 @@ public struct ResumingStream<Element: Sendable>: AsyncSequence, Sendable {
     let store: any StreamCheckpointStore
     let key: String
     typealias Item = StreamItem<Element>
-    typealias Poller = StreamPoller<Element>
     /// How many pages the walk back reads at most (Reddit's window is 10 pages of 100).
     static var walkBackPages: Int { 12 }
 
@@ -66,19 +67,30 @@ public struct ResumingStream<Element: Sendable>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> Iterator { Iterator(stream: self) }
 
     /// Walks back, then polls; saves the checkpoint before each item it hands over.
+    ///
+    /// Every poll reads the newest page and, when it holds no item the stream knows, walks back
+    /// page by page until it meets one: a bot that fell behind (a slow handler, a loaded
+    /// machine) catches up item by item instead of jumping to the newest, and a gap wider than
+    /// Reddit's window is reported, as after a restart.
     public struct Iterator: AsyncIteratorProtocol {
         let owner: ResumingStream
         let keeper: CheckpointKeeper
         var started = false
         var backlog: [ResumingStream.Item] = []
-        var poller: ResumingStream.Poller
+        /// The newest names handed over or handled (what a walk back stops at).
+        var known: RecentNames
+        /// The newest name known, for the size of a gap.
+        var newestKnown: Fullname?
         var redelivery: Fullname?
         var gap: Int?
+        var polls = 0
+        var backoff: StreamBackoff
 
         init(stream: ResumingStream) {
             owner = stream
             keeper = CheckpointKeeper(store: stream.store, key: stream.key)
-            poller = ResumingStream.Poller(stream: stream.stream)
+            known = RecentNames(capacity: Swift.max(stream.stream.options.rememberedCount, 1000))
+            backoff = StreamBackoff(maximum: stream.stream.options.maximumWait)
         }
 
         /// The next item; nil once the task is cancelled. Throws what the store or a poll throws.
@@ -87,65 +99,95 @@ public struct ResumingStream<Element: Sendable>: AsyncSequence, Sendable {
                 started = true
                 try await start()
             }
-            while true {
-                let item: ResumingStream.Item
-                if !backlog.isEmpty {
-                    item = backlog.removeFirst()
-                } else if let polled = try await poller.nextItem() {
-                    item = polled
-                } else {
-                    return nil
+            while backlog.isEmpty {
+                guard !Task.isCancelled else { return nil }
+                do {
+                    try await poll()
+                } catch {
+                    if Task.isCancelled { return nil }
+                    throw error
                 }
-                guard let name = item.name, let element = item.element else { continue }
-                try await keeper.handOver(name)
-                let isRedelivery = name == redelivery
-                if isRedelivery { redelivery = nil }
-                defer { gap = nil }
-                return Delivery(
-                    keeper: keeper, element: element, name: name, isRedelivery: isRedelivery, mayBeMissingBefore: gap)
+                if backlog.isEmpty {
+                    do { try await owner.stream.options.sleep(backoff.next()) } catch { return nil }
+                } else {
+                    backoff.reset()
+                }
             }
+            let item = backlog.removeFirst()
+            guard let name = item.name, let element = item.element else { return try await next() }
+            try await keeper.handOver(name)
+            let isRedelivery = name == redelivery
+            if isRedelivery { redelivery = nil }
+            defer { gap = nil }
+            return Delivery(
+                keeper: keeper, element: element, name: name, isRedelivery: isRedelivery, mayBeMissingBefore: gap)
         }
 
-        /// Reads the checkpoint and fills the backlog with what came after it: items newer than
-        /// the pending one (itself included, to be handed over again) or than the newest handled.
+        /// Reads the checkpoint: what was handled, and the item handed over last whose handling
+        /// is not known to have finished (handed over again, flagged, when still listed).
         private mutating func start() async throws {
             guard let data = try await owner.store.checkpoint(for: owner.key), let saved = StreamCheckpoint(data),
-                let reference = saved.pending ?? saved.handled.last
-            else { return }
-            let handled = Set(saved.handled)
+                saved.pending != nil || !saved.handled.isEmpty
+            else {
+                // No checkpoint: the first poll's items are handed over unless skipExisting.
+                if owner.stream.options.skipExisting {
+                    let page = try await owner.stream.poll(owner.stream.client, PageParameters(limit: 100))
+                    for name in page.compactMap(\.name).reversed() { remember(name) }
+                }
+                return
+            }
+            for name in saved.handled { remember(name) }
+            redelivery = saved.pending
+            try await poll(stoppingAt: saved.pending)
+            // A pending item no longer listed counts as handled; one still listed goes again.
+            var resumed = saved
+            if redelivery == nil || !backlog.contains(where: { $0.name == redelivery }) {
+                redelivery = nil
+                resumed.confirmPending()
+                if let pending = saved.pending { remember(pending) }
+            } else {
+                resumed.pending = nil
+            }
+            keeper.start(from: resumed)
+        }
+
+        /// Reads the newest items down to the first known one (or `pending`, included) and queues
+        /// them oldest first; without a known item in Reddit's window, notes the gap.
+        private mutating func poll(stoppingAt pending: Fullname? = nil) async throws {
             var collected: [ResumingStream.Item] = []
             var after: Fullname?
-            var met = false
-            walk: for _ in 0..<ResumingStream.walkBackPages {
-                let page = try await owner.stream.poll(owner.stream.client, PageParameters(after: after, limit: 100))
-                for item in page {
+            var met = newestKnown == nil && pending == nil
+            let first = 100 - polls % 30  // as PRAW does, so no cache answers
+            polls += 1
+            walk: for page in 0..<ResumingStream.walkBackPages {
+                let items = try await owner.stream.poll(
+                    owner.stream.client, PageParameters(after: after, limit: page == 0 ? first : 100))
+                for item in items {
                     guard let name = item.name else { continue }
-                    if handled.contains(name) {
+                    if known.contains(name) {
                         met = true
                         break walk
                     }
                     collected.append(item)
-                    if name == saved.pending {
-                        redelivery = name
+                    if name == pending {
                         met = true
                         break walk
                     }
                 }
-                guard owner.stream.sendsBefore, let last = page.last?.name else { break }
+                guard owner.stream.sendsBefore, !met, let last = items.last?.name else { break }
                 after = last
             }
-            if !met, let oldest = collected.last?.name {
+            if !met, let reference = pending ?? newestKnown, let oldest = collected.last?.name {
                 let distance = idDistance(from: reference, to: oldest)
                 if distance != 1 { gap = distance.map { Swift.max($0 - 1, 0) } ?? 0 }
             }
-            // A pending item no longer listed counts as handled; one still listed goes again.
-            var resumed = saved
-            if redelivery == nil { resumed.confirmPending() } else { resumed.pending = nil }
-            keeper.start(from: resumed)
-            backlog = collected.reversed()
-            poller = ResumingStream.Poller(
-                stream: owner.stream, resumingAfter: collected.first?.name ?? reference,
-                known: saved.handled + collected.compactMap(\.name))
+            for name in collected.compactMap(\.name).reversed() { remember(name) }
+            backlog += collected.reversed()
+        }
+
+        private mutating func remember(_ name: Fullname) {
+            known.insert(name)
+            newestKnown = name
         }
     }
 }

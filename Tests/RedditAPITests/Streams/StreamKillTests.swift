@@ -53,12 +53,12 @@ import FoundationNetworking
         defer { try? FileManager.default.removeItem(at: folder) }
         let subreddit = "kill" + UUID().uuidString.prefix(8).lowercased()
         let log = folder.appendingPathComponent("handled.log")
-        // 3,000 posts, 40 a second (75 s): slow enough that a bot restarted on a loaded machine
-        // (seconds to start, an fsync a checkpoint) falls less than Reddit's window of 1,000
+        // 3,000 posts, 25 a second (two minutes): slow enough that a bot restarted on a loaded
+        // machine (seconds to start, an fsync a post) falls less than Reddit's window of 1,000
         // behind, fast enough that every kill falls while posts arrive.
         var request = URLRequest(url: reddit.appendingPathComponent("test/stream"))
         request.httpMethod = "POST"
-        request.httpBody = Data("name=\(subreddit)&count=\(Self.posts)&rate=40".utf8)
+        request.httpBody = Data("name=\(subreddit)&count=\(Self.posts)&rate=25".utf8)
         _ = try await URLSession.shared.data(for: request)
 
         let last = "t3_" + String(Self.posts, radix: 36)
