@@ -31,8 +31,8 @@ cuts the answer halfway, `after` applies it and closes without answering. `delay
 every write take N ms before it is applied. GET /test/writes answers every applied write as
 [kind, target, text] in order.
 
-GET /test/stats answers the counts as JSON: per window the requests served and refused with
-429, refreshes, refreshes of a token younger than half its life (a second refresh for one
+GET /test/stats answers the counts as JSON (`?client=ID`: that client id's alone): per window
+the requests served and refused with 429, refreshes, refreshes of a token younger than half its life (a second refresh for one
 expiry), reuses, 401s, the tokens' lifetime and per client id the age of its newest token.
 """
 import argparse
@@ -60,7 +60,15 @@ WRITE_PATHS = {
     "/api/vote", "/api/save", "/api/unsave", "/api/hide", "/api/unhide", "/api/subscribe", "/api/comment",
     "/api/editusertext", "/api/compose",
 }
+BY_CLIENT = {}  # client id -> the counts of STATS for that client alone
 STATS = {"refreshes": 0, "youngRefreshes": 0, "reuses": 0, "unauthorized": 0, "signIns": 0}
+
+
+def count(name, client):
+    """Counts one event, in total and for its client id (LOCK held)."""
+    STATS[name] += 1
+    mine = BY_CLIENT.setdefault(client, {key: 0 for key in STATS})
+    mine[name] += 1
 
 
 def issue(client, family):
@@ -114,7 +122,7 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             grant = form.get("grant_type")
             if grant == "password":
-                STATS["signIns"] += 1
+                count("signIns", client)
                 return self.send_json(200, issue(client, secrets.token_hex(8)))
             if grant != "refresh_token":
                 return self.send_json(400, {"error": "unsupported_grant_type"})
@@ -122,16 +130,16 @@ class Handler(BaseHTTPRequestHandler):
             if record is None or record["family"] in REVOKED_FAMILIES:
                 return self.send_json(400, {"error": "invalid_grant"})
             if not record["current"]:
-                STATS["reuses"] += 1
+                count("reuses", record["client"])
                 REVOKED_FAMILIES.add(record["family"])
                 return self.send_json(400, {"error": "invalid_grant"})
             record["current"] = False
-            STATS["refreshes"] += 1
+            count("refreshes", record["client"])
             # The family's live access token dies; was it young (a second refresh for one expiry)?
             for info in ACCESS.values():
                 if info["family"] == record["family"] and not info.get("dead"):
                     if time.monotonic() - info["issued"] < ARGS.token_seconds / 2:
-                        STATS["youngRefreshes"] += 1
+                        count("youngRefreshes", record["client"])
                     info["dead"] = True
             return self.send_json(200, issue(record["client"], record["family"]))
 
@@ -222,8 +230,11 @@ class Handler(BaseHTTPRequestHandler):
         return form.get("client_id", "unknown")
 
     def do_GET(self):
-        if self.path == "/test/stats":
+        if self.path.split("?")[0] == "/test/stats":
+            # ?client=ID: the counts of that client id alone (tests share the server).
+            only = parse_qs(self.path.partition("?")[2]).get("client", [None])[0]
             with LOCK:
+                totals = dict(STATS) if only is None else dict(BY_CLIENT.get(only, {key: 0 for key in STATS}))
                 windows = {}
                 for (client, index), counts in sorted(WINDOWS.items()):
                     windows.setdefault(client, []).append(dict(counts, index=index))
@@ -235,7 +246,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(
                     200,
                     dict(
-                        STATS, windows=windows, limit=ARGS.limit, window=ARGS.window,
+                        totals, windows=windows, limit=ARGS.limit, window=ARGS.window,
                         tokenSeconds=ARGS.token_seconds, tokenAges=ages,
                     ),
                 )
@@ -273,7 +284,7 @@ class Handler(BaseHTTPRequestHandler):
                 counts["served"] += 1
                 used += 1
             if not live:
-                STATS["unauthorized"] += 1
+                count("unauthorized", client)
         reset = int((index + 1) * ARGS.window - now)
         headers = [
             ("X-Ratelimit-Used", str(min(used, ARGS.limit))),
