@@ -57,7 +57,8 @@ let package = Package(
             dependencies: ["Courier", "CourierOAuth", "CourierStore"],
             swiftSettings: swiftSettings
         ),
-        // RedditAPI for a fleet of processes: what its workers share through Redis.
+        // RedditAPI for a fleet of processes: what its workers share through Redis (the rate budget,
+        // stream checkpoints).
         .target(name: "RedditFleet", dependencies: ["RedditAPI", "CourierRedis"], swiftSettings: swiftSettings),
 
         // Checks RedditAPI against recordings of PRAW's requests and Reddit's answers: the route
@@ -164,6 +165,13 @@ let package = Package(
             path: "Tests/FleetHelper",
             swiftSettings: swiftSettings
         ),
+        // A bot of the stream kill test: reads a resuming stream from the fake Reddit, logs each item.
+        .executableTarget(
+            name: "courier-stream-helper",
+            dependencies: ["RedditAPI", "CourierOAuth", "Courier"],
+            path: "Tests/StreamHelper",
+            swiftSettings: swiftSettings
+        ),
         // The second process of the shared response cache tests: one GET through a cache in Redis.
         .executableTarget(
             name: "courier-cache-helper",
@@ -194,6 +202,7 @@ let package = Package(
             name: "RedditAPITests",
             dependencies: [
                 "RedditAPI", "CourierOAuth", "CourierStore", "CourierTesting", "TestSupport", "RedditFixtureCheck",
+                "CourierRedis", "RedditFleet", "courier-stream-helper",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings

@@ -122,7 +122,10 @@ final class FleetRun: Sendable {
 
     /// The fake Reddit's counts for this fleet's client id.
     func stats() async throws -> Stats {
-        let data = try await HTTPClient(baseURL: reddit).send(Request<Data>(path: "/test/stats")).value
+        // This fleet's counts alone: other tests sign in to the same fake Reddit meanwhile.
+        let data = try await HTTPClient(baseURL: reddit).send(
+            Request<Data>(path: "/test/stats", query: [URLQueryItem(name: "client", value: clientID)])
+        ).value
         var stats = try JSONDecoder().decode(Stats.self, from: data)
         stats.mine = (stats.windows[clientID] ?? []).sorted { $0.index < $1.index }
         stats.tokenAge = stats.tokenAges[clientID] ?? 0

@@ -62,6 +62,9 @@ public enum RedditUsageError: Error, Sendable, Hashable, CustomStringConvertible
     case tooManyFlairs(Int)
     /// ``RedditRecordings`` could not read a cassette or a folder of recordings: its path and why.
     case unreadableRecordings(String, reason: String)
+    /// A configuration file (`praw.ini`) that cannot be used: the file, the line and the key when
+    /// known, and what is wrong (never the value of a secret).
+    case badConfiguration(file: String, line: Int?, key: String?, reason: String)
 
     /// What is wrong and how to fix it.
     public var description: String {
@@ -74,6 +77,8 @@ public enum RedditUsageError: Error, Sendable, Hashable, CustomStringConvertible
             "/api/flaircsv takes at most 100 users per call, got \(count)"
         case .unreadableRecordings(let path, let reason):
             "cannot read the recordings at \(path): \(reason)"
+        case .badConfiguration(let file, let line, let key, let reason):
+            "\(file)" + (line.map { ", line \($0)" } ?? "") + (key.map { ", key \($0)" } ?? "") + ": \(reason)"
         }
     }
 }

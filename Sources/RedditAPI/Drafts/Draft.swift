@@ -66,8 +66,8 @@ public struct DraftContent: Sendable, Hashable {
     public var flairID: String?
     /// The flair's text, for an editable template.
     public var flairText: String?
-    /// Whether the post will be marked NSFW.
-    public var nsfw: Bool
+    /// Whether the post will be marked NSFW; nil sends no `nsfw` (Reddit's default: not NSFW).
+    public var nsfw: Bool?
     /// Whether the post will be marked as a spoiler.
     public var spoiler: Bool
     /// Whether the post will be marked as original content.
@@ -80,7 +80,7 @@ public struct DraftContent: Sendable, Hashable {
     /// A draft's content; the defaults are PRAW's.
     public init(
         title: String? = nil, kind: String = "markdown", body: String? = nil, subreddit: Fullname? = nil,
-        onProfile: Bool = false, flairID: String? = nil, flairText: String? = nil, nsfw: Bool = false,
+        onProfile: Bool = false, flairID: String? = nil, flairText: String? = nil, nsfw: Bool? = false,
         spoiler: Bool = false, originalContent: Bool = false, sendReplies: Bool = true, isPublicLink: Bool = false
     ) {
         self.title = title
@@ -107,13 +107,14 @@ public struct DraftContent: Sendable, Hashable {
         DraftContent(title: title, kind: "link", body: url, subreddit: subreddit)
     }
 
-    /// The form PRAW sends: every flag, and the optional fields that are set.
+    /// The form PRAW sends: every flag (`nsfw` when set), and the optional fields that are set.
     var form: [String: String] {
         func text(_ flag: Bool) -> String { flag ? "true" : "false" }
         var form = [
-            "kind": kind, "nsfw": text(nsfw), "spoiler": text(spoiler), "original_content": text(originalContent),
+            "kind": kind, "spoiler": text(spoiler), "original_content": text(originalContent),
             "send_replies": text(sendReplies), "is_public_link": text(isPublicLink),
         ]
+        if let nsfw { form["nsfw"] = text(nsfw) }
         if let title { form["title"] = title }
         if let body { form["body"] = body }
         if let flairID { form["flair_id"] = flairID }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Reads the ISO 8601 timestamps of Reddit's newer APIs (modmail):
+/// Reads the ISO 8601 timestamps of Reddit's newer APIs (modmail, collections, mod notes):
 /// `2020-07-11T00:18:56.643987+00:00`, with any number of fraction digits (or none) and an
-/// offset `±HH:MM` or `Z`. Written by hand because Foundation's ISO 8601 parsing takes at most
+/// offset `±HH:MM`, `±HHMM` (`2023-07-11T20:33:14.617000+0000`), `±HH`, `Z`, or none (read as UTC,
+/// as Reddit sends collection event times). Written by hand because Foundation's ISO 8601 parsing takes at most
 /// milliseconds, and the same on Linux and Apple platforms.
 enum ISODate {
     /// The date, or nil when `text` is not in that form.
@@ -41,12 +42,18 @@ enum ISODate {
             guard index > start else { return nil }
         }
         var offset = 0
-        if expect("Z") {
+        if expect("Z") || expect("z") || index == bytes.count {
             offset = 0
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
-            guard let hours = number(2), expect(":"), let minutes = number(2) else { return nil }
+            guard let hours = number(2), hours < 24 else { return nil }
+            var minutes = 0
+            if index < bytes.count {
+                _ = expect(":")
+                guard let value = number(2), value < 60 else { return nil }
+                minutes = value
+            }
             offset = sign * (hours * 3600 + minutes * 60)
         } else {
             return nil

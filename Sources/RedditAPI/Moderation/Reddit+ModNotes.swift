@@ -40,9 +40,12 @@ extension Reddit {
         return call(.post, "/api/mod/notes", form: form, as: CreatedModNote.self) { $0.created }
     }
 
-    /// Deletes a written note.
-    public static func deleteModNote(_ id: String, about user: String, in subreddit: String) -> Request<Void> {
-        bodiless(.delete, "/api/mod/notes", query: [("user", user), ("subreddit", subreddit), ("note_id", id)])
+    /// Deletes a written note; with `id` nil the request names only the user and the subreddit
+    /// (no `note_id`), as some clients send it.
+    public static func deleteModNote(_ id: String?, about user: String, in subreddit: String) -> Request<Void> {
+        var query = [("user", user), ("subreddit", subreddit)]
+        if let id { query.append(("note_id", id)) }
+        return bodiless(.delete, "/api/mod/notes", query: query)
     }
 }
 

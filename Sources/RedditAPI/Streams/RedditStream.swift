@@ -53,55 +53,78 @@ public struct RedditStream<Element: Sendable>: AsyncSequence, Sendable {
 
     /// Polls when its buffer of new items is empty.
     public struct Iterator: AsyncIteratorProtocol {
-        let stream: RedditStream
-        var buffer: [Element] = []
-        var before: Fullname?
-        var withoutBeforeCount = 0
-        var responsesSeen = 0
-        var seen: RecentNames
-        var backoff: StreamBackoff
+        var poller: StreamPoller<Element>
 
-        init(stream: RedditStream) {
-            self.stream = stream
-            seen = RecentNames(capacity: stream.options.rememberedCount)
-            backoff = StreamBackoff(maximum: stream.options.maximumWait)
-        }
+        init(stream: RedditStream) { poller = StreamPoller(stream: stream) }
 
         /// The next new item; nil once the task is cancelled.
         public mutating func next() async throws -> Element? {
-            while buffer.isEmpty {
-                guard !Task.isCancelled else { return nil }
-                var limit = 100
-                if before == nil {
-                    limit -= withoutBeforeCount
-                    withoutBeforeCount = (withoutBeforeCount + 1) % 30
-                }
-                let items: [StreamItem<Element>]
-                do {
-                    items = try await stream.poll(stream.client, PageParameters(before: before, limit: limit))
-                } catch {
-                    if Task.isCancelled { return nil }
-                    throw error
-                }
-                var newest: Fullname?
-                for item in items.reversed() {
-                    guard let name = item.name, !seen.contains(name) else { continue }
-                    seen.insert(name)
-                    newest = name
-                    if !stream.options.skipExisting || responsesSeen > 0, let element = item.element {
-                        buffer.append(element)
-                    }
-                }
-                before = stream.sendsBefore ? newest : nil
-                responsesSeen += 1
-                if newest != nil {
-                    backoff.reset()
-                } else {
-                    do { try await stream.options.sleep(backoff.next()) } catch { return nil }
-                }
+            while let item = try await poller.nextItem() {
+                if let element = item.element { return element }
             }
-            return buffer.removeFirst()
+            return nil
         }
+    }
+}
+
+/// The polling of a ``RedditStream``: each new item once, oldest first, with its name (what a
+/// checkpoint records), items of another kind included (their element nil).
+struct StreamPoller<Element: Sendable>: Sendable {
+    let stream: RedditStream<Element>
+    var buffer: [StreamItem<Element>] = []
+    var before: Fullname?
+    var withoutBeforeCount = 0
+    var responsesSeen = 0
+    var seen: RecentNames
+    var backoff: StreamBackoff
+
+    init(stream: RedditStream<Element>) {
+        self.stream = stream
+        seen = RecentNames(capacity: stream.options.rememberedCount)
+        backoff = StreamBackoff(maximum: stream.options.maximumWait)
+    }
+
+    /// A poller that goes on from a known position: `names` were handled or are queued (never
+    /// yielded again), `newest` is the newest of them (what the first poll asks `before`).
+    init(stream: RedditStream<Element>, resumingAfter newest: Fullname?, known names: [Fullname]) {
+        self.init(stream: stream)
+        for name in names { seen.insert(name) }
+        before = stream.sendsBefore ? newest : nil
+        responsesSeen = 1
+    }
+
+    /// The next new item; nil once the task is cancelled.
+    mutating func nextItem() async throws -> StreamItem<Element>? {
+        while buffer.isEmpty {
+            guard !Task.isCancelled else { return nil }
+            var limit = 100
+            if before == nil {
+                limit -= withoutBeforeCount
+                withoutBeforeCount = (withoutBeforeCount + 1) % 30
+            }
+            let items: [StreamItem<Element>]
+            do {
+                items = try await stream.poll(stream.client, PageParameters(before: before, limit: limit))
+            } catch {
+                if Task.isCancelled { return nil }
+                throw error
+            }
+            var newest: Fullname?
+            for item in items.reversed() {
+                guard let name = item.name, !seen.contains(name) else { continue }
+                seen.insert(name)
+                newest = name
+                if !stream.options.skipExisting || responsesSeen > 0 { buffer.append(item) }
+            }
+            before = stream.sendsBefore ? newest : nil
+            responsesSeen += 1
+            if newest != nil {
+                backoff.reset()
+            } else {
+                do { try await stream.options.sleep(backoff.next()) } catch { return nil }
+            }
+        }
+        return buffer.removeFirst()
     }
 }
 

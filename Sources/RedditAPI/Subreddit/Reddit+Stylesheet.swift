@@ -31,20 +31,24 @@ extension Reddit {
     ///   - mimeType: `image/jpeg` for a JPEG; anything else is sent as a PNG.
     ///   - slot: What the image is for.
     ///   - subreddit: The subreddit.
+    ///   - sendsUploadType: Whether to send `upload_type`; Reddit reads an upload without it as an
+    ///     image for the stylesheet (what older clients sent, with only the `name`).
     public static func uploadSubredditImage(
-        _ image: Data, mimeType: String, as slot: SubredditImage, in subreddit: String
+        _ image: Data, mimeType: String, as slot: SubredditImage, in subreddit: String, sendsUploadType: Bool = true
     ) -> Request<String> {
         var form = RequestBody.Multipart()
         form.add(name: "api_type", value: "json")
         form.add(name: "img_type", value: mimeType.lowercased() == "image/jpeg" ? "jpg" : "png")
+        let uploadType: String
         switch slot {
         case .stylesheet(let name):
             form.add(name: "name", value: name)
-            form.add(name: "upload_type", value: "img")
-        case .header: form.add(name: "upload_type", value: "header")
-        case .mobileHeader: form.add(name: "upload_type", value: "banner")
-        case .mobileIcon: form.add(name: "upload_type", value: "icon")
+            uploadType = "img"
+        case .header: uploadType = "header"
+        case .mobileHeader: uploadType = "banner"
+        case .mobileIcon: uploadType = "icon"
         }
+        if sendsUploadType { form.add(name: "upload_type", value: uploadType) }
         let filename = mimeType.lowercased() == "image/jpeg" ? "image.jpg" : "image.png"
         form.add(name: "file", filename: filename, contentType: mimeType, data: image)
         // Every part is in memory, so encoding cannot fail; the body goes whole, as one piece.

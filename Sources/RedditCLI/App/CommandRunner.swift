@@ -15,6 +15,8 @@ struct CommandRunner: Sendable {
     var offline = false
     /// The environment, for `$VISUAL`/`$EDITOR`.
     var environment: [String: String] = [:]
+    /// Where a vote or save that cannot reach Reddit waits (`reddit outbox`); nil: nowhere.
+    var outboxFile: URL?
 
     func run(_ command: Command) async throws(CLIError) {
         let listing = ListingRenderer(style: style, width: width, now: now)
@@ -60,17 +62,21 @@ struct CommandRunner: Sendable {
                 Output.write(details.render(subscriptions: subs))
             }
         case .vote(let direction, let fullname):
-            let outcome = try await load { () async throws(CLIError) in
-                try await service.vote(Fullname(fullname), direction)
-            }
+            guard
+                let outcome = try await queueing(
+                    .vote(direction.vote, on: Fullname(fullname)),
+                    { () async throws(CLIError) in try await service.vote(Fullname(fullname), direction) })
+            else { return }
             report(
                 outcome,
                 done: direction == .clear ? "vote cleared on \(fullname)" : "voted \(direction.rawValue) on \(fullname)"
             )
         case .save(let saved, let fullname):
-            let outcome = try await load { () async throws(CLIError) in
-                try await service.setSaved(Fullname(fullname), saved)
-            }
+            guard
+                let outcome = try await queueing(
+                    .save(Fullname(fullname), saved),
+                    { () async throws(CLIError) in try await service.setSaved(Fullname(fullname), saved) })
+            else { return }
             report(outcome, done: "\(saved ? "saved" : "unsaved") \(fullname)")
         case .subscribe(let subscribed, let name):
             let outcome = try await load { () async throws(CLIError) in

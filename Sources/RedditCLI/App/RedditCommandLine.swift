@@ -110,11 +110,16 @@ package struct RedditCommandLine: Sendable {
             try await AccountCommands(configuration: configuration, offline: options.offline, environment: environment)
                 .logout()
             return 0
+        case .outbox(.list), .outbox(.drop):
+            try await OutboxCommand(file: OutboxCommand.file(configuration), json: options.json).run(invocation.command)
+            return 0
         default:
             break
         }
         var service: RedditService
-        if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
+        if !options.offline, let site = options.site {
+            service = try ServiceFactory.site(site, environment: environment, shared: options.shared)
+        } else if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
             service = try ServiceFactory.anonymous(
                 userAgent: configuration.userAgent, environment: environment, shared: options.shared)
             Self.sayAnonymousNoticeOnce(configuration)
@@ -123,9 +128,15 @@ package struct RedditCommandLine: Sendable {
         }
         Self.configure(&service, options)
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
-        let runner = CommandRunner(
+        var runner = CommandRunner(
             service: service, style: style, width: width, now: now, json: options.json, spinner: spinner,
             offline: options.offline, environment: environment)
+        runner.outboxFile = OutboxCommand.file(configuration)
+        if case .outbox(.send) = invocation.command {
+            try await OutboxCommand(file: OutboxCommand.file(configuration), json: options.json).send(
+                through: service.client)
+            return 0
+        }
         if case .browse(let browse) = invocation.command {
             var session = BrowseSession(
                 service: service, options: browse,

@@ -56,6 +56,12 @@ package struct RedditService: Sendable {
         account = AccountStore(client: client)
     }
 
+    /// A service over a client made elsewhere (`--site`: from `praw.ini`).
+    package init(client: RedditClient) {
+        self.client = client
+        account = AccountStore(client: client)
+    }
+
     package func listing(_ options: ListingOptions) async throws(CLIError) -> Listing {
         try await listingAnswer(options).value
     }

@@ -55,6 +55,26 @@ package enum ServiceFactory {
         return RedditService(userAgent: userAgent, authentication: .session(session), transport: transport)
     }
 
+    /// The service of a `praw.ini` site (`--site NAME`): its app, account and User-Agent, signed
+    /// in the way ``RedditClient/init(site:transport:sharedBudget:)`` says.
+    package static func site(
+        _ name: String, environment: [String: String], shared: URL?,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) throws(CLIError) -> RedditService {
+        let site: PRAWSite
+        do throws(RedditUsageError) {
+            site = try PRAWSite.load(name, environment: environment, workingDirectory: workingDirectory)
+        } catch {
+            throw CLIError(error.description)
+        }
+        let budget = try sharedBudget(shared, clientID: site.clientID)
+        do throws(RedditUsageError) {
+            return RedditService(client: try RedditClient(site: site, sharedBudget: budget))
+        } catch {
+            throw CLIError(error.description)
+        }
+    }
+
     /// Where anonymous reads go instead of www.reddit.com, from the environment; a hidden
     /// setting for tests, which serve recorded listings from a local server (`watch` online).
     static let publicBaseURLVariable = "REDDIT_CLI_PUBLIC_BASE_URL"

@@ -17,6 +17,8 @@ package enum Command: Equatable, Sendable {
     case login(timeout: Int)
     /// Lists the signed-in accounts, or (`use`) makes one the current account.
     case accounts(use: String?)
+    /// The writes waiting in the outbox: listed, sent, or one dropped.
+    case outbox(OutboxAction)
     /// Revokes the stored tokens and forgets them.
     case logout
     /// Shows the signed-in account.
@@ -202,7 +204,8 @@ extension Command {
         case .listing, .comments, .search, .subreddit, .browse, .watch, .live: true
         case .user(_, let section, _): section != .saved
         case .wiki(_, _, let edit, _): !edit
-        case .login, .accounts, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .version, .reply, .edit,
+        case .login, .accounts, .outbox, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .version, .reply,
+            .edit,
             .delete,
             .message,
             .submit, .inbox, .markRead, .moderator, .modmail, .flair:
@@ -231,6 +234,8 @@ package struct GlobalOptions: Equatable, Sendable {
     /// A Redis (`redis://host:port`) through which this command shares Reddit's rate-limit
     /// budget with other `reddit` commands and bots given the same one.
     package var shared: URL?
+    /// A site of PRAW's `praw.ini` whose app, account and User-Agent to use (`--site NAME`).
+    package var site: String?
 
     package init() {}
 }
@@ -244,4 +249,14 @@ package struct Invocation: Equatable, Sendable {
         self.command = command
         self.options = options
     }
+}
+
+/// What `reddit outbox` does.
+package enum OutboxAction: Equatable, Sendable {
+    /// Lists the waiting writes.
+    case list
+    /// Sends them, in order.
+    case send
+    /// Drops the write whose id starts with this text.
+    case drop(String)
 }

@@ -52,6 +52,7 @@ package enum CommandParser {
             case "--user-agent": options.userAgent = try value()
             case "--config": options.configPath = try value()
             case "--shared": options.shared = try redisURL(try value())
+            case "--site": options.site = try value()
             case "--account":
                 let account = try value()
                 guard Accounts.isValidName(account) else {
@@ -147,6 +148,14 @@ package enum CommandParser {
                 throw UsageError(message: Accounts.invalidNameMessage(account), command: name)
             }
             return .accounts(use: account)
+        case "outbox":
+            switch arguments.optionalPositional(what: "action") {
+            case nil, "list": return .outbox(.list)
+            case "send": return .outbox(.send)
+            case "drop": return .outbox(.drop(try arguments.positional("entry id")))
+            case let action?:
+                throw UsageError(message: "unknown action '\(action)': use list, send or drop ID", command: name)
+            }
         case "logout": return .logout
         case "whoami": return .whoami
         case "subs": return .subs

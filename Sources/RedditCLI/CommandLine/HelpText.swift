@@ -110,6 +110,19 @@ package enum HelpText {
                     """)
         ),
         (
+            "outbox",
+            Entry(
+                usage: "reddit outbox [list | send | drop ID]",
+                summary: "writes waiting to be sent (votes and saves cut off by the network)",
+                details: """
+                      A vote or save that cannot reach Reddit waits in the outbox (outbox.json in the
+                      configuration folder). Without an action, lists the waiting writes, oldest first.
+                      send                 send them in order; a reply or message that may have arrived is
+                                           looked for first, never sent twice
+                      drop ID              forget the write whose id starts with ID
+                    """)
+        ),
+        (
             "logout",
             Entry(usage: "reddit logout [--account NAME]", summary: "revoke and forget the stored tokens", details: "")
         ),
@@ -303,6 +316,8 @@ package enum HelpText {
           --shared REDIS       share Reddit's rate limit with other reddit commands and bots through
                                a Redis (redis://host:port): two terminals spend one budget
           --account NAME       sign in as this account (reddit accounts lists them) instead of the current one
+          --site NAME          use the app, account and User-Agent of [NAME] in PRAW's praw.ini
+                               (read where PRAW reads it; praw_* environment variables first)
           -v, --verbose        on failure, print the whole chain of errors behind the message
           -h, --help           help for a command
         """

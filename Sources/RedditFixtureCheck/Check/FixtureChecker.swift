@@ -24,7 +24,7 @@ package struct FixtureChecker: Sendable {
     package func check(_ recording: Recording) async -> CheckResult {
         let request = recording.request
         guard let key = recording.key, let candidates = routes[key] else {
-            let reason = recording.key.map { "no route for \($0)" } ?? "no PRAW endpoint matches the path"
+            let reason = recording.key.map { "no route for \($0)" } ?? Self.unmatched(request)
             return CheckResult(recording, .unsupported(method: request.method, path: request.path, reason: reason))
         }
         var reasons: [String] = []
@@ -41,6 +41,15 @@ package struct FixtureChecker: Sendable {
         return CheckResult(
             recording,
             .unsupported(method: request.method, path: request.path, reason: reasons.joined(separator: "; ")))
+    }
+
+    /// Why a request no endpoint matches is not checked, in words.
+    static func unmatched(_ request: RecordedRequest) -> String {
+        let path = PathTemplate.normalized(request.path)
+        if ["api/v1/access_token", "api/v1/revoke_token"].contains(path) {
+            return "a token request: CourierOAuth's OAuthSession makes it, not a RedditAPI call"
+        }
+        return "no PRAW endpoint and no RedditAPI call asks for \(request.method) /\(path)"
     }
 
     /// Sends `call` through a client whose transport answers with the recording.

@@ -6,15 +6,19 @@ import Foundation
 /// The rules (also in the "Moderating with RedditAPI" article):
 /// - The method must be the same.
 /// - Paths are compared percent-decoded, without the host, leading and trailing `/` and a
-///   `.json` suffix (PRAW writes `api/approve/`, we send `/api/approve`).
+///   `.json` suffix (PRAW writes `api/approve/`, we send `/api/approve`), and by what they ask
+///   for: a post's comment page is `comments/ID` however it is spelled (`r/SUB/comments/ID`,
+///   with or without the title's slug), a comment's permalink `comments/ID/_/COMMENT`.
 /// - The query, the form and the top level of a JSON body are compared as multisets of fields.
 ///   A field PRAW sent and we did not is a difference; so is one we sent and PRAW did not,
 ///   except: `raw_json=1` (query) and `api_type=json` (body), which our client adds to every
 ///   call, when PRAW did not send them; a default the call declares
 ///   (``FixtureCall/sendingDefaults(_:)``) when PRAW did not send that field; and a field PRAW
 ///   sent that the call declares it leaves out, with a reason (``FixtureCall/leavingOut(_:because:)``).
-/// - Values are compared as text, except that Booleans are equal in any case (`True`, `true`,
-///   JSON `true`), values holding a JSON array or object are compared as JSON, and any two
+/// - A field an older PRAW spelled differently (``FixtureCall/reading(_:as:)``) is compared under
+///   the name the call sends.
+/// - Values are compared as text, except that Booleans are equal in any case and spelling
+///   (`True`, `true`, JSON `true`, `on`; `off`), values holding a JSON array or object are compared as JSON, and any two
 ///   `limit`s of 100 or more are equal (Reddit's maximum; PRAW asks for 1024 to mean "all").
 /// - A JSON body and a form whose one field `json` holds the same document are the same request
 ///   (Reddit's `/api/v1/modactions/...` endpoints read either; PRAW sent each in turn).
@@ -29,7 +33,9 @@ enum RequestComparison {
         let components = URLComponents(url: sent.url, resolvingAgainstBaseURL: false)
         let ourPath = PathTemplate.normalized(components?.percentEncodedPath ?? sent.url.path)
         let theirPath = PathTemplate.normalized(recorded.path)
-        if ourPath != theirPath { differences.append("path: PRAW sent /\(theirPath), we sent /\(ourPath)") }
+        if PathTemplate.canonical(ourPath) != PathTemplate.canonical(theirPath) {
+            differences.append("path: PRAW sent /\(theirPath), we sent /\(ourPath)")
+        }
         let ourQuery = FormFields.parseQuery(components?.percentEncodedQuery ?? "")
         differences += compare(
             "query", recorded: recorded.query, sent: ourQuery, added: [Field("raw_json", "1")], call: call)
@@ -72,6 +78,7 @@ enum RequestComparison {
     private static func compare(_ part: String, recorded: [Field], sent: [Field], added: [Field], call: FixtureCall)
         -> [String]
     {
+        let recorded = recorded.map { field in call.renamed[field.name].map { Field($0, field.value) } ?? field }
         var unmatched = sent
         var missing: [Field] = []
         for field in recorded {
@@ -118,8 +125,14 @@ enum RequestComparison {
     /// Whether two values mean the same: equal text, a Boolean in any case, or the same JSON.
     static func equivalent(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
-        let (x, y) = (a.lowercased(), b.lowercased())
-        if ["true", "false"].contains(x), x == y { return true }
+        func boolean(_ text: String) -> String? {
+            switch text.lowercased() {
+            case "true", "on": "true"
+            case "false", "off": "false"
+            default: nil
+            }
+        }
+        if let x = boolean(a), x == boolean(b) { return true }
         guard let first = a.first, "[{".contains(first), let second = b.first, "[{".contains(second),
             let left = try? JSON.TapeDecoder().decode(JSON.self, from: Data(a.utf8)),
             let right = try? JSON.TapeDecoder().decode(JSON.self, from: Data(b.utf8))

@@ -308,7 +308,14 @@ package enum PRAWEndpoints {
     /// keys of their own: a comment's permalink (`Comment.refresh` reads
     /// `comments/{id}/_/{comment}`, the post's comments focused on that one).
     private static let extensions = [
-        PRAWEndpoint("submission", "comments/{id}/_/{comment}/", area: "submissions")
+        PRAWEndpoint("submission", "comments/{id}/_/{comment}/", area: "submissions"),
+        // The same pages as older clients and Reddit's own links spell them: under the subreddit,
+        // with the title's slug, a comment's id after the slug.
+        PRAWEndpoint("submission", "comments/{id}/{slug}/", area: "submissions"),
+        PRAWEndpoint("submission", "comments/{id}/{slug}/{comment}/", area: "submissions"),
+        PRAWEndpoint("submission", "r/{subreddit}/comments/{id}/", area: "submissions"),
+        PRAWEndpoint("submission", "r/{subreddit}/comments/{id}/{slug}/", area: "submissions"),
+        PRAWEndpoint("submission", "r/{subreddit}/comments/{id}/{slug}/{comment}/", area: "submissions"),
     ]
 
     private static let templates = (all + extensions).map { ($0, PathTemplate($0.template)) }

@@ -58,6 +58,25 @@ package struct PathTemplate: Sendable, Hashable {
     /// A segment percent-decoded (kept as it is when it is not valid percent-encoding).
     static func decoded(_ segment: String) -> String { segment.removingPercentEncoding ?? segment }
 
+    /// What a normalized path asks Reddit for, in one spelling: a post's comment page as
+    /// `comments/ID` (from `r/SUB/comments/ID`, `comments/ID/SLUG`, `r/SUB/comments/ID/SLUG`), a
+    /// comment's permalink as `comments/ID/_/COMMENT` (from `…/comments/ID/SLUG/COMMENT`, the slug
+    /// possibly empty or `_`). Other paths are returned as they are.
+    package static func canonical(_ normalized: String) -> String {
+        var segments = normalized.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if segments.count >= 4, segments[0].lowercased() == "r", segments[2] == "comments" {
+            segments.removeFirst(2)
+        }
+        guard segments.count >= 2, segments.count <= 4, segments[0] == "comments", !segments[1].isEmpty else {
+            return normalized
+        }
+        switch segments.count {
+        case 2: return "comments/" + segments[1]
+        case 3: return "comments/" + segments[1]
+        default: return "comments/" + segments[1] + "/_/" + segments[3]
+        }
+    }
+
     /// A path in the form paths are compared in: decoded segments joined by `/`, without the
     /// leading and trailing `/` and `.json`.
     package static func normalized(_ path: String) -> String {

@@ -44,6 +44,9 @@ package struct FixtureCall: Sendable {
     /// Fields whose values this call compares by a rule of its own, by name (a CSV that PRAW
     /// quoted differently from one version to the next).
     package private(set) var equivalences: [String: @Sendable (String, String) -> Bool] = [:]
+    /// Fields an older PRAW spelled differently, by the old name: the name this call sends
+    /// (PRAW 3's `where` is `sort`).
+    package private(set) var renamed: [String: String] = [:]
 
     /// A call that sends `request` and summarizes its answer with `summary` (by default
     /// ``FixtureSummary/describe(_:)``).
@@ -73,6 +76,13 @@ package struct FixtureCall: Sendable {
     /// answers, which selects nothing.
     package var leavingOutUnique: FixtureCall {
         leavingOut("unique", because: "PRAW's cache-busting counter, which selects nothing")
+    }
+
+    /// This call, reading the field PRAW sent as `old` as the field `new` it sends.
+    package func reading(_ old: String, as new: String) -> FixtureCall {
+        var copy = self
+        copy.renamed[old] = new
+        return copy
     }
 
     /// This call, tolerating that it leaves out the field `name` PRAW sent, for `reason`.

@@ -11,14 +11,16 @@ extension FixtureRoutes {
             guard r.method == "POST" else { throw .unsupported("\(r.method) of morechildren") }
             let ids = try r.field("children").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             let (link, depth) = (Fullname(try r.field("link_id")), try r.optionalInt("depth"))
-            let sort = try r.choice(r.optionalField("sort"), "sort", as: CommentSort.self)
+            // PRAW 3 spelled the sort `where`.
+            let sort = try r.choice(r.optionalField("sort") ?? r.optionalField("where"), "sort", as: CommentSort.self)
             let request: Request<[Thing]>
             do throws(RedditUsageError) {
                 request = try Reddit.moreChildren(ids, of: link, sort: sort, depth: depth)
             } catch {
                 throw .unsupported(error.description)
             }
-            return FixtureCall(request)
+            return FixtureCall(request).reading("where", as: "sort")
+                .leavingOut("r", because: "PRAW 3 also named the subreddit, which Reddit finds from the post")
         },
         // prawcore's tests sent morechildren by GET, with lists of children Reddit refuses
         // (too many, or not ids at all): a raw request, as those tests made it.

@@ -28,7 +28,7 @@ extension FixtureRoutes {
             title: r.optionalField("title"), kind: try r.field("kind"), body: r.optionalField("body"),
             subreddit: r.optionalField("subreddit").map { Fullname($0) },
             onProfile: r.optionalField("target") == "profile", flairID: r.optionalField("flair_id"),
-            flairText: r.optionalField("flair_text"), nsfw: try r.bool("nsfw"), spoiler: try r.bool("spoiler"),
+            flairText: r.optionalField("flair_text"), nsfw: try r.optionalBool("nsfw"), spoiler: try r.bool("spoiler"),
             originalContent: try r.bool("original_content"), sendReplies: try r.bool("send_replies"),
             isPublicLink: try r.bool("is_public_link"))
     }

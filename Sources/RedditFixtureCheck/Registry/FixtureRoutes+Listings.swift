@@ -32,14 +32,19 @@ extension FixtureRoutes {
         return FixtureRoute(key, call: call) { r throws(FixtureRouteError) in
             let suffix = key.split(separator: "_").last.map(String.init)
             let sort = key.hasPrefix("listing/") && suffix != "index" ? try listingSort(suffix ?? "", r) : nil
+            let call: FixtureCall
             switch source {
-            case "domain": return FixtureCall(Reddit.listing(sort, domain: try r.path("domain"), page: try r.page))
+            case "domain": call = FixtureCall(Reddit.listing(sort, domain: try r.path("domain"), page: try r.page))
             case "subreddit":
-                return FixtureCall(Reddit.listing(sort, subreddit: try r.path("subreddit"), page: try r.page))
-            default: return FixtureCall(Reddit.listing(sort, page: try r.page))
+                call = FixtureCall(Reddit.listing(sort, subreddit: try r.path("subreddit"), page: try r.page))
+            default: call = FixtureCall(Reddit.listing(sort, page: try r.page))
             }
+            return call.sendingDefaults(defaultRange)
         }
     }
+
+    /// `t=day`, the range Reddit takes for `top` and `controversial` when none is given.
+    static let defaultRange = [Field("t", "day")]
 
     /// A sort named by a listing key, with its `t=` for `top` and `controversial`.
     private static func listingSort(_ name: String, _ r: RecordedRequest) throws(FixtureRouteError) -> ListingSort {
@@ -49,9 +54,8 @@ extension FixtureRoutes {
         case "rising": return .rising
         case "best": return .best
         case "top", "controversial":
-            guard let range = try r.choice(r.optionalQuery("t"), "t", as: TimeRange.self) else {
-                throw .unsupported("\(name) without t=")
-            }
+            // Without `t=` Reddit ranks the last day (the call sends `t=day`, a tolerated default).
+            let range = try r.choice(r.optionalQuery("t"), "t", as: TimeRange.self) ?? .day
             return name == "top" ? .top(range) : .controversial(range)
         default: throw .unsupported("the sort \(name)")
         }
@@ -65,9 +69,10 @@ extension FixtureRoutes {
         ].map { name, call, make in
             FixtureRoute("listing/user_" + name, call: call) { r throws(FixtureRouteError) in
                 // Reddit's default order of these lists is `new`, which the calls send when not told otherwise.
-                FixtureCall(make(try r.path("user"), try userSort(r), try r.page)).sendingDefaults([
-                    Field("sort", "new")
-                ])
+                try ignoringRange(
+                    FixtureCall(make(try r.path("user"), try userSort(r), try r.page)).sendingDefaults([
+                        Field("sort", "new")
+                    ]), r)
             }
         }
         + [
@@ -78,16 +83,33 @@ extension FixtureRoutes {
             ("gilded_given", "Reddit.userGildedGiven(_:page:)", Reddit.userGildedGiven),
         ].map { name, call, make in
             FixtureRoute("listing/user_" + name, call: call) { r throws(FixtureRouteError) in
-                FixtureCall(make(try r.path("user"), try r.page))
+                // These lists come newest first; PRAW 3 spelled that out as `sort=new`.
+                guard (r.optionalQuery("sort") ?? "new") == "new" else {
+                    throw .unsupported("a \(name) list with sort=\(r.optionalQuery("sort") ?? "")")
+                }
+                return try ignoringRange(
+                    FixtureCall(make(try r.path("user"), try r.page)).leavingOut(
+                        "sort", because: "sort=new is the order Reddit lists these in anyway (PRAW 3 sent it)"), r)
             }
         }
+
+    /// The call, tolerating a `t=` PRAW 3 sent with a sort that has no range (Reddit reads `t`
+    /// only for `top` and `controversial`).
+    static func ignoringRange(_ call: FixtureCall, _ r: RecordedRequest) throws(FixtureRouteError)
+        -> FixtureCall
+    {
+        guard r.optionalQuery("t") != nil, !["top", "controversial"].contains(r.optionalQuery("sort") ?? "new") else {
+            return call
+        }
+        return call.leavingOut("t", because: "a time range with a sort that has none, which Reddit ignores")
+    }
 
     /// The `sort=` and `t=` of a user listing (`new` when absent).
     private static func userSort(_ r: RecordedRequest) throws(FixtureRouteError) -> UserListingSort {
         let range = try r.choice(r.optionalQuery("t"), "t", as: TimeRange.self)
         switch (r.optionalQuery("sort") ?? "new", range) {
-        case ("new", nil): return .new
-        case ("hot", nil): return .hot
+        case ("new", _): return .new
+        case ("hot", _): return .hot
         case ("top", let range?): return .top(range)
         case ("controversial", let range?): return .controversial(range)
         case (let sort, _): throw .unsupported("user listing sort=\(sort) t=\(range?.rawValue ?? "none")")

@@ -158,7 +158,7 @@ extension FixtureRoutes {
             case "DELETE":
                 return FixtureCall(
                     Reddit.deleteModNote(
-                        try r.query("note_id"), about: try r.query("user"), in: try r.query("subreddit")))
+                        r.optionalQuery("note_id"), about: try r.query("user"), in: try r.query("subreddit")))
             default: throw .unsupported("\(r.method) of mod notes")
             }
         },

@@ -90,7 +90,8 @@ extension FixtureRoutes {
                 default: sort = .controversial(time ?? .day)
                 }
                 return FixtureCall(
-                    Reddit.multiredditPosts(try r.path("multi"), of: try r.path("user"), sort: sort, page: try r.page))
+                    Reddit.multiredditPosts(try r.path("multi"), of: try r.path("user"), sort: sort, page: try r.page)
+                ).sendingDefaults(defaultRange)
             }
         }
 

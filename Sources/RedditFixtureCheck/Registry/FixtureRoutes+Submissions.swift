@@ -85,7 +85,8 @@ extension FixtureRoutes {
                     of: try r.path("id"), sort: try r.choice(r.optionalQuery("sort"), "sort", as: CommentSort.self),
                     depth: try r.optionalQueryInt("depth"), limit: try r.optionalQueryInt("limit"),
                     focusing: r.pathParameters["comment"], context: try r.optionalQueryInt("context"),
-                    richText: r.optionalQuery("rtj") == "all"))
+                    richText: r.optionalQuery("rtj") == "all")
+            ).leavingOut("uniq", because: "PRAW 3's cache-busting counter, which selects nothing")
         },
         byFullnames("hide", "Reddit.hide(_:)", Reddit.hide), byFullnames("unhide", "Reddit.unhide(_:)", Reddit.unhide),
         FixtureRoute("sendreplies", call: "Reddit.setInboxReplies(_:_:)") { r throws(FixtureRouteError) in

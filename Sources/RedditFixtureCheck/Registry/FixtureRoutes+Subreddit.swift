@@ -55,10 +55,11 @@ extension FixtureRoutes {
                     of: try r.path("subreddit"), css: try r.field("stylesheet_contents"),
                     reason: r.optionalField("reason")))
         },
-        FixtureRoute("upload_image", call: "Reddit.uploadSubredditImage(_:mimeType:as:in:)") {
+        FixtureRoute("upload_image", call: "Reddit.uploadSubredditImage(_:mimeType:as:in:sendsUploadType:)") {
             r throws(FixtureRouteError) in
             let slot: SubredditImage
-            switch try r.field("upload_type") {
+            // Without `upload_type` Reddit takes a stylesheet image, named by `name`.
+            switch r.optionalField("upload_type") ?? "img" {
             case "img": slot = .stylesheet(name: try r.field("name"))
             case "header": slot = .header
             case "banner": slot = .mobileHeader
@@ -70,7 +71,8 @@ extension FixtureRoutes {
             let size = r.optionalField("file").flatMap(fileSize) ?? 0
             let call = FixtureCall(
                 Reddit.uploadSubredditImage(
-                    Data(repeating: 0, count: size), mimeType: mimeType, as: slot, in: try r.path("subreddit")))
+                    Data(repeating: 0, count: size), mimeType: mimeType, as: slot, in: try r.path("subreddit"),
+                    sendsUploadType: r.optionalField("upload_type") != nil))
             // A cassette that kept no file part is compared without one.
             return r.optionalField("file") == nil
                 ? call.sendingDefaults([Field("file", "<file content omitted by extractor: 0 bytes>")]) : call
@@ -131,14 +133,19 @@ extension FixtureRoutes {
                 ).sendingDefaults([Field("include_over_18", "false"), Field("exact", "false")])
             },
             FixtureRoute("search", call: "Reddit.search(_:subreddit:sort:time:page:)") { r throws(FixtureRouteError) in
-                FixtureCall(
+                // Restricted to r/all or not, a search of r/all searches everything.
+                let everywhere = try r.path("subreddit").lowercased() == "all"
+                return FixtureCall(
                     Reddit.search(
                         try r.query("q"), subreddit: try r.path("subreddit"),
                         sort: try r.choice(r.optionalQuery("sort"), "sort", as: SearchSort.self) ?? .relevance,
                         time: try r.choice(r.optionalQuery("t"), "t", as: TimeRange.self), page: try r.page)
-                ).sendingDefaults([Field("sort", "relevance")])
+                ).sendingDefaults([Field("sort", "relevance"), Field("restrict_sr", "false")])
                     .leavingOut(
-                        "syntax", because: "PRAW's default query syntax, which Reddit no longer offers a choice of")
+                        "syntax", because: "PRAW's default query syntax, which Reddit no longer offers a choice of"
+                    ).comparing("restrict_sr") { theirs, ours in
+                        everywhere || RequestComparison.equivalent(theirs, ours)
+                    }
             },
             FixtureRoute("sub_recommended", call: "Reddit.recommendedSubreddits(for:omitting:)") {
                 r throws(FixtureRouteError) in
@@ -196,6 +203,10 @@ extension FixtureRoutes {
             guard name == "random" || name == "randnsfw" else { throw .unsupported("r/\(name) is not r/random") }
             return FixtureCall(Reddit.randomSubreddit(nsfw: name == "randnsfw"), summary: { "subreddit \($0)" })
                 .leavingOutUnique
+        },
+        // `r/SUB/` is the subreddit's posts in Reddit's default order (what PRAW 3 read).
+        FixtureRoute("subreddit", call: "Reddit.listing(_:subreddit:page:)") { r throws(FixtureRouteError) in
+            FixtureCall(Reddit.listing(nil, subreddit: try r.path("subreddit"), page: try r.page))
         },
         shareLink("unmapped/r_X_s_X"), shareLink("unmapped/r_X_s"),
     ]

@@ -24,7 +24,8 @@ extension FixtureRoutes {
             }
         },
         FixtureRoute("user", call: "Reddit.userProfile(_:sort:page:)") { r throws(FixtureRouteError) in
-            FixtureCall(Reddit.userProfile(try r.path("user"), sort: try userSort(r), page: try r.page))
+            try ignoringRange(
+                FixtureCall(Reddit.userProfile(try r.path("user"), sort: try userSort(r), page: try r.page)), r)
         },
         FixtureRoute("user_by_fullname", call: "Reddit.accounts(_:)") { r throws(FixtureRouteError) in
             FixtureCall(Reddit.accounts(try r.query("ids").split(separator: ",").map { Fullname(String($0)) })) {

@@ -68,3 +68,11 @@ struct RedditAPIWritingAndStreamingSnippets: DocSnippetContext {
     let printed = PrintedLines()
     var reddit = RedditClient(userAgent: RedditDocNames.agent)
 }
+
+/// "Running a Bot that Survives Restarts".
+struct RedditAPIRunningABotThatSurvivesRestartsSnippets: DocSnippetContext {
+    let printed = PrintedLines()
+    var reddit = RedditClient(userAgent: RedditDocNames.agent)
+    /// The bot's own work on a comment.
+    func reply(_ comment: Comment) async throws {}
+}

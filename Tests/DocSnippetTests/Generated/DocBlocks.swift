@@ -78,6 +78,8 @@ enum DocBlocks {
         Block(document: "Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md", line: 162, kind: "swift", partial: true),
         Block(document: "Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md", line: 227, kind: "swift", partial: true),
         Block(document: "Sources/RedditAPI/RedditAPI.docc/ModeratingWithRedditAPI.md", line: 272, kind: "swift", partial: true),
+        Block(document: "Sources/RedditAPI/RedditAPI.docc/MovingFromPRAW.md", line: 11, kind: "swift", partial: false),
+        Block(document: "Sources/RedditAPI/RedditAPI.docc/RunningABotThatSurvivesRestarts.md", line: 13, kind: "swift", partial: true),
         Block(document: "Sources/RedditAPI/RedditAPI.docc/WorkingOffline.md", line: 23, kind: "swift", partial: false),
         Block(document: "Sources/RedditAPI/RedditAPI.docc/WorkingOffline.md", line: 45, kind: "swift", partial: false),
         Block(document: "Sources/RedditAPI/RedditAPI.docc/WritingAndStreaming.md", line: 29, kind: "swift", partial: true),

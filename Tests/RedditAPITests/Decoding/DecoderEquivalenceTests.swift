@@ -223,8 +223,9 @@ import Testing
                 continue
             }
             for case let url as URL in walker {
-                // The PRAW recordings are decoded through their routes (PRAWRecordingTests).
-                if ["praw", "praw-handwritten"].contains(url.lastPathComponent) { walker.skipDescendants() }
+                // The PRAW recordings are decoded through their routes (PRAWRecordingTests,
+                // RtvRecordingTests).
+                if ["praw", "praw-handwritten", "rtv"].contains(url.lastPathComponent) { walker.skipDescendants() }
                 if url.pathExtension == "json" { files.append(url.path) }
             }
         }

@@ -219,7 +219,7 @@ import Testing
                 "FAIL orphan.meta.json: no body beside the sidecar",
                 "FAIL partial.json: bad sidecar: no request.method and request.path",
                 "UNSUPPORTED POST /api/approve/  [unknown.json] (no route for no_such_key)",
-                "UNSUPPORTED GET /no/such/path  [unmatched.json] (no PRAW endpoint matches the path)",
+                "UNSUPPORTED GET /no/such/path  [unmatched.json] (no PRAW endpoint and no RedditAPI call asks for GET /no/such/path)",
             ])
         #expect(report.summary == "0 passed, 7 failed (2 unsupported), 3 distinct endpoints")
     }

@@ -70,7 +70,7 @@ import Testing
     @Test func tokenEndpointsAreReportedAsNotPRAWs() async throws {
         let report = await CheckReport.check(folder: try Self.folder("auth"))
         #expect(!report.results.isEmpty)
-        #expect(report.results.allSatisfy { $0.isUnsupported && $0.line.contains("no PRAW endpoint matches") })
+        #expect(report.results.allSatisfy { $0.isUnsupported && $0.line.contains("a token request: CourierOAuth") })
     }
 
     @Test func errorAnswersComeOutAsTypedRedditErrorsWithTypeAndMessage() async throws {

@@ -88,6 +88,29 @@ import Testing
         #expect(ISODate.parse("2020-07-11T00:00:00+00:00 ") == nil)
     }
 
+    @Test func everyTimestampFormRedditSendsIsRead() {
+        let expected = Date(timeIntervalSince1970: 1_689_107_594.617)
+        for text in [
+            "2023-07-11T20:33:14.617000+0000", "2023-07-11T20:33:14.617000+00:00", "2023-07-11T20:33:14.617Z",
+            "2023-07-11T20:33:14.617z", "2023-07-11T22:33:14.617+0200", "2023-07-11T22:33:14.617+02",
+            "2023-07-11T18:03:14.617-0230", "2023-07-11T20:33:14.617",
+        ] {
+            let date = ISODate.parse(text)
+            #expect(abs((date?.timeIntervalSince1970 ?? 0) - expected.timeIntervalSince1970) < 1e-5, "\(text)")
+        }
+        #expect(ISODate.parse("2023-07-11T20:33:14+0") == nil)
+        #expect(ISODate.parse("2023-07-11T20:33:14+2500") == nil)
+        #expect(ISODate.parse("2023-07-11T20:33:14+00:6") == nil)
+    }
+
+    @Test func aConversationUpdatedWithAnOffsetWithoutAColonDecodes() throws {
+        let body = Data(
+            #"{"conversation": {"id": "2gmz", "subject": "s", "isInternal": false, "lastUpdated": "2023-07-11T20:33:14.617000+0000", "objIds": [], "authors": [], "owner": {"displayName": "sub", "id": "t5_1"}}, "messages": {}, "modActions": {}}"#
+                .utf8)
+        let conversation = try JSON.TapeDecoder().decode(ModmailConversationAnswer.self, from: body).conversation
+        #expect(conversation.lastUpdated == ISODate.parse("2023-07-11T20:33:14.617Z"))
+    }
+
     @Test func aMalformedTimestampIsADecodingError() {
         let body = Data(#"{"id": "m", "author": {"name": "x"}, "date": "yesterday"}"#.utf8)
         #expect(throws: DecodingError.self) { try JSON.TapeDecoder().decode(ModmailMessage.self, from: body) }

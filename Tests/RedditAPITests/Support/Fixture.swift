@@ -72,7 +72,7 @@ struct Fixture {
             guard
                 FileManager.default.fileExists(
                     atPath: root.appendingPathComponent(group).path, isDirectory: &isDirectory),
-                isDirectory.boolValue, !["LICENSES", "praw", "praw-handwritten"].contains(group)
+                isDirectory.boolValue, !["LICENSES", "praw", "praw-handwritten", "rtv"].contains(group)
             else { continue }
             for file in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(group).path)
                 .sorted()

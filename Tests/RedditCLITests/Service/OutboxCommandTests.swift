@@ -1,0 +1,56 @@
+import Courier
+import CourierTesting
+import Foundation
+import RedditAPI
+import Synchronization
+import Testing
+
+@testable import RedditCLI
+
+/// `reddit outbox`: a vote that cannot reach Reddit waits in the outbox, `reddit outbox` lists
+/// it, `reddit outbox send` sends it once the network is back, `drop` forgets one.
+@Suite struct OutboxCommandTests {
+    @Test func parsing() throws {
+        #expect(try CommandParser.parse(["outbox"]).command == .outbox(.list))
+        #expect(try CommandParser.parse(["outbox", "send"]).command == .outbox(.send))
+        #expect(try CommandParser.parse(["outbox", "drop", "1a2b"]).command == .outbox(.drop("1a2b")))
+        #expect(throws: UsageError.self) { try CommandParser.parse(["outbox", "flush"]) }
+    }
+
+    @Test func aVoteCutOffByTheNetworkWaitsAndIsSentLater() async throws {
+        let environment = try BuiltExecutable.isolatedEnvironment(["REDDIT_CLIENT_ID": "test-client"])
+        let file = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("reddit/outbox.json")
+        let online = Mutex(false)
+        let refused = URLError(
+            .cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "https://oauth.reddit.com/")!])
+        let stub = StubTransport(routes: [
+            StubRoute(.post, .path("/api/vote")) { _, _ in
+                online.withLock { $0 }
+                    ? .string("{}", headers: ["Content-Type": "application/json"]) : .failure(refused)
+            }
+        ])
+        let service = RedditService(
+            userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"), authentication: .bearer("token"),
+            transport: stub)
+        let commandLine = RedditCommandLine(environment: environment) { _, _ throws(CLIError) in service }
+
+        #expect(await commandLine.run(["vote", "up", "t3_abc"]) == 0)
+        let waiting = try Outbox(fileURL: file).entries()
+        #expect(waiting.map(\.write) == [.vote(.up, on: "t3_abc")])
+        #expect(await commandLine.run(["outbox"]) == 0)
+        #expect(OutboxCommand.render(waiting).contains("vote up on t3_abc"))
+
+        // Still no network: the send stops, the vote waits.
+        #expect(await commandLine.run(["outbox", "send"]) == 1)
+        #expect(try Outbox(fileURL: file).entries().count == 1)
+        online.withLock { $0 = true }
+        #expect(await commandLine.run(["outbox", "send"]) == 0)
+        #expect(try Outbox(fileURL: file).entries().isEmpty)
+        #expect(stub.requests.last.map { FormFields.of($0) } == ["api_type": "json", "dir": "1", "id": "t3_abc"])
+
+        let kept = try await Outbox(fileURL: file).add(.save("t3_def", true))
+        #expect(await commandLine.run(["outbox", "drop", String(kept.id.uuidString.prefix(6))]) == 0)
+        #expect(try Outbox(fileURL: file).entries().isEmpty)
+        #expect(await commandLine.run(["outbox", "drop", "ffffffff"]) == 1)
+    }
+}
