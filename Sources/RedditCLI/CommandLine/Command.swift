@@ -145,6 +145,8 @@ package struct CommentsOptions: Equatable, Sendable {
 /// The sections of a user's profile.
 package enum UserSection: String, CaseIterable, Sendable {
     case overview, submitted, comments, saved
+    /// What the user voted on or hid: only the signed-in user's own (Reddit answers 403 otherwise).
+    case upvoted, downvoted, hidden
 }
 
 /// `search <query>`.
@@ -231,6 +233,10 @@ package struct GlobalOptions: Equatable, Sendable {
     /// A Redis (`redis://host:port`) through which this command shares Reddit's rate-limit
     /// budget with other `reddit` commands and bots given the same one.
     package var shared: URL?
+    /// The colour theme: a built-in one's name or a JSON file (`--theme`).
+    package var theme: String?
+    /// Draw the interface's marks in ASCII (`--ascii`), for terminals without Unicode.
+    package var ascii = false
 
     package init() {}
 }

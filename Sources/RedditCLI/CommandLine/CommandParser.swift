@@ -46,6 +46,8 @@ package enum CommandParser {
             case "--offline": options.offline = true
             case "--json": options.json = true
             case "--no-color": options.noColor = true
+            case "--ascii": options.ascii = true
+            case "--theme": options.theme = try value()
             case "--verbose", "-v": options.verbose = true
             case "--wait": options.waitsOutRatelimit = true
             case "--client-id": options.clientID = try value()

@@ -96,6 +96,17 @@ import Testing
         #expect(screen(state).contains("  reports: 1× (no reason)"))
     }
 
+    @Test func aRemovalAfterAnApprovalReplacesItsMark() async throws {
+        var (state, session) = try await recordedQueue()
+        try await run(state.handle(.character("a")), session, &state)
+        #expect(screen(state)[1].contains("[approved]"))
+        state.didModerate(.remove("t3_byazz9", reason: nil))
+        #expect(screen(state)[1].contains("[removed]"))
+        #expect(!screen(state)[1].contains("[approved]"), "one verdict: \(screen(state)[1])")
+        state.didModerate(.approve("t3_byazz9"))
+        #expect(screen(state)[1].contains("[approved]") && !screen(state)[1].contains("[removed"))
+    }
+
     @Test func approveAndRemoveWithAPickedReasonSayWhatTheyWouldSendOffline() async throws {
         var (state, session) = try await recordedQueue()
         try await run(state.handle(.character("a")), session, &state)

@@ -10,9 +10,10 @@ enum OfflineBrowse {
         try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
     }
 
-    /// The front page's first `limit` posts, as the browser shows them first.
+    /// A page of `limit` posts of the offline first screen (the recorded threads), starting at
+    /// post 3hahrw (an imgur video with comments), as the browser shows a page.
     static func frontPage(limit: Int = 3) async throws -> BrowseState {
-        let listing = ListingOptions(page: PageOptions(limit: limit))
+        let listing = ListingOptions(page: PageOptions(limit: limit, after: "t3_571dw3"))
         let page = try await service().listing(listing)
         return BrowseState(
             root: .init(title: "front page", posts: page.links, after: page.after, listing: listing),
