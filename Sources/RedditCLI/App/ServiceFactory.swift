@@ -45,7 +45,12 @@ package enum ServiceFactory {
 
     /// Replays the cassette: app-only sign-in included, through the same pipeline as online.
     package static func offline(userAgent: UserAgent) throws(CLIError) -> RedditService {
-        let transport = try OfflineTransport()
+        offline(userAgent: userAgent, transport: try OfflineTransport())
+    }
+
+    /// A service over `transport`, already loaded (tests share one: reading the cassette is
+    /// most of the cost of starting offline).
+    package static func offline(userAgent: UserAgent, transport: OfflineTransport) -> RedditService {
         let session = OAuthSession(
             configuration: .reddit(clientID: "offline", redirectURI: URL(string: "http://127.0.0.1/callback")!),
             client: HTTPClient(baseURL: nil, transport: transport),

@@ -130,7 +130,9 @@ package struct BrowseScreen: Sendable {
         if let status = state.status {
             // Wrapped at word boundaries (what a write would send is one long form) on at most
             // two lines; the second is cut when even that is not enough.
-            let wrapped = TextLayout.wrap(status.replacingOccurrences(of: "\n", with: " "), to: columns)
+            let oneLine = status.replacingOccurrences(of: "\n", with: " ")
+            if TextLayout.width(oneLine) <= columns { return [style.yellow(oneLine)] }
+            let wrapped = Self.statusLines(oneLine, columns: columns)
             var lines = Array(wrapped.prefix(2))
             if wrapped.count > 2, let last = lines.last {
                 lines[lines.count - 1] = TextLayout.truncate(
@@ -156,6 +158,35 @@ package struct BrowseScreen: Sendable {
         case .moderation(let view): items = moderationHelp(view)
         }
         return [style.dim(KeyHelp.footer(items, columns: columns))]
+    }
+
+    /// `text` in lines of `columns`, broken at spaces; a word longer than a whole line (a form
+    /// an offline write would send) fills the rest of its line and goes on on the next.
+    static func statusLines(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let separator = line.isEmpty ? "" : " "
+            if TextLayout.width(line + separator + word) <= columns {
+                line += separator + word
+                continue
+            }
+            if TextLayout.width(word) <= columns {
+                lines.append(line)
+                line = String(word)
+                continue
+            }
+            line += separator
+            for character in word {
+                if TextLayout.width(line) + TextLayout.width(of: character) > columns {
+                    lines.append(line)
+                    line = ""
+                }
+                line.append(character)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     private func marker(_ isSelected: Bool) -> String {

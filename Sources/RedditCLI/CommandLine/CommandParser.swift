@@ -175,7 +175,7 @@ package enum CommandParser {
         case "help":
             let topic = arguments.remainingPositionals().first
             if let topic, topic != HelpText.offlineTopic, !HelpText.commandNames.contains(topic) {
-                throw UsageError(message: CommandSuggestion.unknown(topic), command: nil)
+                throw UsageError(message: CommandSuggestion.unknown(topic, asHelpTopic: true), command: nil)
             }
             return .help(topic)
         default:

@@ -2,9 +2,14 @@
 /// (`serch` → `search`, `comment` → `comments`).
 enum CommandSuggestion {
     /// "unknown command 'NAME'", and "did you mean …?" when some command is near.
-    static func unknown(_ name: String) -> String {
+    static func unknown(_ name: String, asHelpTopic: Bool = false) -> String {
         let message = "unknown command '\(name)'"
         let subreddit = CommandParser.stripSubredditPrefix(name)
+        if asHelpTopic {
+            let near = nearest(to: name)
+            return near.isEmpty
+                ? message : message + "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        }
         if subreddit != name || name.hasPrefix("/") {
             // `reddit r/askreddit`: a subreddit where a command goes.
             return message + "; for a subreddit: reddit hot \(subreddit) (or reddit browse \(subreddit))"

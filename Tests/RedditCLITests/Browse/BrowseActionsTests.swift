@@ -51,8 +51,7 @@ import Testing
 
     @Test func jScrollsInsideAnItemTallerThanTheWindowThenMoves() async throws {
         var state = try await OfflineBrowse.frontPage()
-        let service = try ServiceFactory.offline(
-            userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
+        let service = try OfflineBrowse.service()
         state.didOpen(try await service.commentTree(CommentsOptions(postID: "434h6c")))
         state.pageSize = 10
         state.itemLines = [0..<30, 31..<32]

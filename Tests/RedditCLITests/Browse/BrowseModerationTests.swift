@@ -14,7 +14,8 @@ import Testing
     private static let json: HTTPHeaders = ["Content-Type": "application/json; charset=UTF-8"]
 
     private func offlineService() throws -> RedditService {
-        var service = try ServiceFactory.offline(userAgent: UserAgent(Self.userAgent))
+        var service = ServiceFactory.offline(
+            userAgent: try UserAgent(Self.userAgent), transport: try OfflineBrowse.transport.get())
         service.sendsWrites = false  // as `reddit --offline` sets it
         return service
     }

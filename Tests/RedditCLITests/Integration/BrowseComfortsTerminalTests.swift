@@ -57,11 +57,17 @@ import Testing
         let tmux = try TmuxSession(
             command: try BrowseInTmux.command("", environment: ["XDG_CONFIG_HOME": home.path]))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "> I am Barack Obama")
+        try await tmux.waitFor("the first post selected") { screen in
+            BrowseInTmux.selectedLine(screen)?.contains("Barack Obama") == true
+        }
         try tmux.send("s")
-        try await tmux.waitFor(text: "> What tasty food")
+        try await tmux.waitFor("s moving down as j") { screen in
+            BrowseInTmux.selectedLine(screen)?.contains("What tasty food") == true
+        }
         try tmux.send("w")
-        try await tmux.waitFor(text: "> I am Barack Obama")
+        try await tmux.waitFor("w moving up as k") { screen in
+            BrowseInTmux.selectedLine(screen)?.contains("Barack Obama") == true
+        }
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }

@@ -62,7 +62,8 @@ import Glibc
     }
 
     @Test func at40ColumnsTitlesHaveTheirOwnLinesAndTheFooterStillFits() async throws {
-        let tmux = try start(columns: 40, rows: 20)
+        // Tall enough for `stty -a` at 40 columns after the browser leaves.
+        let tmux = try start(columns: 40, rows: 40)
         defer { tmux.close() }
         let list = try await tmux.waitFor("the narrow list") { screen in
             screen.contains { $0.hasPrefix("> I am Barack Obama, President of") }
@@ -84,7 +85,7 @@ import Glibc
     }
 
     @Test func aLongStatusWrapsAtWordBoundaries() async throws {
-        let tmux = try start(columns: 60, rows: 20)
+        let tmux = try start(columns: 60, rows: 30)
         defer { tmux.close() }
         try await tmux.waitFor(text: "Barack Obama")
         try tmux.send("u")
@@ -96,13 +97,14 @@ import Glibc
         #expect(status.count == 2, "\(status)")
         // No word is split over the two lines: the first ends where a word ends.
         #expect(status[0].count < 60 || status[1].hasPrefix(" "), "cut mid-word: \(status)")
-        #expect(status.joined(separator: " ").contains("POST /api/vote dir=1&id=t3_z1c9z"), "\(status)")
+        #expect(status.joined(separator: " ").contains("POST /api/vote api_type=json&dir=1&id=t3_z1c9z"), "\(status)")
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
 
     @Test func withTermDumbTheListIsPrintedAsLines() async throws {
-        let tmux = try start(columns: 80, rows: 24, environment: ["TERM": "dumb"])
+        // Tall enough to keep the printed list, the status and `stty -a` on one screen.
+        let tmux = try start(columns: 100, rows: 60, environment: ["TERM": "dumb"])
         defer { tmux.close() }
         let screen = try await tmux.waitFor(text: "MODES-SHOWN")
         #expect(screen.contains("EXIT=0"))
@@ -128,7 +130,9 @@ import Glibc
         }
         // Keys act again.
         try tmux.send("j")
-        try await tmux.waitFor(text: "> What tasty food")
+        try await tmux.waitFor("the second post selected") { screen in
+            BrowseInTmux.selectedLine(screen)?.contains("What tasty food") == true
+        }
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
@@ -136,7 +140,9 @@ import Glibc
     @Test func hOfflineTakesThePostOffTheListAndSaysWhatItWouldSend() async throws {
         let tmux = try start(columns: 100, rows: 30)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "> I am Barack Obama")
+        try await tmux.waitFor("the first post selected") { screen in
+            BrowseInTmux.selectedLine(screen)?.contains("Barack Obama") == true
+        }
         try tmux.send("H")
         let screen = try await tmux.waitFor("the post hidden") { screen in
             screen.contains { $0.hasPrefix("offline, not sent: POST /api/hide") }

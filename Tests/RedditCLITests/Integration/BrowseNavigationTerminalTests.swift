@@ -76,7 +76,7 @@ import Testing
         try tmux.send("U")
         try await tmux.waitFor(text: "is not available offline")
         try tmux.send("i")
-        try await tmux.waitFor(text: " reddit · inbox · offline")
+        try await tmux.waitFor(text: " reddit · inbox · [all]")
         try tmux.send("m")
         try await tmux.waitFor(text: "offline, not sent: POST /api/read_message api_type=json&id=t4_30s40u5")
         try tmux.send("Q")

@@ -150,7 +150,9 @@ import Testing
         try await tmux.waitFor(text: "Barack Obama")
         try tmux.send("i")
         try await tmux.waitFor(text: " reddit · inbox · [all]")
-        try await tmux.waitFor(text: "u/Lil_SpazBot  Test message  message")
+        try await tmux.waitFor("the recorded message") { screen in
+            screen.contains { $0.contains("u/Lil_SpazBot ") && $0.contains("  Test message  message") }
+        }
         try tmux.send("j", "j", "j")
         try await tmux.waitFor("the fourth message selected") { screen in
             screen.contains { $0.hasPrefix(">") && $0.contains("Test message") }

@@ -8,8 +8,8 @@ import Testing
 /// matches them, printed hints and the README's examples work as written.
 @Suite struct OfflineDemoTests {
     @Test func everyPostOfEveryOfflineListingOpens() async throws {
-        let service = try ServiceFactory.offline(userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"))
-        let catalog = try OfflineTransport().catalog
+        let service = try OfflineBrowse.service()
+        let catalog = try OfflineBrowse.transport.get().catalog
         #expect(catalog.listedPosts.count > 100)
         for id in catalog.listedPosts.keys.sorted() {
             let tree = try await service.commentTree(CommentsOptions(postID: id))
@@ -20,7 +20,7 @@ import Testing
     /// The first screen leads to threads: every post of the offline front page opens onto its
     /// recorded comment page, and most of them show comments.
     @Test func everyFrontPagePostOpensOntoItsRecordedComments() async throws {
-        let service = try ServiceFactory.offline(userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"))
+        let service = try OfflineBrowse.service()
         let front = try await service.listing(ListingOptions())
         #expect(front.links.count == 12)
         var withComments: [String] = []

@@ -49,12 +49,12 @@ import Testing
     }
 
     @Test func somethingNotRecordedSaysWhatIsAvailableAndFails() async throws {
-        let run = try await BuiltExecutable.run(["hot", "pics", "--offline"])
+        let run = try await BuiltExecutable.run(["hot", "swift", "--offline"])
         #expect(run.status == 3)
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(run.stderr)")
-        #expect(run.stderr.hasPrefix("reddit: GET /r/pics/hot is not available offline"))
+        #expect(run.stderr.hasPrefix("reddit: GET /r/swift/hot is not available offline"))
         #expect(run.stderr.count <= 120, "short: \(run.stderr)")
         #expect(run.stderr.contains("reddit help offline"))
         // What is available is one command away.

@@ -36,7 +36,10 @@ import Testing
         let stub = StubTransport()
         stub.on(.get, .path("/api/info"), .string(Self.comment(by: author), headers: Self.json))
         stub.on(.get, .path("/api/v1/me"), .string(#"{"name":"Tester","id":"1"}"#, headers: Self.json))
-        stub.on(.post, .path("/api/editusertext"), .string(#"{"json":{"errors":[]}}"#, headers: Self.json))
+        // Reddit answers an edit with the edited comment.
+        let edited =
+            #"{"json":{"errors":[],"data":{"things":[{"kind":"t1","data":{"id":"abc","name":"t1_abc","author":"tester","body":"x","link_id":"t3_x","parent_id":"t3_x","score":1,"created_utc":1600000000}}]}}}"#
+        stub.on(.post, .path("/api/editusertext"), .string(edited, headers: Self.json))
         return stub
     }
 
