@@ -171,7 +171,8 @@ package struct BrowseScreen: Sendable {
                 line += separator + word
                 continue
             }
-            if TextLayout.width(word) <= columns {
+            // A line left less than half full is filled instead (a form is one long word).
+            if TextLayout.width(word) <= columns, columns - TextLayout.width(line) < columns / 2 {
                 lines.append(line)
                 line = String(word)
                 continue

@@ -11,6 +11,9 @@ extension BrowseState {
         package var selected = 0
         /// Which of the inbox's views this is (Tab shows the next).
         package var section: InboxSection
+        /// The view Tab last asked for, when it could not be shown (offline, unread): the next
+        /// Tab goes on from it.
+        package var asked: InboxSection?
 
         package init(messages: [Message], after: Fullname?, section: InboxSection = .all) {
             self.messages = messages
@@ -132,9 +135,11 @@ extension BrowseState {
 
     /// Tab in the inbox: its next view (all, unread, messages, replies, mentions, sent).
     mutating func nextInboxSection() -> Effect? {
-        guard case .inbox(let inbox) = current else { return nil }
+        guard case .inbox(var inbox) = current else { return nil }
         let all = InboxSection.allCases
-        let next = all[((all.firstIndex(of: inbox.section) ?? 0) + 1) % all.count]
+        let next = all[((all.firstIndex(of: inbox.asked ?? inbox.section) ?? 0) + 1) % all.count]
+        inbox.asked = next
+        replaceCurrent(.inbox(inbox))
         return .inbox(next, after: nil)
     }
 }

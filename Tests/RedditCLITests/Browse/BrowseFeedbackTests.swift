@@ -52,6 +52,15 @@ import Testing
         #expect(state.status?.hasPrefix("offline: the comments were recorded in one order") == true)
     }
 
+    @Test func ctrlZIsAKeyThatSuspends() async throws {
+        // Raw mode turns ISIG off: Ctrl-Z arrives as byte 0x1A, which used to be dropped.
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([0x1A]) == [.suspend])
+        var state = try await OfflineBrowse.frontPage()
+        _ = state.handle(.character("?"))
+        #expect(state.handle(.suspend) == .suspend, "whatever is shown")
+    }
+
     @Test func votesAreMarkedWithArrowsNotOnlyColour() async throws {
         var state = try await OfflineBrowse.frontPage()
         _ = state.handle(.character("u"))

@@ -7,7 +7,7 @@ import Glibc
 
 /// `reddit browse --offline` at the sizes people use (80×24, 40 columns), captured from tmux:
 /// no line wider than the window, the footer always says how to get help, the help pages, and
-/// the terminal programs' conventions (Ctrl-Z, TERM=dumb). Every wait is for a state the browser
+/// TERM=dumb. Every wait is for a state the browser
 /// reached, with a bound only a hang reaches.
 @Suite(.serialized) struct BrowseLayoutTerminalTests {
     private func start(_ arguments: String = "", columns: Int, rows: Int, environment: [String: String] = [:]) throws
@@ -111,30 +111,6 @@ import Glibc
         #expect(screen.contains { $0.hasPrefix("reddit: TERM=dumb cannot show the full-screen browser") })
         #expect(screen.contains { $0.contains("I am Barack Obama") })
         #expect(try !tmux.isOnAlternateScreen())
-    }
-
-    @Test func ctrlZSuspendsAndTheBrowserComesBackOnContinue() async throws {
-        let tmux = try start(columns: 80, rows: 24)
-        defer { tmux.close() }
-        try await tmux.waitFor(text: "Barack Obama")
-        let browser = try #require(try tmux.paneChildren().first)
-        try tmux.send("C-z")
-        try await tmux.waitFor("the browser stopped with the terminal given back") { _ in
-            let stat = (try? String(contentsOfFile: "/proc/\(browser)/stat", encoding: .utf8)) ?? ""
-            let state = stat.split(separator: ")").last?.split(separator: " ").first
-            return state == "T" && (try? tmux.isOnAlternateScreen()) == false
-        }
-        kill(browser, SIGCONT)
-        try await tmux.waitFor("the browser back on its screen") { screen in
-            (try? tmux.isOnAlternateScreen()) == true && screen.contains { $0.contains("Barack Obama") }
-        }
-        // Keys act again.
-        try tmux.send("j")
-        try await tmux.waitFor("the second post selected") { screen in
-            BrowseInTmux.selectedLine(screen)?.contains("What tasty food") == true
-        }
-        try tmux.send("Q")
-        try await BrowseInTmux.expectRestored(tmux)
     }
 
     @Test func hOfflineTakesThePostOffTheListAndSaysWhatItWouldSend() async throws {

@@ -60,7 +60,8 @@ import Testing
         // What is available is one command away.
         let available = try await BuiltExecutable.run(["help", "offline"])
         #expect(available.status == 0, "stderr: \(available.stderr)")
-        #expect(available.stdout.contains("Listings:\n  reddit hot\n  reddit hot askreddit\n"))
+        #expect(
+            available.stdout.contains("Listings:\n  reddit hot\n  reddit hot test_subreddit\n  reddit hot askreddit\n"))
         #expect(available.stdout.contains("reddit comments 3hahrw   Ba Dum Tsss"))
     }
 
