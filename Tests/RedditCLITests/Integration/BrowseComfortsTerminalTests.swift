@@ -83,8 +83,6 @@ import Testing
         try await tmux.waitFor(text: "GET /message/unread is not available offline")
         try tmux.send("Tab")
         try await tmux.waitFor(text: "inbox · all unread [messages]")
-        try tmux.send("Tab")
-        try await tmux.waitFor(text: "[replies]")
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
