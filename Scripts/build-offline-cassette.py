@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Builds the cassette `reddit --offline` replays, from recorded Reddit responses.
 
-Usage: Scripts/build-offline-cassette.py FIXTURES_DIR [PRAW_FIXTURES_DIR]
+Usage: Scripts/build-offline-cassette.py FIXTURES_DIR [PRAW_FIXTURES_DIR [RTV_FIXTURES_DIR]]
   FIXTURES_DIR holds the recorded responses (each `X.json` body with its `X.meta.json` sidecar
   naming the request, status and headers) and a LICENSES folder. PRAW_FIXTURES_DIR holds the
   recordings of PRAW's endpoints in the same format (the moderator commands' queues, log and
   modmail); by default `reddit-praw` next to FIXTURES_DIR, else `praw` inside it.
+  RTV_FIXTURES_DIR holds rtv's recordings (2017-2019: threads of 100-200 comments, listings,
+  inbox pages, morechildren answers; see its INDEX.md); by default `reddit-rtv` next to
+  FIXTURES_DIR. Every recording of it is used but those named in `RTV_LEFT_OUT`.
 
 Writes Sources/RedditCLI/Resources/Offline/offline-cassette.json (the Courier cassette format,
 version 1) and copies the licence texts next to it. The responses are the recorded bodies
@@ -13,9 +16,20 @@ version 1) and copies the licence texts next to it. The responses are the record
 requests (no trailing slash, no `raw_json`, no paging items, default sorts left out), so the
 client's requests find them whatever volatile query items it sends.
 
-The front page is made of the posts whose comment pages were recorded (see `front_page`), so
-that every post on the first screen opens onto a real thread; the modmail of every subreddit is
-made of the conversations recorded one by one (see `modmail_inbox`).
+The first screen offline (the front page's hot order, which `reddit --offline` shows and names
+"recorded threads") is made of the posts whose comment pages were recorded, outside the test
+subreddit (see `recorded_threads`), so that every post on it opens onto a real thread; the test
+subreddit's recorded threads make its own listing (`r/TEST_SUBREDDIT`). No recorded listing
+links to them: rtv opened its threads by id. The modmail of every subreddit is made of the
+conversations recorded one by one (see `modmail_inbox`).
+
+rtv's recordings were made without `raw_json=1`, so Reddit escaped `&`, `<` and `>` in every
+string (`&amp;`, `&lt;`, `&gt;`); the client asks with `raw_json=1` and shows text as it gets it,
+so those escapes are undone here (`unescaped`), except in the `*_html` fields, which are HTML.
+A listing URL recorded more than once (r/python on four days, a user's overview in two sorts) is
+one listing offline: the recordings' posts in turn, each once (see `appended`); rtv's sortless
+listings (`/r/python`) are their `hot` order, as the client asks for it. rtv's hot front page
+(`/`) is left out: the recorded threads take its place.
 
 In every recording, placeholders such as `<TEST_SUBREDDIT>` become the bare name
 (`TEST_SUBREDDIT`), in the URL and in the body, so that `reddit --offline mod queue
@@ -94,6 +108,13 @@ MODMAIL_CONVERSATIONS = [
     "modmail/modmail_unmute__200__1",
     "modmail/modmail_mute__200__2",
 ]
+# rtv's recordings left out: its account data (the signed-in account, its subscriptions and
+# multireddits are the reddit set's), its token and compose answers (the client's writes are only
+# described offline), redirects, the directory of popular subreddits (no key shows it), and its hot
+# front page (the recorded threads are the first screen).
+RTV_LEFT_OUT = ("account/", "auth/", "writes/", "redirects/", "listings/front__", "subreddits/")
+# The subreddit whose recordings are PRAW's tests: kept off the first screen.
+TEST_SUBREDDIT = "test_subreddit"
 # The queues whose recordings of one kind each are merged (`only` is filtered offline).
 MODERATION_QUEUES = {"modqueue", "reports", "spam", "edited", "unmoderated"}
 PLACEHOLDER = re.compile(r"<([A-Z][A-Z0-9_]*)>")
@@ -163,6 +184,64 @@ def interaction(fixtures, name, placeholders_readable=False):
     }
 
 
+def unescaped(value, key=""):
+    """`value` (decoded JSON) with Reddit's legacy escapes undone in every string but HTML ones."""
+    if isinstance(value, dict):
+        return {k: unescaped(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [unescaped(v, key) for v in value]
+    if isinstance(value, str) and not key.endswith("_html"):
+        return value.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return value
+
+
+def rtv_interaction(rtv, name):
+    """One cassette interaction from an rtv recording: escapes undone, its URL as the client asks."""
+    recorded = interaction(rtv, name)
+    meta = json.load(open(os.path.join(rtv, name + ".meta.json")))
+    if "raw_json=1" not in meta["request"]["url"] and meta["response"].get("body_format") == "json":
+        body = unescaped(json.loads(recorded["response"]["body"]["text"]))
+        recorded["response"]["body"]["text"] = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    parts = urlsplit(recorded["request"]["url"])
+    path = parts.path
+    if path.endswith(".json"):
+        path = path[: -len(".json")]
+    # Empty segments stay inside the path (a permalink without its slug: /r/X/comments/ID//C).
+    segments = path.strip("/").split("/")
+    if len(segments) >= 4 and segments[0] == "r" and segments[2] == "comments":
+        # /r/X/comments/ID[/slug[/COMMENT]]: the client asks /comments/ID[/_/COMMENT].
+        segments = ["comments", segments[3]] + (["_", segments[5]] if len(segments) > 5 and segments[5] else [])
+    elif len(segments) == 3 and segments[0] == "r" and segments[2] == ".api":
+        # Where r/random redirected (`/r/X/.api?utm_…`): the subreddit's hot order.
+        segments = segments[:2] + ["hot"]
+    elif len(segments) == 2 and segments[0] == "r":
+        # A subreddit's default order is hot, which the client names.
+        segments = segments + ["hot"]
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k not in ("uniq", "unique") and not k.startswith("utm_")]
+    if segments[-1] in ("top", "controversial") and "t" not in dict(query):
+        # Reddit's default range for these orders is the past day, which the client names.
+        query.append(("t", "day"))
+    path = "/" + "/".join(segments)
+    url = f"https://oauth.reddit.com{path}" + (("?" + urlencode(query, quote_via=quote)) if query else "")
+    recorded["request"]["url"] = normalize(url)
+    return recorded
+
+
+def appended(first, second):
+    """Two recordings of one listing URL as one listing: the first's children, then the second's
+    that the first does not hold, each once; no next page."""
+    a = json.loads(first["response"]["body"]["text"])
+    b = json.loads(second["response"]["body"]["text"])
+    if not (isinstance(a, dict) and isinstance(b, dict) and a.get("kind") == b.get("kind") == "Listing"):
+        return first
+    known = {child["data"].get("name") for child in a["data"]["children"]}
+    a["data"]["children"] += [c for c in b["data"]["children"] if c["data"].get("name") not in known]
+    a["data"]["after"] = None
+    a["data"]["dist"] = len(a["data"]["children"])
+    first["response"]["body"]["text"] = json.dumps(a, ensure_ascii=False, separators=(",", ":"))
+    return first
+
+
 def merged(first, second):
     """Two recordings of one listing URL as one listing: every child once, newest first."""
     a = json.loads(first["response"]["body"]["text"])
@@ -177,10 +256,11 @@ def merged(first, second):
     return first
 
 
-def front_page(interactions):
-    """The offline front page: the posts whose comment pages were recorded, highest score first.
+def recorded_threads(interactions, in_test_subreddit, url):
+    """A listing of the posts whose comment pages were recorded, highest score first: outside
+    the test subreddit (the first screen, at the front page's hot order) or inside it.
 
-    No recorded listing shows the posts whose threads were recorded, so the front page is made
+    No recorded listing shows the posts whose threads were recorded, so this listing is made
     of those posts as their comment pages recorded them: every post on it opens onto its thread.
     """
     posts = {}
@@ -191,6 +271,8 @@ def front_page(interactions):
             continue
         body = json.loads(recorded["response"]["body"]["text"])
         post = body[0]["data"]["children"][0]
+        if (post["data"].get("subreddit", "").lower() == TEST_SUBREDDIT) != in_test_subreddit:
+            continue
         posts.setdefault(post["data"]["id"], post)
         latest = max(latest, recorded["recorded_at"])
     children = sorted(posts.values(), key=lambda c: -c["data"].get("score", 0))
@@ -198,7 +280,7 @@ def front_page(interactions):
                                            "children": children}}
     return {
         "recorded_at": latest,
-        "request": {"method": "GET", "url": "https://oauth.reddit.com/hot", "headers": {}},
+        "request": {"method": "GET", "url": url, "headers": {}},
         "response": {"status": 200, "headers": {"content-type": "application/json; charset=UTF-8"},
                      "body": {"text": json.dumps(listing, ensure_ascii=False, separators=(",", ":"))}},
     }
@@ -231,11 +313,31 @@ def modmail_inbox(praw):
     }
 
 
+def rtv_recordings(rtv):
+    """The names (`area/file` without `.json`) of rtv's recordings the cassette uses, in order:
+    within an area, the recording rtv's INDEX keeps for the demo first (richest), then by name."""
+    names = []
+    for area in sorted(os.listdir(rtv)):
+        folder = os.path.join(rtv, area)
+        if not os.path.isdir(folder) or area == "LICENSES":
+            continue
+        for entry in sorted(os.listdir(folder)):
+            if entry.endswith(".meta.json"):
+                name = area + "/" + entry[: -len(".meta.json")]
+                if not name.startswith(RTV_LEFT_OUT):
+                    names.append(name)
+    return names
+
+
 def main():
-    if len(sys.argv) not in (2, 3):
+    if len(sys.argv) not in (2, 3, 4):
         sys.exit(__doc__)
     fixtures = sys.argv[1]
-    praw = sys.argv[2] if len(sys.argv) == 3 else next(
+    rtv = sys.argv[3] if len(sys.argv) == 4 else os.path.join(
+        os.path.dirname(os.path.abspath(fixtures)), "reddit-rtv")
+    if not os.path.isdir(rtv):
+        sys.exit("no rtv recordings found: give RTV_FIXTURES_DIR\n" + __doc__)
+    praw = sys.argv[2] if len(sys.argv) >= 3 else next(
         (d for d in (os.path.join(os.path.dirname(os.path.abspath(fixtures)), "reddit-praw"),
                      os.path.join(fixtures, "praw")) if os.path.isdir(d)), None)
     if praw is None:
@@ -254,15 +356,27 @@ def main():
             by_request[key] = recorded
             interactions.append(recorded)
     interactions.append(modmail_inbox(praw))
-    interactions.insert(0, front_page(interactions))
+    for key in [(i["request"]["method"], i["request"]["url"]) for i in interactions]:
+        by_request.setdefault(key, next(i for i in interactions if (i["request"]["method"], i["request"]["url"]) == key))
+    for name in rtv_recordings(rtv):
+        recorded = rtv_interaction(rtv, name)
+        key = (recorded["request"]["method"], recorded["request"]["url"])
+        if key in by_request:
+            appended(by_request[key], recorded)
+        else:
+            by_request[key] = recorded
+            interactions.append(recorded)
+    interactions.insert(0, recorded_threads(interactions, True, "https://oauth.reddit.com/r/test_subreddit/hot"))
+    interactions.insert(0, recorded_threads(interactions, False, "https://oauth.reddit.com/hot"))
     cassette = {"format": "courier-cassette", "version": 1, "interactions": interactions}
     with open(os.path.join(out_dir, "offline-cassette.json"), "w", encoding="utf-8") as f:
         json.dump(cassette, f, indent=1, sort_keys=True, ensure_ascii=False)
         f.write("\n")
     licenses = os.path.join(out_dir, "LICENSES")
     os.makedirs(licenses, exist_ok=True)
-    for entry in sorted(os.listdir(os.path.join(fixtures, "LICENSES"))):
-        shutil.copyfile(os.path.join(fixtures, "LICENSES", entry), os.path.join(licenses, entry))
+    for folder in (fixtures, rtv):
+        for entry in sorted(os.listdir(os.path.join(folder, "LICENSES"))):
+            shutil.copyfile(os.path.join(folder, "LICENSES", entry), os.path.join(licenses, entry))
     print(f"wrote {len(interactions)} interactions to {os.path.relpath(out_dir, root)}/offline-cassette.json")
 
 

@@ -77,8 +77,25 @@ struct AccountCommands: Sendable {
 
     func logout() async throws(CLIError) {
         guard !offline else { throw CLIError("logout needs the network; offline mode never signs in") }
-        let store = FileTokenStore(fileURL: ServiceFactory.tokenFile(configuration))
-        guard (try? store.load()) != nil else {
+        let file = ServiceFactory.tokenFile(configuration)
+        let store = FileTokenStore(fileURL: file)
+        let token: Token?
+        do {
+            token = try store.load()
+        } catch {
+            // A file that cannot be read holds no token to revoke; left in place it would break
+            // every command of this account, so signing out deletes it.
+            do {
+                try FileManager.default.removeItem(at: file)
+            } catch {
+                throw CLIError("the token file \(file.path) cannot be read, nor deleted: \(error.localizedDescription)")
+            }
+            Output.write(
+                "Signed out of account \(configuration.account): its token file could not be read, so nothing was revoked; the file is deleted.\n"
+            )
+            return
+        }
+        guard token != nil else {
             Output.write("Not signed in.\n")
             return
         }

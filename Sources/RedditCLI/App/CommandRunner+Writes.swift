@@ -47,8 +47,10 @@ extension CommandRunner {
     /// text cancels (status 1, as `git commit` does).
     private func write(_ write: TextWrite, text: String?) async throws(CLIError) {
         if text == nil, let what = write.what {
+            var initialText: String?
+            if case .edit(let name) = write { initialText = try await currentTextToEdit(name) }
             let outcome = try await DraftStore(environment: environment).writeAndSend(
-                write, what: what, editor: TextEditor(environment: environment)
+                write, what: what, editor: TextEditor(environment: environment), startingWith: initialText
             ) { written throws(CLIError) in
                 try await load { () async throws(CLIError) in try await write.send(written, through: service) }
             }
@@ -57,6 +59,20 @@ extension CommandRunner {
         }
         let outcome = try await load { () async throws(CLIError) in try await write.send(text, through: service) }
         report(outcome, done: write.done)
+    }
+
+    /// The text an edit starts from: the post's or comment's current text, once it is known to
+    /// be the signed-in user's own. Offline, a thing the recording does not hold starts empty
+    /// (nothing is sent).
+    private func currentTextToEdit(_ name: Fullname) async throws(CLIError) -> String? {
+        let current = try await load { () async throws(CLIError) in try await service.currentText(of: name) }
+        guard let current else { return nil }
+        let me = try await load { () async throws(CLIError) in try await service.me().value.name }
+        guard current.author.caseInsensitiveCompare(me) == .orderedSame else {
+            throw CLIError(
+                "\(name.rawValue) is u/\(current.author)'s, not yours (u/\(me)): only your own can be edited")
+        }
+        return current.text
     }
 
     /// Prints new posts (or comments) of `subreddit` as they arrive, until interrupted. Offline

@@ -27,7 +27,8 @@ struct CommandRunner: Sendable {
             try print(page) {
                 var listing = listing
                 listing.subreddit = options.subreddit
-                return listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline))
+                let name = RecordedThreads.isShown(by: options, offline: offline) ? RecordedThreads.heading + "\n" : ""
+                return name + listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline))
             }
         case .comments(let options):
             if offline, let note = Self.offlineCommentsNote(options) { Output.error(note) }
@@ -134,7 +135,7 @@ struct CommandRunner: Sendable {
     /// Prints the JSON Reddit answered with `--json` (what the models were decoded from; an
     /// array of the pages when there were several), else the rendered text.
     func print<Value>(_ answer: RedditService.Answer<Value>, text: () -> String) throws(CLIError) {
-        guard json else { return Output.write(text()) }
+        guard json else { return Output.write(style.ascii(text())) }
         let objects = answer.bodies.compactMap {
             try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed])
         }

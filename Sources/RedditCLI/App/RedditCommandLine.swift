@@ -93,8 +93,10 @@ package struct RedditCommandLine: Sendable {
             configuration = try CLIConfiguration.resolve(options: options, environment: environment, readsFile: false)
         }
         let isTerminal = RawTerminal.isTerminal(STDOUT_FILENO)
-        let style = TextStyle.decide(
+        var style = TextStyle.decide(
             isTerminal: isTerminal, environment: environment, noColorFlag: options.noColor || options.json)
+        style.isASCII = options.ascii
+        if let theme = configuration.theme { style.theme = try Theme.named(theme) }
         let width = isTerminal ? RawTerminal.size()?.columns : nil
         let now = Date()
         switch invocation.command {
@@ -137,12 +139,22 @@ package struct RedditCommandLine: Sendable {
                 through: service.client)
             return 0
         }
+        if case .browse(let browse) = invocation.command, environment["TERM"] == "dumb" {
+            // A dumb terminal cannot switch screens or move the cursor: lines, as the commands print.
+            Output.error(
+                "reddit: TERM=dumb cannot show the full-screen browser; printing it as lines"
+                    + " (reddit comments ID opens a post, reddit help lists the commands)")
+            try await runner.run(
+                browse.postID.map { .comments(CommentsOptions(postID: $0)) } ?? .listing(browse.listing))
+            return 0
+        }
         if case .browse(let browse) = invocation.command {
+            var browseStyle = TextStyle.decide(isTerminal: true, environment: environment, noColorFlag: options.noColor)
+            browseStyle.isASCII = style.isASCII
+            browseStyle.theme = style.theme
             var session = BrowseSession(
                 service: service, options: browse,
-                style: TextStyle.decide(
-                    isTerminal: true, environment: environment, noColorFlag: options.noColor
-                ), sourceLabel: options.offline ? "offline" : "online", environment: environment,
+                style: browseStyle, sourceLabel: options.offline ? "offline" : "online", environment: environment,
                 accounts: AccountSwitch(directory: configuration.directory, current: configuration.account) {
                     [makeService] name throws(CLIError) in
                     var options = options
@@ -155,6 +167,7 @@ package struct RedditCommandLine: Sendable {
                 }
             )
             session.imagePreview = configuration.imagePreview
+            session.keys = configuration.keys
             session.offline = options.offline
             return try await session.run()
         }

@@ -9,6 +9,7 @@ extension RedditService {
             switch section {
             case .all: Reddit.inbox(page: page)
             case .unread: Reddit.unread(page: page)
+            case .messages: Reddit.messages(page: page)
             case .sent: Reddit.sentMessages(page: page)
             case .mentions: Reddit.mentions(page: page)
             case .replies: Reddit.commentReplies(page: page)

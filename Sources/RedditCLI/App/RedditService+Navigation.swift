@@ -10,6 +10,11 @@ extension RedditService {
         return try await answer(Reddit.multiredditPosts(name, of: user ?? "", page: Self.page(page))).value
     }
 
+    /// A page of the posts linking to `domain`, in Reddit's default order.
+    package func domain(_ domain: String, page: PageOptions) async throws(CLIError) -> Listing {
+        try await answer(Reddit.listing(domain: domain, page: Self.page(page))).value
+    }
+
     /// Hides a post from the listings (offline: says what it would send).
     @discardableResult
     package func hide(_ name: Fullname) async throws(CLIError) -> WriteOutcome {

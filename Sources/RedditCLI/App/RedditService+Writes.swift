@@ -15,6 +15,22 @@ extension RedditService {
         try await write(Reddit.edit(name, text: text))
     }
 
+    /// A post's or comment's current text and author, for an edit that starts from it and is
+    /// allowed only on the user's own; nil when, offline, the recording does not hold it.
+    package func currentText(of name: Fullname) async throws(CLIError) -> (text: String, author: String)? {
+        let things: Listing
+        do {
+            things = try await answer(Reddit.info([name])).value
+        } catch  where !sendsWrites && error.exitCode == 3 {
+            return nil
+        }
+        for thing in things.children {
+            if let post = thing.link, post.name == name { return (post.selftext, post.author) }
+            if let comment = thing.comment, comment.name == name { return (comment.body, comment.author) }
+        }
+        throw CLIError("Reddit knows no post or comment \(name.rawValue); nothing edited")
+    }
+
     @discardableResult
     package func delete(_ name: Fullname) async throws(CLIError) -> WriteOutcome {
         try await write(Reddit.delete(name))

@@ -103,6 +103,9 @@ package struct RedditService: Sendable {
         case .submitted: return try await answer(Reddit.userSubmitted(user, page: page))
         case .comments: return try await answer(Reddit.userComments(user, page: page))
         case .saved: return try await answer(Reddit.userSaved(user, page: page))
+        case .upvoted: return try await answer(Reddit.userUpvoted(user, page: page))
+        case .downvoted: return try await answer(Reddit.userDownvoted(user, page: page))
+        case .hidden: return try await answer(Reddit.userHidden(user, page: page))
         }
     }
 

@@ -46,7 +46,12 @@ package enum ServiceFactory {
 
     /// Replays the cassette: app-only sign-in included, through the same pipeline as online.
     package static func offline(userAgent: UserAgent) throws(CLIError) -> RedditService {
-        let transport = try ShippedCassette.recordings()
+        offline(userAgent: userAgent, transport: try ShippedCassette.recordings())
+    }
+
+    /// A service over `transport`, already loaded (tests share one: reading the cassette is
+    /// most of the cost of starting offline).
+    package static func offline(userAgent: UserAgent, transport: RedditRecordings) -> RedditService {
         let session = OAuthSession(
             configuration: .reddit(clientID: "offline", redirectURI: URL(string: "http://127.0.0.1/callback")!),
             client: HTTPClient(baseURL: nil, transport: transport),

@@ -8,16 +8,18 @@ extension BrowseScreen {
     func inboxLines(_ inbox: BrowseState.Inbox) -> ([String], Int) {
         guard !inbox.messages.isEmpty else { return ([style.dim("  (no messages)")], 0) }
         var lines: [String] = []
+        let senders = InboxPreview.senderWidth(inbox.messages)
         for (index, message) in inbox.messages.enumerated() {
             let mark = message.isNew ? "*" : " "
             let age = TextLayout.padLeft(TextLayout.age(of: message.created, now: now), to: 3)
             let about = message.isComment ? "re: \(message.linkTitle ?? message.subject)" : message.subject
-            let text = "\(mark) \(age)  \(Self.sender(of: message))  \(about)  "
-            let body = message.body.replacingOccurrences(of: "\n", with: " ")
+            let sender = TextLayout.padRight(Self.sender(of: message), to: senders)
+            let text = "\(mark) \(age)  \(sender)  \(about)  "
             let room = columns - 2 - TextLayout.width(text)
             let line =
                 room > 3
-                ? text + style.dim(TextLayout.truncate(body, to: room)) : TextLayout.truncate(text, to: columns - 2)
+                ? text + style.dim(InboxPreview.text(of: message.body, width: room))
+                : TextLayout.truncate(text, to: columns - 2)
             lines.append((index == inbox.selected ? style.bold(style.yellow("> ")) : "  ") + line)
         }
         if inbox.after != nil { lines.append(style.dim("  … press n for the next page")) }

@@ -4,13 +4,6 @@ import RedditAPI
 /// The moderator's screens: the menu, a queue with each item's reports, the removal reasons to
 /// pick from, modmail (the list and one conversation) and the moderation log.
 extension BrowseScreen {
-    /// The keys of the moderator's screens (shown after the others on the `?` screen).
-    static let moderatorHelpLines = [
-        "  M     moderator menu: mod queue, reports, unmoderated, modmail, mod log ('mod' at r too;",
-        "        s in the menu: another subreddit). In a queue: a approve · R remove with a reason ·",
-        "        S spam · L lock · D distinguish · Enter the thread. In modmail: r replies (editor)",
-    ]
-
     /// The title, lines and first line shown of a moderator's screen.
     func moderationLayout(_ view: BrowseState.ModerationView, state: BrowseState) -> (
         title: String, content: [String], top: Int
@@ -69,14 +62,14 @@ extension BrowseScreen {
     }
 
     /// The key help at the bottom of a moderator's screen.
-    func moderationHelp(_ view: BrowseState.ModerationView) -> String {
+    func moderationHelp(_ view: BrowseState.ModerationView) -> [String] {
         switch view {
-        case .menu: "↑↓/jk move · Enter or 1-5 open · s subreddit · q back · ? keys"
-        case .queue: "a approve · R remove · S spam · L lock · D distinguish · Enter open · n next · q back · ? keys"
-        case .reasons: "↑↓/jk move · Enter or 0-9 remove with that reason · q back, nothing removed"
-        case .modmail: "↑↓/jk move · Enter read · r reply · q back · ? keys"
-        case .conversation: "↑↓/jk scroll · r reply · q back · ? keys"
-        case .log: "↑↓/jk move · n next page · q back · ? keys"
+        case .menu: ["↑↓/jk move", "Enter or 1-5 open", "q back", "s subreddit"]
+        case .queue: ["a approve", "R remove", "q back", "S spam", "L lock", "D distinguish", "Enter open", "n next"]
+        case .reasons: ["↑↓/jk move", "Enter or 0-9 remove with that reason", "q back, nothing removed"]
+        case .modmail: ["↑↓/jk move", "Enter read", "q back", "r reply"]
+        case .conversation: ["↑↓/jk scroll", "q back", "r reply"]
+        case .log: ["↑↓/jk move", "q back", "n next page"]
         }
     }
 

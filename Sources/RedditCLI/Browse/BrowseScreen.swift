@@ -49,7 +49,10 @@ package struct BrowseScreen: Sendable {
             (content, items) = threadLines(thread, changes: state.changes, revealed: state.revealedSpoilers)
             top = threadTop(requested: state.threadTop, item: items[thread.selected + 1], total: content.count)
         case .inbox(let inbox):
-            title = "inbox"
+            title =
+                "inbox · "
+                + InboxSection.allCases.map { $0 == inbox.section ? "[\($0.rawValue)]" : $0.rawValue }.joined(
+                    separator: " ")
             let selectedLine: Int
             (content, selectedLine) = inboxLines(inbox)
             top = scrollTop(selected: selectedLine, total: content.count)
@@ -65,12 +68,30 @@ package struct BrowseScreen: Sendable {
         case .moderation(let view):
             (title, content, top) = moderationLayout(view, state: state)
         }
-        if state.showsHelp {
-            title = "keys (any key closes)"
-            content = Self.helpLines + Self.moderatorHelpLines
-            top = 0
+        if let links = state.linkChoices {
+            title = "links of the selected text (Enter or 1-9 opens, other keys close)"
+            content = links.enumerated().map { index, link in
+                TextLayout.truncate(
+                    (index == state.linkSelected ? "> " : "  ") + TextLayout.padLeft("\(index + 1)", to: 3) + "  "
+                        + link,
+                    to: columns)
+            }
+            top = scrollTop(selected: state.linkSelected, total: content.count)
         }
-        var frame = [style.reverse(TextLayout.padRight(" reddit · \(title) · \(state.sourceLabel)", to: columns))]
+        if state.showsHelp {
+            content = KeyHelp.lines(columns: columns)
+            top = min(max(0, state.helpTop), max(0, content.count - contentRows))
+            let last = min(content.count, top + contentRows)
+            title =
+                content.count > contentRows
+                ? "keys \(top + 1)-\(last) of \(content.count) (↓ Space more, other keys close)"
+                : "keys (any key closes)"
+        }
+        var frame = [
+            style.reverse(
+                TextLayout.padRight(
+                    TextLayout.truncate(" reddit · \(title) · \(state.sourceLabel)", to: columns), to: columns))
+        ]
         frame += content.dropFirst(top).prefix(contentRows)
         while frame.count < rows - 1 { frame.append("") }
         let bottom = bottomLines(state)
@@ -78,31 +99,6 @@ package struct BrowseScreen: Sendable {
         frame += bottom
         return Layout(frame: frame, threadTop: top, itemLines: items)
     }
-
-    /// Every key of the browser (the `?` screen).
-    static let helpLines = [
-        "  ↑↓ jk  move (scroll a tall item)  PgUp PgDn page  g G first/last  ? this help",
-        "  Enter Space → l  open a post; fold or unfold a comment thread",
-        "  q Esc ← h  back (q on the first list asks first)  Q Ctrl-C  quit",
-        "  J K   next comment at this level / parent comment   S   comments: best, top, new, …",
-        "  o     open the link or media ($BROWSER, xdg-open; pictures and videos with your mailcap's",
-        "        programs)    1-9 in a thread: open link N",
-        "  x     show or hide spoilers      y   copy the permalink (OSC 52, works over SSH)",
-        "  u d   upvote / downvote (again clears)      s  save or unsave      m  more comments",
-        "  /     search posts      r   go to: a subreddit, a+b, u/name, /m/multi, /user/X/m/multi,",
-        "        /comments/ID, a reddit.com URL, saved, subs (empty or 'front': front page)",
-        "  1-5   on a list: sort by hot, new, rising, top, controversial",
-        "  t     time range of top / controversial     R   refresh     n   next page",
-        "  U     the selected author's posts           H   hide the post",
-        "  c     reply to the selected post, comment or message",
-        "  e     edit your post or comment             X   delete it (asks first)",
-        "  C     compose a message    p   submit a post      i   inbox (Enter reads, m marks read)",
-        "        (texts are written in $VISUAL or $EDITOR; an empty text cancels)",
-        "  A     switch account (the signed-in ones: reddit login --account NAME adds one)",
-        "  v     show the post's picture in the terminal (chafa; online; any key goes back)",
-        "  marks {flair} [OP] author of the post  [M] moderator  [A] admin  [pinned] [nsfw]",
-        "        [spoiler] [OC] [locked] [archived] [removed] [saved] [N awards]",
-    ]
 
     /// Where a thread starts: the requested line, unless that leaves the selected item out of
     /// view (then the item is brought in, whole when it fits).
@@ -132,31 +128,66 @@ package struct BrowseScreen: Sendable {
             return [TextLayout.truncate(label.before + prompt + "▏" + label.after, to: columns)]
         }
         if let status = state.status {
-            // Cut at the width (what a write would send is one long form), the rest on a second line.
-            var first = ""
-            var used = 0
-            var rest = Substring(status.replacingOccurrences(of: "\n", with: " "))
-            while let character = rest.first, used + TextLayout.width(of: character) <= columns {
-                first.append(character)
-                used += TextLayout.width(of: character)
-                rest = rest.dropFirst()
+            // Wrapped at word boundaries (what a write would send is one long form) on at most
+            // two lines; the second is cut when even that is not enough.
+            let oneLine = status.replacingOccurrences(of: "\n", with: " ")
+            if TextLayout.width(oneLine) <= columns { return [style.yellow(oneLine)] }
+            let wrapped = Self.statusLines(oneLine, columns: columns)
+            var lines = Array(wrapped.prefix(2))
+            if wrapped.count > 2, let last = lines.last {
+                lines[lines.count - 1] = TextLayout.truncate(
+                    last + " " + wrapped[2...].joined(separator: " "), to: columns)
             }
-            let lines = rest.isEmpty ? [first] : [first, TextLayout.truncate(String(rest), to: columns)]
             return lines.map { style.yellow($0) }
         }
-        let help: String
+        if state.showsHelp {
+            return [style.dim(KeyHelp.footer(["↓ Space PgDn more", "↑ PgUp back"], columns: columns))]
+        }
+        let items: [String]
         switch state.current {
         case .posts:
-            help = "↑↓/jk move · Enter open · u/d vote · s save · / search · n next page · q quit · c reply · ? keys"
+            items = ["↑↓/jk move", "Enter open", "q quit", "u/d vote", "s save", "/ search", "n next page", "c reply"]
         case .thread:
-            help =
-                "↑↓/jk move · Enter fold/unfold · J/K sibling/parent · m more · S sort · u/d vote · c reply · q back · ? keys"
-        case .inbox: help = "↑↓/jk move · Enter read · c reply · m mark read · n next page · q back · ? keys"
-        case .message: help = "↑↓/jk scroll · c reply · m mark read · o open in the browser · q back · ? keys"
-        case .subreddits: help = "↑↓/jk move · Enter open · q back · ? keys"
-        case .moderation(let view): help = moderationHelp(view)
+            items = [
+                "↑↓/jk move", "Enter fold", "q back", "c reply", "u/d vote", "m more", "J/K sibling/parent", "S sort",
+            ]
+        case .inbox:
+            items = ["↑↓/jk move", "Enter read", "Tab next view", "q back", "c reply", "m mark read", "n next page"]
+        case .message: items = ["↑↓/jk scroll", "q back", "c reply", "m mark read", "o open in the browser"]
+        case .subreddits: items = ["↑↓/jk move", "Enter open", "q back"]
+        case .moderation(let view): items = moderationHelp(view)
         }
-        return [style.dim(TextLayout.truncate(help, to: columns))]
+        return [style.dim(KeyHelp.footer(items, columns: columns))]
+    }
+
+    /// `text` in lines of `columns`, broken at spaces; a word longer than a whole line (a form
+    /// an offline write would send) fills the rest of its line and goes on on the next.
+    static func statusLines(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let separator = line.isEmpty ? "" : " "
+            if TextLayout.width(line + separator + word) <= columns {
+                line += separator + word
+                continue
+            }
+            // A line left less than half full is filled instead (a form is one long word).
+            if TextLayout.width(word) <= columns, columns - TextLayout.width(line) < columns / 2 {
+                lines.append(line)
+                line = String(word)
+                continue
+            }
+            line += separator
+            for character in word {
+                if TextLayout.width(line) + TextLayout.width(of: character) > columns {
+                    lines.append(line)
+                    line = ""
+                }
+                line.append(character)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     private func marker(_ isSelected: Bool) -> String {
@@ -172,8 +203,8 @@ package struct BrowseScreen: Sendable {
         let renderer = ListingRenderer(
             style: style, width: columns - 2, now: now, changes: changes, subreddit: list.listing?.subreddit)
         let layout = renderer.columns(for: list.posts)
-        var lines = ["  " + renderer.header(layout)]
-        var selectedLine = 1
+        var lines = renderer.header(layout).map { ["  " + $0] } ?? []
+        var selectedLine = lines.count
         for (index, post) in list.posts.enumerated() {
             let isSelected = index == list.selected
             if isSelected { selectedLine = lines.count }

@@ -43,6 +43,7 @@ extension BrowseSession {
         if !offline { service = try accounts.makeService(name) }
         accounts.current = name
         self.accounts = accounts
+        if !offline { state.userName = nil }
         state.sourceLabel = sourceLabel + accounts.label
         guard state.isPostList, !offline else {
             state.status = "now account \(name)"
@@ -50,7 +51,7 @@ extension BrowseSession {
         }
         let listing = state.currentListing
         let page = try await service.listing(listing)
-        state.didShow(.init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing))
+        state.didShow(.init(title: title(of: listing), posts: page.links, after: page.after, listing: listing))
         state.status = "now account \(name)"
     }
 }

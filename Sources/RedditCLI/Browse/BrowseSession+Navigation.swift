@@ -9,6 +9,8 @@ extension BrowseSession {
         switch step {
         case .openThread(let options):
             state.didOpen(try await service.commentTree(options))
+        case .resortThread(let options) where offline:
+            state.didNotResortOffline(options.sort ?? .confidence)
         case .resortThread(let options):
             state.didResort(try await service.commentTree(options), sort: options.sort ?? .confidence)
         case .posts(let source, let after):
@@ -20,13 +22,16 @@ extension BrowseSession {
                 listing = try await service.profile(user: user, section: section, page: page).value
             case .multireddit(let owner, let name):
                 listing = try await service.multireddit(name, of: owner, page: page)
+            case .domain(let domain):
+                listing = try await service.domain(domain, page: page)
             }
             state.didLoadPosts(listing, from: source, isNextPage: after != nil)
         case .subscriptions:
             state.didLoadSubscriptions(try await service.subscriptions())
         case .hide(let name):
             let outcome = try await service.hide(name)
-            if outcome == .sent { state.didHide(name) }
+            // Offline too: the post goes, so that the screen shows what the key does.
+            state.didHide(name)
             Self.report(outcome, of: .navigate(step), done: "hidden \(name.rawValue)", on: &state)
         case .delete(let name):
             let outcome = try await service.delete(name)
@@ -36,6 +41,9 @@ extension BrowseSession {
             // Offline too: the mark goes, so that the screen shows what the key does.
             state.didMarkRead(name)
             Self.report(outcome, of: .navigate(step), done: "marked \(name.rawValue) read", on: &state)
+        case .identify:
+            // Handled by the loop (it performs the key's effect again).
+            break
         case .edit(let name, let current):
             try await write(.edit(name), startingWith: current, on: &state, events: events)
         }

@@ -17,6 +17,8 @@ package struct BrowseSession: Sendable {
     package var imagePreview = true
     /// Whether the service replays the recording (pictures are not recorded).
     package var offline = false
+    /// The config file's key bindings (never applied to text typed at a prompt).
+    package var keys = KeyBindings()
 
     package init(
         service: RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String,
@@ -38,7 +40,7 @@ package struct BrowseSession: Sendable {
         let listing = options.listing
         let page = try await service.listing(listing)
         var state = BrowseState(
-            root: .init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing),
+            root: .init(title: title(of: listing), posts: page.links, after: page.after, listing: listing),
             sourceLabel: sourceLabel + (accounts?.label ?? "")
         )
         do {
@@ -58,7 +60,8 @@ package struct BrowseSession: Sendable {
         for await event in events.events {
             switch event {
             case .resize: break
-            case .key(let key):
+            case .key(let typed):
+                let key = state.searchPrompt == nil ? keys.resolve(typed) : typed
                 guard let effect = state.handle(key) else { break }
                 if effect == .quit { return key == .interrupt ? Self.interruptedExitCode : 0 }
                 draw(&state, loading: true)
@@ -67,6 +70,11 @@ package struct BrowseSession: Sendable {
             draw(&state)
         }
         return 0
+    }
+
+    /// The title of `listing`'s screen (offline, the front page is the recorded threads).
+    func title(of listing: ListingOptions) -> String {
+        RecordedThreads.isShown(by: listing, offline: offline) ? RecordedThreads.title : Self.title(of: listing)
     }
 
     static func title(of listing: ListingOptions) -> String {
@@ -80,6 +88,12 @@ package struct BrowseSession: Sendable {
         do throws(CLIError) {
             switch effect {
             case .quit: return
+            case .suspend:
+                events.pause()
+                RawTerminal.restore()
+                RawTerminal.suspend()
+                // Resumed (SIGCONT): the terminal is the browser's again.
+                try resumeTerminal(events)
             case .openPost(let id):
                 state.didOpen(try await service.commentTree(CommentsOptions(postID: id)))
             case .loadMore(let stub):
@@ -87,12 +101,17 @@ package struct BrowseSession: Sendable {
             case .nextPage(let listing):
                 state.didLoadNextPage(try await service.listing(listing))
             case .search(let query):
-                let results = try await service.search(SearchOptions(query: query))
-                state.didLoadList(.init(title: "search: \(query)", posts: results.links, after: nil, listing: nil))
+                // Inside a subreddit (r/all too), within it, as rtv searches.
+                let subreddit = state.currentListing.subreddit
+                let results = try await service.search(SearchOptions(query: query, subreddit: subreddit))
+                state.didLoadList(
+                    .init(
+                        title: "search" + (subreddit.map { " r/\($0)" } ?? "") + ": \(query)", posts: results.links,
+                        after: nil, listing: nil))
             case .show(let listing):
                 let page = try await service.listing(listing)
                 state.didShow(
-                    .init(title: Self.title(of: listing), posts: page.links, after: page.after, listing: listing))
+                    .init(title: title(of: listing), posts: page.links, after: page.after, listing: listing))
             case .open(let url):
                 state.status = ExternalOpener.open(url)
             case .openMedia(let items, let page):
@@ -118,9 +137,11 @@ package struct BrowseSession: Sendable {
                 Self.report(outcome, of: effect, done: saved ? "saved" : "unsaved", on: &state)
             case .write(let write):
                 try await self.write(write, on: &state, events: events)
-            case .inbox(let after):
-                let page = try await service.inbox(.all, page: PageOptions(after: after?.rawValue))
-                state.didLoadInbox(page.value, isNextPage: after != nil)
+            case .inbox(let section, let after):
+                let page = try await service.inbox(section, page: PageOptions(after: after?.rawValue))
+                state.didLoadInbox(page.value, isNextPage: after != nil, section: section)
+            case .page:
+                try await showInPager(state, events: events)
             case .listAccounts:
                 listAccounts(on: &state)
             case .switchAccount(let name):
@@ -129,6 +150,15 @@ package struct BrowseSession: Sendable {
                 try await preview(on: &state)
             case .moderator(let work):
                 try await moderate(work, on: &state)
+            case .navigate(.identify(let key)):
+                do throws(CLIError) {
+                    state.userName = try await service.me().value.name
+                } catch {
+                    state.userName = ""
+                }
+                if let again = state.handle(key), again != .navigate(.identify(then: key)) {
+                    await perform(again, on: &state, events: events)
+                }
             case .navigate(let step):
                 try await navigate(step, on: &state, events: events)
             }
@@ -224,6 +254,7 @@ package struct BrowseSession: Sendable {
         state.threadTop = layout.threadTop
         state.itemLines = layout.itemLines
         let frame = layout.frame
-        RawTerminal.emit("\u{1B}[H" + frame.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+        RawTerminal.emit(
+            "\u{1B}[H" + frame.map { style.ascii($0) + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
     }
 }

@@ -261,8 +261,9 @@ extension BrowseState {
             case .distinguish(_, let on):
                 queue.items[item].isDistinguished = on
                 marks.removeAll { $0.hasSuffix("distinguished") }
-            default:
-                marks.removeAll { $0 == action.mark }
+            case .approve, .remove, .spam:
+                // One verdict at a time: the last one stands (approved, then removed, is removed).
+                marks.removeAll { $0 == "approved" || $0 == "spam" || $0 == "removed" || $0.hasPrefix("removed: ") }
             }
             queue.items[item].marks = marks
             queue.items[item].marks.append(action.mark)

@@ -7,12 +7,15 @@ package enum PostSource: Equatable, Sendable {
     case user(String, UserSection)
     /// A multireddit; a nil owner is the signed-in user.
     case multireddit(owner: String?, name: String)
+    /// The posts linking to a domain (`python.org`).
+    case domain(String)
 
     /// The list's title.
     var title: String {
         switch self {
-        case .user(let name, .saved): "u/\(name) · saved"
-        case .user(let name, _): "u/\(name) · posts"
+        case .user(let name, .submitted), .user(let name, .overview): "u/\(name) · posts"
+        case .user(let name, let section): "u/\(name) · \(section.rawValue)"
+        case .domain(let domain): "domain \(domain)"
         case .multireddit(let owner, let name): (owner.map { "u/\($0)/" } ?? "") + "m/\(name)"
         }
     }
@@ -51,6 +54,8 @@ extension BrowseState {
         case delete(Fullname)
         /// Marks the inbox item read.
         case markRead(Fullname)
+        /// Learns who the signed-in user is (``BrowseState/userName``), then handles the key again.
+        case identify(then: Key)
     }
 
     /// The comment orders `S` steps through, Reddit's default first.
@@ -130,6 +135,13 @@ extension BrowseState {
         status = "comments sorted by \(Self.sortName(sort)) (S: next order)"
     }
 
+    /// `S` offline: a recording holds the comments in the order they were recorded in, so
+    /// nothing moves; the browser says so instead of announcing an order it does not show.
+    package mutating func didNotResortOffline(_ sort: CommentSort) {
+        status =
+            "offline: the comments were recorded in one order and are shown in it (sorting by \(Self.sortName(sort)) needs the network)"
+    }
+
     static func sortName(_ sort: CommentSort) -> String {
         sort == .confidence ? "best" : sort.rawValue
     }
@@ -181,8 +193,9 @@ extension BrowseState {
     }
 
     /// Enter on the `r` prompt: a subreddit (`funny`, `r/funny`, `a+b`), the front page (empty,
-    /// `front`, `/`), a user (`u/name`), a multireddit (`/m/name`, `/user/X/m/name`), a post
-    /// (`/comments/ID`, a reddit.com or redd.it URL), `saved` or `subs`.
+    /// `front`, `/`), a user (`u/name`, `u/name/upvoted`…), a multireddit (`/m/name`,
+    /// `/user/X/m/name`), a domain (`domain/python.org`), a post (`/comments/ID`, a reddit.com or
+    /// redd.it URL), `saved` or `subs`.
     mutating func goTo(_ text: String) -> Effect? {
         let answer = text.trimmingCharacters(in: .whitespaces)
         if answer.contains("://") || answer.hasPrefix("www.") || answer.hasPrefix("reddit.com")
@@ -226,15 +239,18 @@ extension BrowseState {
             if lower.count >= 4, lower[2] == "m" {
                 return .navigate(.posts(.multireddit(owner: parts[1], name: parts[3]), after: nil))
             }
-            let section: UserSection = lower.count >= 3 && lower[2] == "saved" ? .saved : .submitted
+            let section = lower.count >= 3 ? UserSection(rawValue: lower[2]) ?? .submitted : .submitted
             return .navigate(.posts(.user(parts[1], section), after: nil))
+        }
+        if parts.count >= 2, first == "domain" {
+            return .navigate(.posts(.domain(parts[1]), after: nil))
         }
         if parts.count >= 2, first == "m" {
             return .navigate(.posts(.multireddit(owner: nil, name: parts[1]), after: nil))
         }
         if parts.count >= 2, first == "r" { return subreddit(parts[1]) }
         if parts.count == 1 { return subreddit(parts[0]) }
-        status = "cannot go to \(path): try a subreddit, u/name, /m/name, /comments/ID or a reddit.com URL"
+        status = "cannot go to \(path): try a subreddit, u/name, /m/name, domain/NAME, /comments/ID or a reddit.com URL"
         return nil
     }
 
@@ -284,22 +300,46 @@ extension BrowseState {
         if case .thread(let thread) = current, thread.tree.link.name == name { stack.removeLast() }
     }
 
-    /// `e`: the selected post's or comment's text in the editor.
+    /// Whether the user may edit or delete something by `author`: nil when they may; else the
+    /// effect to return (learning who the user is first, then `key` again), having said why not.
+    private mutating func refusal(_ key: Key, author: String, doing what: String) -> Effect?? {
+        guard let userName else { return .some(.navigate(.identify(then: key))) }
+        if userName.isEmpty {
+            status = "sign in to \(what) your posts and comments (reddit login)"
+            return .some(nil)
+        }
+        guard author.caseInsensitiveCompare(userName) == .orderedSame else {
+            status = "u/\(author) wrote this: you (u/\(userName)) can \(what) only your own posts and comments"
+            return .some(nil)
+        }
+        return nil
+    }
+
+    /// `e`: the selected post's or comment's text in the editor, when it is the user's own.
     private mutating func editSelection() -> Effect? {
-        if let comment = selectedComment { return .navigate(.edit(comment.name, current: comment.body)) }
+        if let comment = selectedComment {
+            if let refused = refusal(.character("e"), author: comment.author, doing: "edit") { return refused }
+            return .navigate(.edit(comment.name, current: comment.body))
+        }
         if let post = selectedPostItself {
             guard post.isSelf else {
                 status = "a link post has no text to edit"
                 return nil
             }
+            if let refused = refusal(.character("e"), author: post.author, doing: "edit") { return refused }
             return .navigate(.edit(post.name, current: post.selftext))
         }
         return nil
     }
 
-    /// `X`: asks whether to delete the selected post or comment.
+    /// `X`: asks whether to delete the selected post or comment, when it is the user's own.
     private mutating func askToDelete() -> Effect? {
-        guard let name = selectedComment?.name ?? selectedPostItself?.name else { return nil }
+        guard
+            let target = selectedComment.map({ ($0.name, $0.author) })
+                ?? selectedPostItself.map({ ($0.name, $0.author) })
+        else { return nil }
+        if let refused = refusal(.character("X"), author: target.1, doing: "delete") { return refused }
+        let name = target.0
         pendingDelete = name
         status = "delete \(name.rawValue)? y deletes, any other key keeps it"
         return nil

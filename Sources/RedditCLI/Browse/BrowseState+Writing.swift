@@ -9,10 +9,16 @@ extension BrowseState {
         package var messages: [Message]
         package var after: Fullname?
         package var selected = 0
+        /// Which of the inbox's views this is (Tab shows the next).
+        package var section: InboxSection
+        /// The view Tab last asked for, when it could not be shown (offline, unread): the next
+        /// Tab goes on from it.
+        package var asked: InboxSection?
 
-        package init(messages: [Message], after: Fullname?) {
+        package init(messages: [Message], after: Fullname?, section: InboxSection = .all) {
             self.messages = messages
             self.after = after
+            self.section = section
         }
     }
 
@@ -106,7 +112,7 @@ extension BrowseState {
 
     /// Shows a loaded inbox page: on top of the current screen, or appended to the inbox shown
     /// when it is the next page.
-    package mutating func didLoadInbox(_ page: Listing, isNextPage: Bool) {
+    package mutating func didLoadInbox(_ page: Listing, isNextPage: Bool, section: InboxSection = .all) {
         let messages = page.children.compactMap(\.message)
         if isNextPage, case .inbox(var inbox) = current {
             let known = Set(inbox.messages.map(\.name))
@@ -118,12 +124,22 @@ extension BrowseState {
             return
         }
         if case .inbox = current { stack.removeLast() }
-        stack.append(.inbox(Inbox(messages: messages, after: page.after)))
+        stack.append(.inbox(Inbox(messages: messages, after: page.after, section: section)))
     }
 
     /// `n` in the inbox, or moving past its last item: the next page, when there is one.
     mutating func nextInboxPage() -> Effect? {
         guard case .inbox(let inbox) = current, let after = inbox.after else { return nil }
-        return .inbox(after: after)
+        return .inbox(inbox.section, after: after)
+    }
+
+    /// Tab in the inbox: its next view (all, unread, messages, replies, mentions, sent).
+    mutating func nextInboxSection() -> Effect? {
+        guard case .inbox(var inbox) = current else { return nil }
+        let all = InboxSection.allCases
+        let next = all[((all.firstIndex(of: inbox.asked ?? inbox.section) ?? 0) + 1) % all.count]
+        inbox.asked = next
+        replaceCurrent(.inbox(inbox))
+        return .inbox(next, after: nil)
     }
 }

@@ -59,6 +59,8 @@ package struct BrowseState: Sendable {
     /// Work the loop must do after a key.
     package enum Effect: Equatable, Sendable {
         case quit
+        /// Stop the program (Ctrl-Z) with the terminal given back, until the shell resumes it.
+        case suspend
         case openPost(id: String)
         case loadMore(More)
         case nextPage(ListingOptions)
@@ -78,8 +80,10 @@ package struct BrowseState: Sendable {
         case show(ListingOptions)
         /// Ask for a text in the editor, then send it (offline: show what would be sent).
         case write(TextWrite)
-        /// Show the inbox (nil), or its next page.
-        case inbox(after: Fullname?)
+        /// Show a section of the inbox (`after` nil), or its next page.
+        case inbox(InboxSection, after: Fullname?)
+        /// Show the selected post, comment or message in `$PAGER`.
+        case page
         /// List the signed-in accounts to pick from (`A`).
         case listAccounts
         /// Use this account from now on in this browser.
@@ -113,6 +117,8 @@ package struct BrowseState: Sendable {
     package internal(set) var promptKind: PromptKind = .search
     /// Whether the key help (`?`) is shown over the screen.
     package private(set) var showsHelp = false
+    /// The help's first line shown (it pages: ↓ j Space PgDn; the screen keeps it in range).
+    package var helpTop = 0
     /// Whether `q` on the first screen asked "quit?" and the next key answers.
     package internal(set) var asksToQuit = false
     /// The accounts `A` listed, while the next key picks one.
@@ -135,6 +141,13 @@ package struct BrowseState: Sendable {
     package internal(set) var revealedSpoilers: Set<String> = []
     /// The removal reasons loaded, by subreddit in lower case.
     package internal(set) var removalReasons: [String: [RemovalReason]] = [:]
+    /// The signed-in user's name once known ("" when nobody is signed in): `e` and `X` act only
+    /// on their own posts and comments.
+    package var userName: String?
+    /// The links `L` listed, while the next keys pick one.
+    package internal(set) var linkChoices: [String]?
+    /// The link selected in that list.
+    package internal(set) var linkSelected = 0
     /// The post or comment `X` asked to delete; the next key answers.
     package internal(set) var pendingDelete: Fullname?
 
@@ -149,14 +162,13 @@ package struct BrowseState: Sendable {
 
     /// Applies `key` and returns the work to do, if any.
     package mutating func handle(_ key: Key) -> Effect? {
+        // Ctrl-Z suspends whatever is shown; the screen is drawn again as it was on return.
+        if key == .suspend { return .suspend }
         if searchPrompt != nil { return handlePrompt(key) }
-        if showsHelp {
-            showsHelp = false
-            if key == .interrupt { return .quit }
-            return nil
-        }
+        if showsHelp { return handleHelpKey(key) }
         if asksToQuit { return answerQuitQuestion(key) }
         if accountChoices != nil { return answerAccountChoice(key) }
+        if linkChoices != nil { return answerLinkPicker(key) }
         if showsPreview {
             showsPreview = false
             return key == .interrupt ? .quit : nil
@@ -191,7 +203,9 @@ package struct BrowseState: Sendable {
         case .character("r"):
             searchPrompt = ""
             promptKind = .subreddit
-        case .character("?"): showsHelp = true
+        case .character("?"):
+            showsHelp = true
+            helpTop = 0
         case .character("o"): return openLink()
         case .character("y"): return copyPermalink()
         case .character("x"): toggleSpoilers()
@@ -216,11 +230,30 @@ package struct BrowseState: Sendable {
         case .character("c"): return replyToSelection()
         case .character("C"): openPrompt(.messageRecipient)
         case .character("p"): openPrompt(.submitSubreddit, text: currentListing.subreddit ?? "")
-        case .character("i"): return .inbox(after: nil)
+        case .character("i"): return .inbox(.all, after: nil)
+        case .tab: return nextInboxSection()
+        case .character("L"): return openLinkPicker()
+        case .character("P"): return .page
         case .character("A"): return .listAccounts
         case .character("v"): return .preview
         case .character("M"): return openModeratorMenu()
         default: break
+        }
+        return nil
+    }
+
+    /// A key while the help is shown: the moving keys page it, any other key closes it.
+    private mutating func handleHelpKey(_ key: Key) -> Effect? {
+        let page = max(1, pageSize - 1)
+        switch key {
+        case .down, .character("j"): helpTop += 1
+        case .up, .character("k"): helpTop = max(0, helpTop - 1)
+        case .space, .pageDown, .character("f"): helpTop += page
+        case .pageUp, .character("b"): helpTop = max(0, helpTop - page)
+        case .home, .character("g"): helpTop = 0
+        case .end, .character("G"): helpTop = Int.max / 2
+        case .interrupt: return .quit
+        default: showsHelp = false
         }
         return nil
     }
@@ -320,6 +353,10 @@ package struct BrowseState: Sendable {
     private mutating func loadMore() -> Effect? {
         guard case .thread(let thread) = current else { return nil }
         let rows = thread.rows
+        // On a "continue this thread" stub: that thread, not the next "more" stub.
+        if rows.indices.contains(thread.selected), case .continueThread(let more) = rows[thread.selected].content {
+            return .loadMore(more)
+        }
         let start = max(0, thread.selected)
         for row in rows[start...] + rows[..<start] {
             if case .loadMore(let more) = row.content { return .loadMore(more) }
@@ -333,7 +370,10 @@ package struct BrowseState: Sendable {
         if case .posts(let list) = current, let source = list.source, let after = list.after {
             return .navigate(.posts(source, after: after))
         }
-        guard case .posts(let list) = current, let after = list.after, var listing = list.listing else { return nil }
+        guard case .posts(let list) = current, let after = list.after, var listing = list.listing else {
+            if isPostList { status = "this is the last page: no more posts" }
+            return nil
+        }
         listing.page.after = after.rawValue
         return .nextPage(listing)
     }

@@ -147,6 +147,8 @@ package struct CommentsOptions: Equatable, Sendable {
 /// The sections of a user's profile.
 package enum UserSection: String, CaseIterable, Sendable {
     case overview, submitted, comments, saved
+    /// What the user voted on or hid: only the signed-in user's own (Reddit answers 403 otherwise).
+    case upvoted, downvoted, hidden
 }
 
 /// `search <query>`.
@@ -236,6 +238,10 @@ package struct GlobalOptions: Equatable, Sendable {
     package var shared: URL?
     /// A site of PRAW's `praw.ini` whose app, account and User-Agent to use (`--site NAME`).
     package var site: String?
+    /// The colour theme: a built-in one's name or a JSON file (`--theme`).
+    package var theme: String?
+    /// Draw the interface's marks in ASCII (`--ascii`), for terminals without Unicode.
+    package var ascii = false
 
     package init() {}
 }

@@ -118,7 +118,7 @@ struct CommandArguments {
 
     /// Fails on anything not consumed.
     func finish() throws(UsageError) {
-        if let flag = tokens.first(where: isFlag) { throw usage("unknown option '\(flag)'") }
+        if let flag = tokens.first(where: isFlag) { throw usage(CommandSuggestion.unknownOption(flag)) }
         if let extra = tokens.first { throw usage("unexpected argument '\(extra)'") }
         if let extra = literals.first { throw usage("unexpected argument '\(extra)'") }
     }

@@ -46,6 +46,8 @@ package enum CommandParser {
             case "--offline": options.offline = true
             case "--json": options.json = true
             case "--no-color": options.noColor = true
+            case "--ascii": options.ascii = true
+            case "--theme": options.theme = try value()
             case "--verbose", "-v": options.verbose = true
             case "--wait": options.waitsOutRatelimit = true
             case "--client-id": options.clientID = try value()
@@ -182,7 +184,7 @@ package enum CommandParser {
         case "help":
             let topic = arguments.remainingPositionals().first
             if let topic, topic != HelpText.offlineTopic, !HelpText.commandNames.contains(topic) {
-                throw UsageError(message: CommandSuggestion.unknown(topic), command: nil)
+                throw UsageError(message: CommandSuggestion.unknown(topic, asHelpTopic: true), command: nil)
             }
             return .help(topic)
         default:

@@ -2,9 +2,41 @@
 /// (`serch` → `search`, `comment` → `comments`).
 enum CommandSuggestion {
     /// "unknown command 'NAME'", and "did you mean …?" when some command is near.
-    static func unknown(_ name: String) -> String {
-        let near = nearest(to: name)
+    static func unknown(_ name: String, asHelpTopic: Bool = false) -> String {
         let message = "unknown command '\(name)'"
+        let subreddit = CommandParser.stripSubredditPrefix(name)
+        if asHelpTopic {
+            let near = nearest(to: name)
+            return near.isEmpty
+                ? message : message + "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        }
+        if subreddit != name || name.hasPrefix("/") {
+            // `reddit r/askreddit`: a subreddit where a command goes.
+            return message + "; for a subreddit: reddit hot \(subreddit) (or reddit browse \(subreddit))"
+        }
+        let near = nearest(to: name)
+        guard !near.isEmpty else {
+            let isName = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            return message + (isName ? "; for the subreddit r/\(name): reddit hot \(name)" : "")
+                + "; reddit help lists the commands"
+        }
+        return message + "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+
+    /// The options `reddit` knows, for "did you mean" after an unknown one.
+    static let optionNames: Set<String> = [
+        "--offline", "--json", "--no-color", "--ascii", "--theme", "--verbose", "--wait", "--client-id", "--user-agent",
+        "--config",
+        "--shared", "--account", "--help", "--version", "--after", "--all", "--comments", "--crosspost", "--depth",
+        "--edit", "--image", "--internal", "--limit", "--mod", "--only", "--post", "--reason", "--sort", "--spam",
+        "--subject", "--subreddit", "--text", "--time", "--timeout", "--title", "--type", "--unread", "--url",
+    ]
+
+    /// "unknown option '--NAME'", and "did you mean …?" when a known option is near.
+    static func unknownOption(_ flag: String) -> String {
+        let name = String(flag.split(separator: "=", maxSplits: 1).first ?? Substring(flag))
+        let near = nearest(to: name, among: optionNames)
+        let message = "unknown option '\(flag)'"
         guard !near.isEmpty else { return message }
         return message + "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
     }

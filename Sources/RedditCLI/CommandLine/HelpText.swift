@@ -11,13 +11,17 @@ package enum HelpText {
 
     static let listingDetails = """
           [subreddit]          a subreddit (r/ is optional); the front page when omitted
+        """ + "\n" + pagingDetails
+
+    /// The paging options of every listing (`best` takes no subreddit).
+    static let pagingDetails = """
           --limit N            posts to fetch, 1-100 (Reddit's default is 25)
           --after FULLNAME     continue after this post (the last line of the previous page says it)
         """
 
     static let editorDetails = """
           --text TEXT          the text (Markdown); without it $VISUAL or $EDITOR opens a file to write it in
-                               (lines starting with # are dropped; an empty text cancels)
+                               (everything above its line of dashes is the text, # headings too; an empty text cancels)
           --wait               if Reddit asks you to wait before posting again, wait (up to 15 minutes)
         """
 
@@ -58,7 +62,8 @@ package enum HelpText {
             "best",
             Entry(
                 usage: "reddit best [--limit N] [--after FULLNAME]",
-                summary: "the front page in Reddit's own order", details: listingDetails)
+                summary: "the front page in Reddit's own order (the front page only: no subreddit)",
+                details: pagingDetails)
         ),
         (
             "comments",
@@ -75,8 +80,10 @@ package enum HelpText {
         (
             "user",
             Entry(
-                usage: "reddit user <name> [overview|submitted|comments|saved] [--limit N] [--after FULLNAME]",
-                summary: "a user's posts and comments", details: "  saved needs you to be signed in as that user")
+                usage:
+                    "reddit user <name> [overview|submitted|comments|saved|upvoted|downvoted|hidden] [--limit N] [--after FULLNAME]",
+                summary: "a user's posts and comments",
+                details: "  saved, upvoted, downvoted and hidden need you to be signed in as that user")
         ),
         (
             "search",
@@ -177,7 +184,7 @@ package enum HelpText {
         (
             "inbox",
             Entry(
-                usage: "reddit inbox [unread|sent|mentions|replies] [--limit N] [--after FULLNAME]",
+                usage: "reddit inbox [unread|messages|replies|mentions|sent] [--limit N] [--after FULLNAME]",
                 summary: "your messages, comment replies and mentions (* marks unread)", details: "")
         ),
         (
@@ -309,6 +316,9 @@ package enum HelpText {
           --offline            replay the recorded Reddit responses shipped with reddit (no network)
           --json               print the decoded data as JSON
           --no-color           never colour the output (NO_COLOR=1 does the same)
+          --theme NAME|FILE    colours: default, monochrome, light (for light backgrounds), or a JSON
+                               file of role to SGR code such as {"yellow": "1;35"} (or "theme" in the config)
+          --ascii              draw the interface's marks in ASCII, for terminals without Unicode
           --client-id ID       your Reddit app's client id (or REDDIT_CLIENT_ID, or the config file)
           --user-agent UA      User-Agent to send (or REDDIT_USER_AGENT, or the config file)
           --config PATH        config file (default: $XDG_CONFIG_HOME/reddit/config.json)

@@ -39,7 +39,7 @@ package struct SubmitCommandOptions: Equatable, Sendable {
 
 /// The sections of the inbox (`inbox [unread|sent|mentions|replies]`; all messages when omitted).
 package enum InboxSection: String, CaseIterable, Sendable {
-    case all, unread, sent, mentions, replies
+    case all, unread, messages, replies, mentions, sent
 }
 
 extension CommandParser {

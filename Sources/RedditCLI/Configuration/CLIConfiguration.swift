@@ -18,6 +18,10 @@ package struct CLIConfiguration: Equatable, Sendable {
     package var account = "default"
     /// Whether `v` in `browse` may draw a post's picture (`"image_preview": false` turns it off).
     package var imagePreview = true
+    /// The colour theme (`--theme`, else `"theme"`): a built-in one's name or a JSON file.
+    package var theme: String?
+    /// The browser's key bindings (`"keys": {"w": "k"}`: w acts as k).
+    package var keys = KeyBindings()
 
     /// The User-Agent used when none is configured, in Reddit's `platform:app:version (by /u/user)` form.
     package static let defaultUserAgent = "linux:dev.courier.reddit-cli:\(HelpText.version) (by /u/courier-reddit-cli)"
@@ -30,8 +34,11 @@ package struct CLIConfiguration: Equatable, Sendable {
         var userAgent: String?
         var redirectPort: Int?
         var imagePreview: Bool?
+        var theme: String?
+        var keys: [String: String]?
 
         enum CodingKeys: String, CodingKey {
+            case theme, keys
             case clientID = "client_id"
             case userAgent = "user_agent"
             case redirectPort = "redirect_port"
@@ -50,7 +57,7 @@ package struct CLIConfiguration: Equatable, Sendable {
     }
 
     /// The keys a config file may hold.
-    static let knownKeys = ["client_id", "user_agent", "redirect_port", "image_preview"]
+    static let knownKeys = ["client_id", "user_agent", "redirect_port", "image_preview", "theme", "keys"]
 
     /// Resolves the configuration. A config file that exists but cannot be read, is not JSON or
     /// holds a key `reddit` does not know is an error; a missing one is not. With `readsFile`
@@ -96,7 +103,9 @@ package struct CLIConfiguration: Equatable, Sendable {
             redirectPort: file.redirectPort.map { UInt16($0) } ?? defaultRedirectPort,
             directory: directory,
             account: options.account ?? Accounts(directory: directory).current(),
-            imagePreview: file.imagePreview ?? true
+            imagePreview: file.imagePreview ?? true,
+            theme: nonEmpty(options.theme) ?? nonEmpty(file.theme),
+            keys: try KeyBindings(file.keys ?? [:])
         )
     }
 

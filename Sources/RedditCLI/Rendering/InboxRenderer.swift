@@ -16,15 +16,14 @@ package struct InboxRenderer: Sendable {
         let messages = listing.children.compactMap(\.message)
         guard !messages.isEmpty else { return "no messages\n" }
         var text = ""
+        let senders = InboxPreview.senderWidth(messages)
         for message in messages {
             let mark = message.isNew ? style.bold("*") : " "
             let age = TextLayout.padLeft(TextLayout.age(of: message.created, now: now), to: 3)
             let about = message.isComment ? "re: \(message.linkTitle ?? message.subject)" : message.subject
-            let body = message.body.replacingOccurrences(of: "\n", with: " ")
-            let from =
-                !message.author.isEmpty ? "u/\(message.author)" : message.subreddit.map { "r/\($0)" } ?? "reddit"
+            let from = TextLayout.padRight(BrowseScreen.sender(of: message), to: senders)
             text += "\(mark) \(age)  \(message.name.rawValue)  \(from)  \(style.bold(about))  "
-            text += style.dim(String(body.prefix(80))) + "\n"
+            text += style.dim(InboxPreview.text(of: message.body, width: 80)) + "\n"
         }
         if let after = listing.after, let nextPageCommand {
             text += style.dim("more: \(nextPageCommand) --after \(after.rawValue)") + "\n"

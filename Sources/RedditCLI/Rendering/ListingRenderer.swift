@@ -54,8 +54,18 @@ package struct ListingRenderer: Sendable {
         return posts.allSatisfy { $0.subreddit.caseInsensitiveCompare(subreddit) == .orderedSame }
     }
 
-    /// The header line naming the columns.
-    package func header(_ columns: Columns) -> String {
+    /// Below this many columns for the title, a post takes rtv's narrow layout: its title on
+    /// lines of its own, then a line of score, comments, age and subreddit.
+    static let narrowTitleRoom = 24
+
+    /// Whether posts are laid out narrow (title first, then the numbers) at this width.
+    package func isNarrow(_ columns: Columns) -> Bool {
+        width.map { $0 - columns.prefixWidth < Self.narrowTitleRoom } ?? false
+    }
+
+    /// The header line naming the columns; nil in the narrow layout, which has no columns.
+    package func header(_ columns: Columns) -> String? {
+        if isNarrow(columns) { return nil }
         let fixed =
             TextLayout.padLeft("SCORE", to: columns.score) + "  "
             + TextLayout.padLeft("CMTS", to: columns.comments) + "  "
@@ -73,13 +83,9 @@ package struct ListingRenderer: Sendable {
     /// One post's lines: one, or two when the title does not fit (the second under the title
     /// column, cut with "…" if the title is longer still).
     package func lines(_ post: Link, columns: Columns) -> [String] {
+        if isNarrow(columns) { return narrowLines(post) }
         let scoreText = TextLayout.padLeft(TextLayout.compact(score(of: post)), to: columns.score)
-        let score: String
-        switch changes.vote(post.name, recorded: post.likes) {
-        case .up: score = style.yellow(scoreText)
-        case .down: score = style.blue(scoreText)
-        case .none: score = style.bold(scoreText)
-        }
+        let score = paintedScore(scoreText, of: post)
         let marks = Markers.post(
             post, saved: changes.isSaved(post.name, recorded: post.saved), showsArchived: false)
         let flair = Markers.linkFlair(post)
@@ -111,7 +117,7 @@ package struct ListingRenderer: Sendable {
         let painter = Markers(style: style)
         let titles = titleLines.map { painter.paint(marks + (flair.map { [$0] } ?? []), in: $0) }
         let first =
-            score + "  "
+            score + voteMark(of: post)
             + TextLayout.padLeft(TextLayout.compact(post.commentCount), to: columns.comments) + "  "
             + TextLayout.padLeft(TextLayout.age(of: post.created, now: now), to: columns.age) + "  "
             + (columns.subreddit > 0
@@ -127,11 +133,57 @@ package struct ListingRenderer: Sendable {
         let posts = listing.links
         guard !posts.isEmpty else { return style.dim("(no posts)") + "\n" }
         let columns = columns(for: posts)
-        var lines = [header(columns)]
+        var lines = header(columns).map { [$0] } ?? []
         lines += posts.flatMap { self.lines($0, columns: columns) }
         if let after = listing.after, let nextPageCommand {
             lines.append(style.dim("more: \(nextPageCommand) --after \(after.rawValue)"))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The score coloured by the user's vote.
+    private func paintedScore(_ text: String, of post: Link) -> String {
+        switch changes.vote(post.name, recorded: post.likes) {
+        case .up: style.yellow(text)
+        case .down: style.blue(text)
+        case .none: style.bold(text)
+        }
+    }
+
+    /// The two columns after the score: the user's vote as an arrow (seen without colour too),
+    /// else spaces.
+    private func voteMark(of post: Link) -> String {
+        switch changes.vote(post.name, recorded: post.likes) {
+        case .up: style.yellow(style.upMark) + " "
+        case .down: style.blue(style.downMark) + " "
+        case .none: "  "
+        }
+    }
+
+    /// rtv's narrow layout: the title (with its marks) wrapped to the width on up to three
+    /// lines, then score, comments, age, subreddit and domain on one line.
+    private func narrowLines(_ post: Link) -> [String] {
+        let width = max(self.width ?? 80, 10)
+        let marks = Markers.post(
+            post, saved: changes.isSaved(post.name, recorded: post.saved), showsArchived: false)
+        let flair = Markers.linkFlair(post)
+        let titleText = (marks.map(\.text) + [post.title] + (flair.map { [$0.text] } ?? [])).joined(separator: " ")
+        var titles = TextLayout.wrap(titleText, to: width)
+        if titles.count > 3 {
+            titles = Array(titles.prefix(2)) + [TextLayout.truncate(titles[2...].joined(separator: " "), to: width)]
+        }
+        let painter = Markers(style: style)
+        let vote = voteMark(of: post).trimmingCharacters(in: .whitespaces)
+        let numbers = [
+            paintedScore(TextLayout.compact(score(of: post)), of: post) + (vote.isEmpty ? "" : " " + vote),
+            TextLayout.compact(post.commentCount) + " cmts", TextLayout.age(of: post.created, now: now),
+        ]
+        let place = [
+            subreddit.map { post.subreddit.caseInsensitiveCompare($0) == .orderedSame } == true
+                ? "" : style.cyan("r/" + post.subreddit),
+            post.domain.caseInsensitiveCompare("self." + post.subreddit) == .orderedSame ? "" : style.dim(post.domain),
+        ].filter { !$0.isEmpty }
+        let meta = TextLayout.joinWrapping(numbers + place, separator: " · ", to: width)
+        return titles.map { painter.paint(marks + (flair.map { [$0] } ?? []), in: $0) } + meta
     }
 }

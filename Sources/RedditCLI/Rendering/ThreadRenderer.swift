@@ -43,8 +43,14 @@ package struct ThreadRenderer: Sendable {
             painter.paint(marks, in: $0)
         }
         let author = "u/\(post.author)" + (Markers.authorFlair(post).map { " " + $0.text } ?? "")
+        let vote: String =
+            switch changes.vote(post.name, recorded: post.likes) {
+            case .up: style.upMark + " "
+            case .down: style.downMark + " "
+            case .none: ""
+            }
         let meta = [
-            "r/\(post.subreddit)", author, TextLayout.count(score, "point", "points"),
+            "r/\(post.subreddit)", author, vote + TextLayout.count(score, "point", "points"),
             TextLayout.count(post.commentCount, "comment", "comments"), TextLayout.age(of: post.created, now: now),
             post.domain,
         ]
@@ -83,8 +89,8 @@ package struct ThreadRenderer: Sendable {
                     changes.score(comment.name, recorded: comment.score, recordedVote: comment.likes), "point", "points"
                 )
             switch changes.vote(comment.name, recorded: comment.likes) {
-            case .up: header += " · " + style.yellow(scoreText)
-            case .down: header += " · " + style.blue(scoreText)
+            case .up: header += " · " + style.yellow(style.upMark + " " + scoreText)
+            case .down: header += " · " + style.blue(style.downMark + " " + scoreText)
             case .none: header += style.dim(" · " + scoreText)
             }
             header += style.dim(" · " + TextLayout.age(of: comment.created, now: now))

@@ -6,6 +6,8 @@ package enum Key: Equatable, Sendable {
     case interrupt
     /// Ctrl-D.
     case endOfInput
+    /// Ctrl-Z (raw mode delivers it as a byte instead of SIGTSTP): suspend, as the shell does.
+    case suspend
     /// A printable character.
     case character(Character)
 }
@@ -50,6 +52,7 @@ package struct KeyDecoder: Sendable {
         case 0x09: return (.tab, 1)
         case 0x03: return (.interrupt, 1)
         case 0x04: return (.endOfInput, 1)
+        case 0x1A: return (.suspend, 1)
         case 0x0E: return (.down, 1)  // Ctrl-N
         case 0x10: return (.up, 1)  // Ctrl-P
         case ..<0x20: return (nil, 1)

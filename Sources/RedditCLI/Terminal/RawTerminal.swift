@@ -88,6 +88,14 @@ package enum RawTerminal {
         }
     }
 
+    /// Stops this process as Ctrl-Z does in a shell (SIGTSTP with its default action) and
+    /// returns once it is continued (`fg`, SIGCONT). Call with the terminal restored.
+    package static func suspend() {
+        let previous = signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        signal(SIGTSTP, previous)
+    }
+
     nonisolated(unsafe) private static var handlersInstalled = false
 
     private static func installHandlers() {

@@ -6,9 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Asks the user for a text in `$VISUAL` or `$EDITOR`, as `git commit` does: the editor opens a
-/// temporary file holding a commented template; lines starting with `#` are dropped and an
-/// empty result cancels. Used by the writing commands and by `browse`.
+/// Asks the user for a text in `$VISUAL` or `$EDITOR`: the editor opens a temporary file holding
+/// the text to start from, then a fence line and the instructions below it. Everything above the
+/// fence is the text, every line kept (`#` headings included); the fence carries a token made
+/// for this edit, so no text the user writes can look like it. An empty text cancels. Used by
+/// the writing commands and by `browse`.
 struct TextEditor {
     let environment: [String: String]
 
@@ -23,7 +25,10 @@ struct TextEditor {
     /// The editor runs on the same terminal; while it does, Ctrl-C and Ctrl-\ reach only the
     /// editor (this process ignores them, as `git` does).
     func edit(what: String, draft: String? = nil) async throws(CLIError) -> String? {
-        let text = Self.strip(try await edit(file: (draft.map { $0 + "\n" } ?? "") + Self.template(what: what)))
+        let fence = Self.fence()
+        let text = Self.text(
+            in: try await edit(file: (draft.map { $0 + "\n" } ?? "") + Self.template(what: what, fence: fence)),
+            fence: fence)
         return text.isEmpty ? nil : text
     }
 
@@ -107,20 +112,38 @@ struct TextEditor {
         }
     }
 
-    /// The file the editor opens: an empty first line, then comments.
-    static func template(what: String) -> String {
+    /// A fence line for one edit: a token of random hexadecimal digits makes it a line no text
+    /// contains by chance.
+    static func fence() -> String {
+        let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        return "-------- \(token) -------- write above this line; it and all below are left out"
+    }
+
+    /// The file the editor opens after the starting text: an empty line, the fence, then the
+    /// instructions.
+    static func template(what: String, fence: String) -> String {
         """
 
-        # Write \(what) above this line (Markdown).
-        # Lines starting with '#' are ignored; an empty text cancels.
+        \(fence)
+        Write \(what) above the line of dashes (Markdown; every line is kept, '#' ones too).
+        An empty text cancels. Without the line of dashes, the whole file is the text.
         """ + "\n"
     }
 
-    /// The text without comment lines and surrounding blank space.
-    static func strip(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("#") }
-            .joined(separator: "\n")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The text above `fence` (the whole file when the fence line is gone: nothing the user
+    /// wrote is dropped), without blank lines before or after it and trailing spaces at its end.
+    static func text(in file: String, fence: String) -> String {
+        var lines = file.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
+        if let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == fence }) {
+            lines = Array(lines[..<end])
+        }
+        while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+        guard !lines.isEmpty else { return "" }
+        var text = lines.joined(separator: "\n")
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
     }
 }

@@ -11,11 +11,13 @@ import Testing
         #expect(state.handle(.character("?")) == nil)
         #expect(state.showsHelp)
         #expect(state.handle(.character("j")) == nil)
+        #expect(state.showsHelp && state.helpTop == 1, "j pages the help")
+        #expect(state.handle(.character("x")) == nil)
         #expect(!state.showsHelp)
         let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 100, rows: 30, now: Date())
         _ = state.handle(.character("?"))
         #expect(
-            screen.lines(for: state).contains { $0.contains("o     open the link or media ($BROWSER, xdg-open;") })
+            screen.lines(for: state).contains { $0.contains("o         open the link or media ($BROWSER, xdg-open;") })
     }
 
     @Test func oOpensTheMediaAndYCopiesThePermalink() async throws {
@@ -49,8 +51,7 @@ import Testing
 
     @Test func jScrollsInsideAnItemTallerThanTheWindowThenMoves() async throws {
         var state = try await OfflineBrowse.frontPage()
-        let service = try ServiceFactory.offline(
-            userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
+        let service = try OfflineBrowse.service()
         state.didOpen(try await service.commentTree(CommentsOptions(postID: "434h6c")))
         state.pageSize = 10
         state.itemLines = [0..<30, 31..<32]

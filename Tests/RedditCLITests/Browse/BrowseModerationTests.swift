@@ -14,7 +14,8 @@ import Testing
     private static let json: HTTPHeaders = ["Content-Type": "application/json; charset=UTF-8"]
 
     private func offlineService() throws -> RedditService {
-        var service = try ServiceFactory.offline(userAgent: UserAgent(Self.userAgent))
+        var service = ServiceFactory.offline(
+            userAgent: try UserAgent(Self.userAgent), transport: try OfflineBrowse.transport.get())
         service.sendsWrites = false  // as `reddit --offline` sets it
         return service
     }
@@ -94,6 +95,17 @@ import Testing
         let post = try #require(queue.items.first { $0.name == "t3_31ybt2" })
         #expect(post.details.userReports == [.init(reason: nil, count: 1)])
         #expect(screen(state).contains("  reports: 1× (no reason)"))
+    }
+
+    @Test func aRemovalAfterAnApprovalReplacesItsMark() async throws {
+        var (state, session) = try await recordedQueue()
+        try await run(state.handle(.character("a")), session, &state)
+        #expect(screen(state)[1].contains("[approved]"))
+        state.didModerate(.remove("t3_byazz9", reason: nil))
+        #expect(screen(state)[1].contains("[removed]"))
+        #expect(!screen(state)[1].contains("[approved]"), "one verdict: \(screen(state)[1])")
+        state.didModerate(.approve("t3_byazz9"))
+        #expect(screen(state)[1].contains("[approved]") && !screen(state)[1].contains("[removed"))
     }
 
     @Test func approveAndRemoveWithAPickedReasonSayWhatTheyWouldSendOffline() async throws {

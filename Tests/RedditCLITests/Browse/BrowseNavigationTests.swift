@@ -154,6 +154,9 @@ import Testing
             Issue.record("no comment")
             return
         }
+        // Who the user is is learnt first, then the key is handled again.
+        #expect(state.handle(.character("e")) == .navigate(.identify(then: .character("e"))))
+        state.userName = "JohnnWho"
         #expect(state.handle(.character("e")) == .navigate(.edit(comment.name, current: comment.body)))
         #expect(state.handle(.character("X")) == nil)
         #expect(state.status == "delete \(comment.name.rawValue)? y deletes, any other key keeps it")
@@ -165,6 +168,23 @@ import Testing
         _ = state.handle(.character("K"))
         #expect(state.handle(.character("e")) == nil, "a link post has no text")
         #expect(state.status == "a link post has no text to edit")
+    }
+
+    @Test func eAndXRefuseOtherUsersPostsAndComments() async throws {
+        var state = try await OfflineBrowse.threadState()
+        state.userName = "PyAPITestUser2"
+        #expect(state.handle(.character("e")) == nil)
+        #expect(
+            state.status == "u/johnnwho wrote this: you (u/PyAPITestUser2) can edit only your own posts and comments")
+        #expect(state.handle(.character("X")) == nil)
+        #expect(state.pendingDelete == nil, "no delete question on another user's comment")
+        #expect(state.status?.hasPrefix("u/johnnwho wrote this: you (u/PyAPITestUser2) can delete only") == true)
+        _ = state.handle(.character("q"))
+        #expect(state.handle(.character("X")) == nil, "nor on another user's post")
+        #expect(state.pendingDelete == nil)
+        state.userName = ""
+        #expect(state.handle(.character("X")) == nil)
+        #expect(state.status == "sign in to delete your posts and comments (reddit login)")
     }
 
     @Test func mMarksAnInboxItemReadInTheListAndWhenOpen() async throws {

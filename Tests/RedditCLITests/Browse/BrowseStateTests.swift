@@ -26,9 +26,9 @@ import Testing
         #expect(state.handle(.enter) == .openPost(id: "3hahrw"))
         #expect(state.handle(.down) == nil)
         #expect(state.handle(.character("j")) == nil)
-        #expect(state.handle(.space) == .openPost(id: "2gmzqe"))
+        #expect(state.handle(.space) == .openPost(id: "31owr1"))
         #expect(state.handle(.up) == nil)
-        #expect(state.handle(.enter) == .openPost(id: "98vj9e"))
+        #expect(state.handle(.enter) == .openPost(id: "441hsf"))
     }
 
     @Test func enterFoldsAndUnfoldsTheSelectedThread() async throws {
@@ -81,7 +81,8 @@ import Testing
         }
         #expect(state.changes.vote(name, recorded: .none) == .up)
         let screen = BrowseScreen(style: TextStyle(isEnabled: false), columns: 100, rows: 30, now: Self.now)
-        #expect(screen.lines(for: state).contains { $0.hasPrefix("> johnnwho · 1.1k points") })
+        // The vote is drawn as an arrow, so it shows without colour too.
+        #expect(screen.lines(for: state).contains { $0.hasPrefix("> johnnwho · ▲ 1.1k points") })
         // Pressing u again clears the vote; a failure puts the upvote back.
         let clear = state.handle(.character("u"))
         #expect(clear == .vote(name, .clear, previous: .up))
@@ -180,8 +181,8 @@ import Testing
         state.didLoadNextPage(
             try await OfflineBrowse.service().listing(ListingOptions(page: PageOptions(limit: 1, after: "t3_3hahrw"))))
         #expect(state.handle(.down) == nil)
-        #expect(state.handle(.enter) == .openPost(id: "98vj9e"))
-        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_98vj9e"))))
+        #expect(state.handle(.enter) == .openPost(id: "441hsf"))
+        #expect(state.handle(.down) == .nextPage(ListingOptions(page: PageOptions(limit: 1, after: "t3_441hsf"))))
     }
 
     @Test func theScreenFitsTheTerminalAndShowsTheFold() async throws {
@@ -193,6 +194,7 @@ import Testing
         #expect(lines.allSatisfy { TextLayout.width($0) <= 60 })
         #expect(lines[0].hasPrefix(" reddit · r/funny · Ba Dum Tsss · offline"))
         #expect(lines.contains { $0.hasPrefix("> [+] johnnwho · 1.1k points") && $0.contains("(124 replies hidden)") })
-        #expect(lines.last?.hasPrefix("↑↓/jk move · Enter fold/unfold") == true)
+        #expect(lines.last?.hasPrefix("↑↓/jk move · Enter fold") == true)
+        #expect(lines.last?.hasSuffix("? help") == true, "the footer says how to get help")
     }
 }

@@ -117,7 +117,16 @@ import Testing
 
     @Test func badInputIsAUsageErrorNamingTheProblem() {
         let cases: [(String, String, String?)] = [
-            ("frontpage", "unknown command 'frontpage'", nil),
+            (
+                "frontpage",
+                "unknown command 'frontpage'; for the subreddit r/frontpage: reddit hot frontpage; reddit help lists the commands",
+                nil
+            ),
+            (
+                "r/askreddit",
+                "unknown command 'r/askreddit'; for a subreddit: reddit hot askreddit (or reddit browse askreddit)", nil
+            ),
+            ("hot --offlne", "unknown option '--offlne'; did you mean '--offline'?", "hot"),
             ("hot --bogus", "unknown option '--bogus'", "hot"),
             ("hot askreddit extra", "unexpected argument 'extra'", "hot"),
             ("hot --time all", "--time works with top and controversial only", "hot"),
@@ -139,7 +148,8 @@ import Testing
             ("comments 3hahrw --depth 0", "--depth must be a whole number from 1 to 10000 (got '0')", "comments"),
             ("user", "missing user name", "user"),
             (
-                "user spez upvoted", "section must be one of: overview, submitted, comments, saved (got 'upvoted')",
+                "user spez likes",
+                "section must be one of: overview, submitted, comments, saved, upvoted, downvoted, hidden (got 'likes')",
                 "user"
             ),
             ("search", "missing search query", "search"),

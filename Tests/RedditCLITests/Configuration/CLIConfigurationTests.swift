@@ -63,10 +63,10 @@ import Testing
         ) {
             try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": typo])
         }
-        let unrelated = try directory(with: #"{"theme": "dark"}"#)
+        let unrelated = try directory(with: #"{"colours": "dark"}"#)
         #expect(
             throws: CLIError(
-                "config file \(unrelated)/reddit/config.json: unknown key \"theme\"; the keys are client_id, user_agent, redirect_port, image_preview"
+                "config file \(unrelated)/reddit/config.json: unknown key \"colours\"; the keys are client_id, user_agent, redirect_port, image_preview, theme, keys"
             )
         ) {
             try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": unrelated])

@@ -21,6 +21,19 @@ import Testing
         return environment
     }
 
+    @Test func logoutDeletesATokenFileItCannotRead() async throws {
+        let environment = try environment(accounts: [])
+        let file = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("reddit/token.json")
+        try Data("not a token".utf8).write(to: file)
+        let run = try await BuiltExecutable.run(["logout"], environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.hasPrefix("Signed out of account default: its token file could not be read"), "\(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "the broken file does not survive logout")
+        let again = try await BuiltExecutable.run(["logout"], environment: environment)
+        #expect(again.stdout == "Not signed in.\n")
+    }
+
     @Test func accountsListsEveryAccountAndMarksTheCurrentOne() async throws {
         let environment = try environment(accounts: ["default", "bob", "alice"])
         let list = try await BuiltExecutable.run(["accounts", "--offline"], environment: environment)

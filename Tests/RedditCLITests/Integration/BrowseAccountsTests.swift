@@ -20,11 +20,11 @@ import Testing
         let tmux = try TmuxSession(
             command: try BrowseInTmux.command("", environment: ["XDG_CONFIG_HOME": home.path]))
         defer { tmux.close() }
-        try await tmux.waitFor(text: " reddit · front page · hot · offline · account default")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline · account default")
         try tmux.send("A")
         try await tmux.waitFor(text: "switch to account: 1 default*  2 bob  (number; other keys keep it)")
         try tmux.send("2")
-        try await tmux.waitFor(text: " reddit · front page · hot · offline · account bob")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline · account bob")
         try await tmux.waitFor(text: "now account bob")
         // Another key than a number keeps the account.
         try tmux.send("A")
@@ -39,7 +39,7 @@ import Testing
     @Test func withoutAccountsTheTitleSaysNothingAndASaysHowToSignIn() async throws {
         let tmux = try TmuxSession(command: try BrowseInTmux.command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline")
         #expect(try !tmux.screen().contains { $0.contains("account") })
         try tmux.send("A")
         try await tmux.waitFor(text: "no accounts signed in: run reddit login --account NAME")

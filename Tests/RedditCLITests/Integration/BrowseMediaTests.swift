@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `o` on a media post inside `reddit browse --offline`, in tmux: the user's mailcap entry runs
@@ -28,20 +29,29 @@ import Testing
             try Data(lines(script.path).utf8).write(to: mailcap)
         }
 
-        /// The recorded arguments, once the script has written them (polled, with a deadline).
-        func recorded() async throws -> [String] {
-            let deadline = ContinuousClock.now + .seconds(30)
+        /// The recorded arguments, once the script has written them. Called once the browser
+        /// said it started the program, so only a hang reaches the deadline (``hangLimit``, the
+        /// same bound as every wait for the screen); then the screen says where the browser was.
+        func recorded(_ tmux: TmuxSession) async throws -> [String] {
+            let deadline = ContinuousClock.now + hangLimit
             while ContinuousClock.now < deadline {
                 if let text = try? String(contentsOf: arguments, encoding: .utf8), text.hasSuffix("\n") {
                     return text.split(separator: "\n").map(String.init)
                 }
                 try await Task.sleep(for: .milliseconds(50))
             }
-            throw RecorderTimeout()
+            throw TmuxSession.Failure(
+                description: "the mailcap program wrote nothing; the screen was:\n"
+                    + (try tmux.screen()).joined(separator: "\n"))
         }
     }
 
-    private struct RecorderTimeout: Error {}
+    /// Waits for the first screen, then selects the imgur post: each key waits for the selection
+    /// it moves (the first screen is drawn once the terminal is in raw mode, so a key sent from
+    /// then on waits in the terminal until the browser reads it).
+    private func waitUntilReady(_ tmux: TmuxSession) async throws {
+        try await BrowseInTmux.select("Ba Dum Tsss", in: tmux)
+    }
 
     @Test func aVideoPostOpensWithTheMailcapEntryForItsType() async throws {
         let recorder = try Recorder { script in
@@ -50,11 +60,13 @@ import Testing
         let tmux = try TmuxSession(
             command: try BrowseInTmux.command("", environment: ["MAILCAPS": recorder.mailcap.path]))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await waitUntilReady(tmux)
         try tmux.send("o")
-        // The front page's first post links imgur's .gifv: its .mp4 is what a player reads.
-        #expect(try await recorder.recorded() == ["video", "video/mp4", "http://i.imgur.com/eoF76hj.mp4"])
+        // The state the key leads to first (the browser started the program), then what the
+        // program recorded.
         try await tmux.waitFor(text: "opened http://i.imgur.com/eoF76hj.mp4 with mailcap")
+        // The front page's first post links imgur's .gifv: its .mp4 is what a player reads.
+        #expect(try await recorder.recorded(tmux) == ["video", "video/mp4", "http://i.imgur.com/eoF76hj.mp4"])
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
@@ -66,11 +78,12 @@ import Testing
         defer { tmux.close() }
         try await tmux.waitFor(text: "Ba Dum Tsss")
         try tmux.send("o")
-        #expect(try await recorder.recorded() == ["http://i.imgur.com/eoF76hj.mp4"])
+        // The program ran in the foreground: the browser says so once it has ended.
+        try await tmux.waitFor(text: "with mailcap")
+        #expect(try await recorder.recorded(tmux) == ["http://i.imgur.com/eoF76hj.mp4"])
         let modes = try String(contentsOf: recorder.modes, encoding: .utf8).split(whereSeparator: \.isWhitespace)
         #expect(modes.contains("icanon") && modes.contains("echo"), "the program had line editing and echo")
         // The browser has the terminal back afterwards.
-        try await tmux.waitFor(text: "with mailcap")
         #expect(try tmux.isOnAlternateScreen())
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
@@ -82,11 +95,11 @@ import Testing
             command: try BrowseInTmux.command(
                 "", environment: ["MAILCAPS": recorder.mailcap.path, "BROWSER": recorder.script.path]))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await waitUntilReady(tmux)
         try tmux.send("o")
-        // No entry for video: $BROWSER gets the post's own link.
-        #expect(try await recorder.recorded() == ["http://i.imgur.com/eoF76hj.gifv"])
         try await tmux.waitFor(text: "opened http://i.imgur.com/eoF76hj.gifv")
+        // No entry for video: $BROWSER gets the post's own link.
+        #expect(try await recorder.recorded(tmux) == ["http://i.imgur.com/eoF76hj.gifv"])
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }
@@ -98,7 +111,7 @@ import Testing
     private func bottomLine(after key: String, environment: [String: String]) async throws -> [String] {
         let tmux = try TmuxSession(command: try BrowseInTmux.command("", environment: environment))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await BrowseInTmux.select("Ba Dum Tsss", in: tmux)
         try tmux.send(key)
         let screen = try await tmux.waitFor("what v says") { screen in
             screen.contains { $0.contains("image previews") || $0.contains("pictures are not recorded") }
@@ -110,10 +123,11 @@ import Testing
 
     @Test func offlineThePictureIsNotRecordedAndTheLinkIsOffered() async throws {
         let screen = try await bottomLine(after: "v", environment: ["NO_COLOR": ""])
+        // A long status wraps at word boundaries: the address starts the second line.
+        let bottom = screen.filter { !$0.isEmpty }.suffix(2).joined(separator: " ")
         #expect(
-            screen.contains {
-                $0.hasPrefix("offline: pictures are not recorded; previews work online (o opens https://i.redditmedia")
-            })
+            bottom.hasPrefix("offline: pictures are not recorded; previews work online (o opens https://i.redditmedia"),
+            "\(bottom)")
     }
 
     @Test func noColorTurnsPreviewsOff() async throws {

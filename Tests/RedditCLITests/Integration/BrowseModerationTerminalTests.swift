@@ -8,7 +8,7 @@ import Testing
     private func start(environment: [String: String] = [:]) async throws -> TmuxSession {
         let tmux = try TmuxSession(
             command: try BrowseInTmux.command("", environment: environment), columns: 100, rows: 30)
-        try await tmux.waitFor(text: "reddit · front page")
+        try await tmux.waitFor(text: "reddit · recorded threads")
         return tmux
     }
 
@@ -16,7 +16,8 @@ import Testing
     private func status(_ screen: [String]) -> String {
         let lines = Array(screen.reversed().drop { $0.isEmpty })
         guard let last = lines.first else { return "" }
-        return lines.count > 1 && lines[1].hasPrefix("offline, not sent:") ? lines[1] + last : last
+        // A long status wraps onto a second line at a space.
+        return lines.count > 1 && lines[1].hasPrefix("offline, not sent:") ? lines[1] + " " + last : last
     }
 
     @Test func theRecordedQueueIsApprovedAndRemovedWithAPickedReason() async throws {
@@ -106,7 +107,7 @@ import Testing
             screen.contains {
                 $0.hasPrefix(">") && $0.contains("u/USERNAME  adjust_post_crowd_control_level  r/USERNAME  t3_ol4d5w")
             })
-        #expect(status(screen).contains("n next page · q back"))
+        #expect(status(screen).contains("q back · n next page · ? help"))
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }

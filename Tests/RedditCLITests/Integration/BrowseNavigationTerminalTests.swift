@@ -16,19 +16,20 @@ import Testing
     @Test func lHJKAndSMoveThroughAThreadAsInRtv() async throws {
         let tmux = try start()
         defer { tmux.close() }
-        try await tmux.waitFor(text: "> ")
+        try await BrowseInTmux.select("Ba Dum Tsss", in: tmux)
         try tmux.send("l")
         try await tmux.waitFor(text: "> johnnwho · 1.1k points")
         try tmux.send("J")
         try await tmux.waitFor("J selects the next top-level comment") { self.selected($0).hasPrefix("> frittenlord") }
         try tmux.send("K")
         try await tmux.waitFor("K selects the post") { self.selected($0).hasPrefix("> Ba Dum Tsss") }
+        // Offline the recorded order is the only one: S says so rather than announce a sort.
         try tmux.send("S")
-        try await tmux.waitFor(text: "comments sorted by top (S: next order)")
+        try await tmux.waitFor(text: "offline: the comments were recorded in one order")
         try tmux.send("h")
-        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline")
         try tmux.send("h")
-        let screen = try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        let screen = try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline")
         #expect(!screen.contains { $0.contains("quit reddit?") }, "h on the first screen neither quits nor asks")
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
@@ -37,7 +38,7 @@ import Testing
     @Test func theGoToPromptOpensUsersPostsAndURLs() async throws {
         let tmux = try start()
         defer { tmux.close() }
-        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline")
         try tmux.send("r")
         try await tmux.waitFor(text: "go to: ")
         try tmux.send("u/spez", "Enter")
@@ -75,7 +76,7 @@ import Testing
         try tmux.send("U")
         try await tmux.waitFor(text: "is not available offline")
         try tmux.send("i")
-        try await tmux.waitFor(text: " reddit · inbox · offline")
+        try await tmux.waitFor(text: " reddit · inbox · [all]")
         try tmux.send("m")
         try await tmux.waitFor(text: "offline, not sent: POST /api/read_message api_type=json&id=t4_30s40u5")
         try tmux.send("Q")

@@ -40,7 +40,7 @@ import Testing
         try await tmux.waitFor(text: "> johnnwho · 1.1k points")
 
         try tmux.send("q")
-        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline")
         try tmux.send("Q")
         try await expectRestored(tmux)
     }
@@ -76,7 +76,7 @@ import Testing
     @Test func escapeNeverQuitsAndQAsksFirst() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline")
         try tmux.send("Escape", "Left", "Escape")
         try tmux.send("j")
         try await tmux.waitFor("still browsing after Esc and ←, the second post selected") { screen in
@@ -93,10 +93,10 @@ import Testing
     @Test func ctrlCOnThePostListRestoresTheTerminal() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await tmux.waitFor(text: "Barack Obama")
         try tmux.send("Down", "Down")
         try await tmux.waitFor("the third post selected") {
-            $0.contains { $0.hasPrefix(">") && $0.contains("HTTPS enabled PRAW testing") }
+            $0.contains { $0.hasPrefix(">") && $0.contains("At DisneyLand") }
         }
         try tmux.send("C-c")
         // Ctrl-C exits as an interrupted program does: 128 + SIGINT.
@@ -117,7 +117,7 @@ import Testing
     @Test func somethingNotRecordedSaysSoInOneLineAndKeepsTheUserWhereTheyWere() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await tmux.waitFor(text: "Barack Obama")
         // r/AskReddit's first post's comments were not recorded: it opens, and loading them says so.
         try tmux.send("r", "a", "s", "k", "r", "e", "d", "d", "i", "t", "Enter")
         try await tmux.waitFor(text: "THE ASKREDDIT MOBILE")
@@ -146,7 +146,7 @@ import Testing
     @Test func anOfflineSearchLooksThroughTheRecordedPosts() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await tmux.waitFor(text: "Barack Obama")
         try tmux.send("/", "c", "i", "t", "i", "z", "e", "n", "Enter")
         try await tmux.waitFor(text: " reddit · search: citizen · offline")
         try await tmux.waitFor(text: "Please be a good 'bot'")
@@ -159,7 +159,7 @@ import Testing
     @Test func anOfflineVoteOrSaveShowsWhatWouldBeSentAndChangesNothing() async throws {
         let tmux = try TmuxSession(command: try command(""), columns: 120)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await BrowseInTmux.select("Ba Dum Tsss", in: tmux)
         try tmux.send("u")
         try await tmux.waitFor(text: "offline, not sent: POST /api/vote api_type=json&dir=1&id=t3_3hahrw")
         // The vote stays on screen offline, so u again clears it (dir=0), as help says.
@@ -173,16 +173,16 @@ import Testing
         try await expectRestored(tmux)
     }
 
-    /// Every post of the offline front page opens onto its recorded thread; most show comments.
+    /// Every post of the offline first screen opens onto its recorded thread, with comments.
     @Test func everyPostOfTheOfflineFrontPageOpensOntoComments() async throws {
         let tmux = try TmuxSession(command: try command(""), columns: 120, rows: 40)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await tmux.waitFor(text: "Barack Obama")
         var withComments = 0
-        for index in 0..<8 {
+        for index in 0..<12 {
             try tmux.send("Enter")
             let screen = try await tmux.waitFor("post \(index + 1) open") { screen in
-                screen.contains { $0.contains("Enter fold/unfold") }
+                screen.contains { $0.contains("Enter fold") }
                     && !screen.contains { $0.contains("not available offline") || $0.contains("not recorded") }
             }
             if !screen.contains(where: { $0.contains("(no comments)") }) { withComments += 1 }
@@ -191,7 +191,7 @@ import Testing
                 screen.contains { $0.contains("Enter open") }
             }
         }
-        #expect(withComments == 5, "5 of the 8 recorded threads have comments")
+        #expect(withComments == 12, "all 12 recorded threads open onto comments")
         try tmux.send("Q")
         try await expectRestored(tmux)
     }
@@ -199,10 +199,10 @@ import Testing
     @Test func aResizeRedrawsForTheNewWidth() async throws {
         let tmux = try TmuxSession(command: try command(""), columns: 100, rows: 30)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "↑↓/jk move · Enter open · u/d vote · s save · / search · n next page · q quit")
+        try await tmux.waitFor(text: "↑↓/jk move · Enter open · q quit · u/d vote · s save · / search · n next page")
         try tmux.resize(columns: 50, rows: 20)
-        try await tmux.waitFor("the help line cut to 50 columns") { screen in
-            screen.contains { $0.hasPrefix("↑↓/jk move · Enter open") && $0.hasSuffix("…") }
+        try await tmux.waitFor("the help line fitted to 50 columns") { screen in
+            screen.contains { $0.hasPrefix("↑↓/jk move · Enter open") && $0.hasSuffix("? help") && $0.count <= 50 }
         }
         try tmux.send("Q")
         try await expectRestored(tmux)
@@ -211,21 +211,29 @@ import Testing
     @Test func questionMarkShowsEveryKey() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "? keys")
+        try await tmux.waitFor(text: "? help")
         try tmux.send("?")
-        try await tmux.waitFor("the key help") { screen in
+        try await tmux.waitFor("the key help's first page") { screen in
             [
-                "PgUp PgDn", "g G first/last", "o     open the link", "y   copy the permalink",
-                "r   go to: a subreddit", "1-5   on a list: sort", "R   refresh", "Ctrl-C  quit",
-                "c     reply to the selected post, comment or message", "C     compose a message",
-                "p   submit a post", "i   inbox", "J K   next comment at this level / parent comment",
-                "A     switch account", "v     show the post's picture",
+                "  PgUp PgDn a page up or down", "  o         open the link", "  y         copy the permalink",
+                "  r         go to: a subreddit", "  1-5       on a list: sort", "  R         refresh", "Ctrl-C quit",
+                "  J K       the next comment at this level / the parent comment",
+            ].allSatisfy { key in
+                screen.contains { $0.contains(key) }
+            }
+        }
+        try tmux.send("End")
+        try await tmux.waitFor("the key help's last page") { screen in
+            [
+                "  c         reply to the selected post, comment or message", "  C         compose a message",
+                "  p         submit a post", "  i         the inbox", "  A         switch account",
+                "  v         show the post's picture", "  M         moderator menu",
             ].allSatisfy { key in
                 screen.contains { $0.contains(key) }
             }
         }
         try tmux.send("x")
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await tmux.waitFor(text: "Barack Obama")
         try tmux.send("Q")
         try await expectRestored(tmux)
     }
@@ -240,7 +248,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let tmux = try TmuxSession(command: try command("", environment: ["BROWSER": script.path]))
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await BrowseInTmux.select("Ba Dum Tsss", in: tmux)
         try tmux.send("o")
         try await tmux.waitFor(text: "opened http://i.imgur.com/")
         try await tmux.waitFor("the browser script ran") { _ in
@@ -285,7 +293,7 @@ import Testing
     @Test func switchingSubredditAndSortStaysInBrowse() async throws {
         let tmux = try TmuxSession(command: try command(""))
         defer { tmux.close() }
-        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline")
         try tmux.send("r")
         try await tmux.waitFor(text: "go to: ")
         try tmux.send("A", "s", "k", "R", "e", "d", "d", "i", "t", "Enter")

@@ -54,11 +54,11 @@ import Testing
             rows: 30)
     }
 
-    /// The status at the bottom as one text (a long one is cut at the width onto a second line).
+    /// The status at the bottom as one text (a long one wraps onto a second line at a space).
     private func bottom(_ screen: [String]) -> String {
         let lines = Array(screen.reversed().drop { $0.isEmpty })
         guard let last = lines.first else { return "" }
-        if lines.count > 1, lines[1].hasPrefix("offline, not sent:") { return lines[1] + last }
+        if lines.count > 1, lines[1].hasPrefix("offline, not sent:") { return lines[1] + " " + last }
         return last
     }
 
@@ -66,12 +66,12 @@ import Testing
         let editor = try FakeEditor(writing: "Nice catch")
         let tmux = try start(editor: editor)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await BrowseInTmux.select("Ba Dum Tsss", in: tmux)
         try tmux.send("c")
         try await tmux.waitFor(
             text: "offline, not sent: POST /api/comment api_type=json&text=Nice catch&thing_id=t3_3hahrw")
         let template = try String(contentsOf: editor.template, encoding: .utf8)
-        #expect(template.contains("# Write your reply to t3_3hahrw above this line"))
+        #expect(template.contains("Write your reply to t3_3hahrw above the line of dashes"))
         try editor.expectTerminalWasGivenBack()
         // The browser has the terminal back, where the user was.
         #expect(try tmux.isOnAlternateScreen())
@@ -103,7 +103,7 @@ import Testing
         let editor = try FakeEditor(writing: nil)
         let tmux = try start(editor: editor)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await tmux.waitFor(text: "Barack Obama")
         try tmux.send("c")
         try await tmux.waitFor(text: "empty text, nothing sent")
         #expect(try !tmux.screen().contains { $0.contains("/api/comment") })
@@ -116,7 +116,7 @@ import Testing
         let editor = try FakeEditor(writing: "Hello there")
         let tmux = try start(editor: editor)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await tmux.waitFor(text: "Barack Obama")
         try tmux.send("C")
         try await tmux.waitFor(text: "message to (user, or #subreddit): ")
         try tmux.send("spez", "Enter")
@@ -147,10 +147,12 @@ import Testing
         let editor = try FakeEditor(writing: "Thanks")
         let tmux = try start(editor: editor)
         defer { tmux.close() }
-        try await tmux.waitFor(text: "Ba Dum Tsss")
+        try await tmux.waitFor(text: "Barack Obama")
         try tmux.send("i")
-        try await tmux.waitFor(text: " reddit · inbox · offline")
-        try await tmux.waitFor(text: "u/Lil_SpazBot  Test message  message")
+        try await tmux.waitFor(text: " reddit · inbox · [all]")
+        try await tmux.waitFor("the recorded message") { screen in
+            screen.contains { $0.contains("u/Lil_SpazBot ") && $0.contains("  Test message  message") }
+        }
         try tmux.send("j", "j", "j")
         try await tmux.waitFor("the fourth message selected") { screen in
             screen.contains { $0.hasPrefix(">") && $0.contains("Test message") }
@@ -162,9 +164,9 @@ import Testing
         try await tmux.waitFor(
             text: "offline, not sent: POST /api/comment api_type=json&text=Thanks&thing_id=t4_30rrdbf")
         try tmux.send("q")
-        try await tmux.waitFor(text: " reddit · inbox · offline")
+        try await tmux.waitFor(text: " reddit · inbox · [all]")
         try tmux.send("q")
-        try await tmux.waitFor(text: " reddit · front page · hot · offline")
+        try await tmux.waitFor(text: " reddit · recorded threads (offline demo) · offline")
         try tmux.send("Q")
         try await BrowseInTmux.expectRestored(tmux)
     }

@@ -27,7 +27,18 @@ import Testing
             #expect(run.stderr.split(separator: "\n").count == 2, "one line and the usage: \(run.stderr)")
         }
         let far = try await BuiltExecutable.run(["xyzzyq"])
-        #expect(far.stderr.hasPrefix("reddit: unknown command 'xyzzyq'\n"))
+        #expect(
+            far.stderr.hasPrefix(
+                "reddit: unknown command 'xyzzyq'; for the subreddit r/xyzzyq: reddit hot xyzzyq; reddit help lists the commands\n"
+            ))
+        // A subreddit typed where the command goes gets the command that reads it.
+        let subreddit = try await BuiltExecutable.run(["r/askreddit"])
+        #expect(subreddit.status == 2)
+        #expect(
+            subreddit.stderr.hasPrefix("reddit: unknown command 'r/askreddit'; for a subreddit: reddit hot askreddit"))
+        let option = try await BuiltExecutable.run(["--offlne"])
+        #expect(
+            option.stderr.hasPrefix("reddit: unknown option '--offlne'; did you mean '--offline'?"), "\(option.stderr)")
         #expect(CommandSuggestion.nearest(to: "hto") == ["hot"])
     }
 

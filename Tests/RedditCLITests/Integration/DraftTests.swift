@@ -41,7 +41,10 @@ import Testing
         environment["EDITOR"] = try Self.editor(writing: "", recordingTo: record)
         let again = try await BuiltExecutable.run(["--offline", "reply", "t3_3hahrw"], environment: environment)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try String(contentsOf: record, encoding: .utf8).hasPrefix("My careful reply\n\n# Write your reply"))
+        #expect(try String(contentsOf: record, encoding: .utf8).hasPrefix("My careful reply\n\n-------- "))
+        #expect(
+            try String(contentsOf: record, encoding: .utf8).contains(
+                "Write your reply to t3_3hahrw above the line of dashes"))
         #expect(
             again.stdout.hasPrefix(
                 "would send: POST /api/comment api_type=json&text=My careful reply&thing_id=t3_3hahrw\n"))

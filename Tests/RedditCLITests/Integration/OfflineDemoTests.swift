@@ -8,8 +8,8 @@ import Testing
 /// matches them, printed hints and the README's examples work as written.
 @Suite struct OfflineDemoTests {
     @Test func everyPostOfEveryOfflineListingOpens() async throws {
-        let service = try ServiceFactory.offline(userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"))
-        let catalog = try OfflineTransport().catalog
+        let service = try OfflineBrowse.service()
+        let catalog = try OfflineBrowse.transport.get().offline.catalog
         #expect(catalog.listedPosts.count > 100)
         for id in catalog.listedPosts.keys.sorted() {
             let tree = try await service.commentTree(CommentsOptions(postID: id))
@@ -20,9 +20,9 @@ import Testing
     /// The first screen leads to threads: every post of the offline front page opens onto its
     /// recorded comment page, and most of them show comments.
     @Test func everyFrontPagePostOpensOntoItsRecordedComments() async throws {
-        let service = try ServiceFactory.offline(userAgent: try UserAgent("test:reddit-cli:1.0 (by /u/tester)"))
+        let service = try OfflineBrowse.service()
         let front = try await service.listing(ListingOptions())
-        #expect(front.links.count == 8)
+        #expect(front.links.count == 12)
         var withComments: [String] = []
         for post in front.links {
             let tree = try await service.commentTree(CommentsOptions(postID: post.id))
@@ -38,7 +38,8 @@ import Testing
                 }, "post \(post.id) opens onto its recorded comments, not onto the not-recorded stub")
             if !shown.isEmpty { withComments.append(post.id) }
         }
-        #expect(withComments.count == 5, "\(withComments)")
+        #expect(withComments.count == 12, "every recorded thread shows comments: \(withComments)")
+        #expect(!front.links.contains { $0.subreddit.lowercased() == "test_subreddit" }, "test posts are elsewhere")
         #expect(withComments.count * 2 > front.links.count, "most front-page posts show comments")
     }
 
@@ -77,9 +78,10 @@ import Testing
     }
 
     @Test func newAndTopReSortARecordedListing() async throws {
-        // The front page's 8 recorded threads (a header, no next page); a subreddit's 25 and a hint.
+        // Reddit's front page as recorded (new: 25 of 200, and a hint), the recorded threads by
+        // score (top of the day was not recorded: 12, no next page); a subreddit's 25 and a hint.
         for (arguments, lines) in [
-            (["new"], 9), (["top"], 9), (["new", "AskReddit"], 27), (["top", "askreddit", "--time", "week"], 27),
+            (["new"], 27), (["top"], 13), (["new", "AskReddit"], 27), (["top", "askreddit", "--time", "week"], 27),
         ] {
             let run = try await BuiltExecutable.run(["--offline"] + arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")

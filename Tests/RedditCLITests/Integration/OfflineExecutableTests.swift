@@ -1,17 +1,22 @@
 import Foundation
 import Testing
 
+@testable import RedditCLI
+
 /// The built `reddit` run as a user runs it, offline, with exit statuses checked.
 @Suite struct OfflineExecutableTests {
     @Test func theFrontPageShowsRealPostsWithNoNetworkAndNoConfiguration() async throws {
         let run = try await BuiltExecutable.run(["--offline"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("SCORE  CMTS  AGE  SUBREDDIT") == true)
-        // The 8 posts whose threads were recorded, and no next page (the recording ends there).
-        #expect(lines.count == 1 + 8)
+        // Named for what it is: the recorded threads, not a front page of Reddit.
+        #expect(lines.first == RecordedThreads.heading)
+        #expect(lines[1].hasPrefix("SCORE  CMTS  AGE  SUBREDDIT"))
+        // The 12 posts whose threads were recorded, and no next page (the recording ends there).
+        #expect(lines.count == 2 + 12)
+        #expect(lines[2].contains("r/IAmA") && lines[2].contains("I am Barack Obama"))
         #expect(
-            lines[1].contains("r/funny") && lines[1].contains("Ba Dum Tsss") && lines[1].hasSuffix("(i.imgur.com)"))
+            lines.contains { $0.contains("r/funny") && $0.contains("Ba Dum Tsss") && $0.hasSuffix("(i.imgur.com)") })
         #expect(!run.stdout.contains("more: "))
         #expect(!run.stdout.contains("\u{1B}["), "no colour when not on a terminal")
         #expect(run.stderr.isEmpty)
@@ -44,18 +49,19 @@ import Testing
     }
 
     @Test func somethingNotRecordedSaysWhatIsAvailableAndFails() async throws {
-        let run = try await BuiltExecutable.run(["hot", "pics", "--offline"])
+        let run = try await BuiltExecutable.run(["hot", "swift", "--offline"])
         #expect(run.status == 3)
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(run.stderr)")
-        #expect(run.stderr.hasPrefix("reddit: GET /r/pics/hot is not available offline"))
+        #expect(run.stderr.hasPrefix("reddit: GET /r/swift/hot is not available offline"))
         #expect(run.stderr.count <= 120, "short: \(run.stderr)")
         #expect(run.stderr.contains("reddit help offline"))
         // What is available is one command away.
         let available = try await BuiltExecutable.run(["help", "offline"])
         #expect(available.status == 0, "stderr: \(available.stderr)")
-        #expect(available.stdout.contains("Listings:\n  reddit hot\n  reddit hot askreddit\n"))
+        #expect(
+            available.stdout.contains("Listings:\n  reddit hot\n  reddit hot test_subreddit\n  reddit hot askreddit\n"))
         #expect(available.stdout.contains("reddit comments 3hahrw   Ba Dum Tsss"))
     }
 

@@ -5,11 +5,13 @@ import Testing
 @Suite struct WriteCommandsTests {
     private static let notSent = "not sent: --offline never writes to Reddit"
 
-    /// A fake `$EDITOR`: a shell script that puts `text` (and a comment line) in the file it is given.
+    /// A fake `$EDITOR`: a shell script that writes `text` above the fence line of the file it
+    /// is given (it fails when there is no fence), as a person would.
     private static func editor(writing text: String) throws -> String {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("fake-editor-\(UUID().uuidString)")
         let body =
-            "#!/bin/sh\ngrep -q '^# ' \"$1\" || exit 7\nprintf '%s\\n# a comment the user left\\n' '\(text)' > \"$1\"\n"
+            "#!/bin/sh\ngrep -q '^-------- [0-9a-f]* -------- write above this line' \"$1\" || exit 7\n"
+            + "{ printf '%s\\n' '\(text)'; cat \"$1\"; } > \"$1.new\" && mv \"$1.new\" \"$1\"\n"
         try Data(body.utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return script.path
@@ -67,7 +69,7 @@ import Testing
         #expect(text.stderr.hasPrefix("reddit: cannot read the image /nonexistent/cat.png"))
     }
 
-    @Test func withoutTextTheEditorWritesItAndCommentLinesAreDropped() async throws {
+    @Test func withoutTextTheEditorWritesItAboveTheFence() async throws {
         let environment = try BuiltExecutable.isolatedEnvironment([
             "EDITOR": try Self.editor(writing: "From the editor")
         ])
@@ -104,12 +106,15 @@ import Testing
         let inbox = try await BuiltExecutable.run(["inbox", "--offline"])
         #expect(inbox.status == 0, "stderr: \(inbox.stderr)")
         let lines = inbox.stdout.split(separator: "\n").map(String.init)
-        // Ten messages and no next page: the recording ends there, so none is offered.
-        #expect(lines.count == 10, "\(inbox.stdout)")
-        #expect(lines.first?.contains("t4_30s40u5  u/Lil_SpazJoekp  re: Modmail message  this is unhidden") == true)
-        #expect(!inbox.stdout.contains("more: "))
+        // A page of 25 of the 110 recorded items (PRAW's, then rtv's), and the next page's command.
+        #expect(lines.count == 26, "\(inbox.stdout)")
+        #expect(lines.first?.contains("t4_30s40u5  u/Lil_SpazJoekp ") == true, "\(lines.first ?? "")")
+        #expect(lines.first?.contains("  re: Modmail message  this is unhidden") == true, "\(lines.first ?? "")")
+        #expect(lines.last?.hasPrefix("more: reddit --offline inbox all --after ") == true)
         let next = try await BuiltExecutable.run(["inbox", "all", "--offline", "--after", "t1_mynqt16"])
-        #expect(next.status == 0 && next.stdout == "no messages\n", "\(next.stdout) \(next.stderr)")
+        #expect(next.status == 0 && next.stdout.contains("  u/"), "\(next.stdout) \(next.stderr)")
+        let last = try await BuiltExecutable.run(["inbox", "sent", "--offline", "--limit", "100"])
+        #expect(!last.stdout.contains("more: "), "the recording ends there, so no next page is offered")
         for section in ["sent", "mentions", "replies"] {
             let run = try await BuiltExecutable.run(["inbox", section, "--offline"])
             #expect(run.status == 0, "\(section): \(run.stderr)")

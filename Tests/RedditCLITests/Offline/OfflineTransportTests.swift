@@ -74,13 +74,13 @@ import Testing
                 == "t3_48dath")
     }
 
-    /// The recorded inbox ends after one page: no `after`, so no "next page" is offered that
-    /// would then turn out empty (Reddit's recorded `after` is left out).
+    /// The recorded sent messages end after one page: no `after`, so no "next page" is offered
+    /// that would then turn out empty (Reddit's recorded `after` is left out).
     @Test func aRecordingThatEndsOffersNoNextPage() async throws {
         let transport = try OfflineTransport()
-        let inbox = try await transport.send(request("https://oauth.reddit.com/message/inbox"))
-        let data = (try JSONSerialization.jsonObject(with: inbox.body) as? [String: Any])?["data"] as? [String: Any]
-        #expect((data?["children"] as? [Any])?.count == 10)
+        let sent = try await transport.send(request("https://oauth.reddit.com/message/sent"))
+        let data = (try JSONSerialization.jsonObject(with: sent.body) as? [String: Any])?["data"] as? [String: Any]
+        #expect((data?["children"] as? [Any])?.count == 11)
         #expect(data?["after"] is NSNull)
     }
 

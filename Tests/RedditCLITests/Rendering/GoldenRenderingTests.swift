@@ -16,7 +16,7 @@ import Testing
     static let plain = TextStyle(isEnabled: false)
 
     func service() throws -> RedditService {
-        try ServiceFactory.offline(userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
+        try OfflineBrowse.service()
     }
 
     func check(_ text: String, against name: String, sourceFile: String = #filePath) throws {
@@ -97,7 +97,7 @@ import Testing
         let coloured = ListingRenderer(style: TextStyle(isEnabled: true), width: 100, now: Self.now).render(
             page, nextPageCommand: nil)
         let plain = ListingRenderer(style: Self.plain, width: 100, now: Self.now).render(page, nextPageCommand: nil)
-        #expect(coloured.contains("\u{1B}[36mr/funny"))
+        #expect(coloured.contains("\u{1B}[36mr/IAmA"))
         #expect(!plain.contains("\u{1B}"))
         #expect(coloured.replacingOccurrences(of: "\u{1B}\\[[0-9]+m", with: "", options: .regularExpression) == plain)
     }

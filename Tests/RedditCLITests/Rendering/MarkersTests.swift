@@ -81,8 +81,7 @@ import Testing
     }
 
     @Test func theRecordedBestPageShowsFlairEmojiOCAndAwardsOffline() async throws {
-        let service = try ServiceFactory.offline(
-            userAgent: UserAgent("linux:dev.courier.reddit-cli-tests:1.0 (by /u/courier-tests)"))
+        let service = try OfflineBrowse.service()
         let page = try await service.listing(ListingOptions(sort: .best, page: PageOptions(limit: 100)))
         let text = ListingRenderer(style: Self.plain, width: nil, now: Self.now).render(page, nextPageCommand: nil)
         #expect(text.contains("Spotify Listening History {Release}"))

@@ -22,4 +22,23 @@ enum BrowseInTmux {
         #expect(modes.contains("echo") && !modes.contains("-echo"), "echo is back")
         #expect(!screen.contains { $0.contains("reddit · ") }, "the browser's screen is gone")
     }
+
+    /// The selected line: the one the `>` marker starts.
+    static func selectedLine(_ screen: [String]) -> String? {
+        screen.first { $0.hasPrefix(">") }
+    }
+
+    /// Waits for the first list, then moves down (one key at a time, each waited for) until the
+    /// post titled `title` is selected: the tests of the keys on one post start there.
+    static func select(_ title: String, in tmux: TmuxSession) async throws {
+        try await tmux.waitFor(text: title)
+        for _ in 0..<30 {
+            let screen = try tmux.screen()
+            let before = selectedLine(screen)
+            if before?.contains(title) == true { return }
+            try tmux.send("j")
+            try await tmux.waitFor("the selection to move past \(before ?? "nothing")") { selectedLine($0) != before }
+        }
+        throw TmuxSession.Failure(description: "\(title) was never selected")
+    }
 }
