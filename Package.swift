@@ -193,7 +193,8 @@ let package = Package(
         .testTarget(
             name: "DocSnippetTests",
             dependencies: [
-                "Courier", "CourierOAuth", "CourierStore", "CourierTesting", "CourierRedis", "RedditAPI", "RedditFleet", "TestSupport",
+                "Courier", "CourierOAuth", "CourierStore", "CourierTesting", "CourierRedis", "RedditAPI", "RedditFleet",
+                "TestSupport",
             ],
             exclude: ["Apple", "Fixtures"],
             swiftSettings: swiftSettings

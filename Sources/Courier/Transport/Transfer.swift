@@ -134,8 +134,7 @@ extension HTTPClient {
                 // A body refused once it arrived (validation, saving) is not resumed, nor bytes
                 // the server says it cannot continue (416); a connection lost, a cancellation or
                 // another error status keeps them for the next download.
-                if let status = error.statusCode, (200..<300).contains(status) || status == 416, !error.isTransport
-                {
+                if let status = error.statusCode, (200..<300).contains(status) || status == 416, !error.isTransport {
                     file.discard()
                 }
                 if case .invalidRequest = error.kind { file.discard() }

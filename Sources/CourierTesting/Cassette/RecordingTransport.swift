@@ -36,7 +36,8 @@ public final class RecordingTransport: HTTPTransport {
         self.upstream = upstream
         self.redactor = redactor
         let existing =
-            appending && FileManager.default.fileExists(atPath: fileURL.path) ? try Cassette(contentsOf: fileURL) : Cassette()
+            appending && FileManager.default.fileExists(atPath: fileURL.path)
+            ? try Cassette(contentsOf: fileURL) : Cassette()
         recorded = Mutex(existing)
     }
 
