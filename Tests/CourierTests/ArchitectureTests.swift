@@ -153,4 +153,15 @@ struct ArchitectureTests {
             missing.isEmpty,
             "ARCHITECTURE.md does not name:\n\(missing.map { "  \($0)" }.joined(separator: "\n"))")
     }
+
+    /// One concept a file: a file that grows past 500 lines is split by concern (issue 47), and
+    /// generated files are written in pieces (Benchmarks/tools/generate-document-models.py).
+    @Test("No Swift file in Sources is longer than 500 lines")
+    func filesStaySmall() throws {
+        let sources = try Self.sources()
+        #expect(sources.count > 100, "the scan sees Sources")
+        // A file ends with a newline, which the split counts as one more, empty, line.
+        let long = sources.filter { $0.lines.count - 1 > 500 }.map { "\($0.path): \($0.lines.count - 1) lines" }
+        #expect(long.isEmpty, "over 500 lines:\n\(long.joined(separator: "\n"))")
+    }
 }

@@ -35,6 +35,8 @@ import json
 import socket
 import struct
 
+from fault_server import delivered
+
 FAULTS = [("forward", 55), ("reset-before", 7), ("reset-after-send", 6), ("reset-mid-body", 6),
           ("truncate", 6), ("stall", 3), ("garbage", 5), ("unavailable", 4), ("idle-close", 8)]
 assert sum(weight for _, weight in FAULTS) == 100
@@ -203,7 +205,10 @@ async def forward_cut(request: bytes, fields: dict[str, str], upstream, reader, 
         return False
     if cut:
         cuts[key] = cuts.get(key, 0) + 1
-        await asyncio.sleep(0.05)
+        # A reset drops what the kernel still queues: the cut keeps "half the body" on the
+        # client only once the client has acknowledged every byte (a loaded machine took 230 KB
+        # less than sent with a fixed 50 ms pause).
+        await delivered(writer)
         reset(writer)
         return False
     return True

@@ -80,7 +80,7 @@ import Testing
         try tmux.send("Escape", "Left", "Escape")
         try tmux.send("j")
         try await tmux.waitFor("still browsing after Esc and ←, the second post selected") { screen in
-            screen.contains { $0.hasPrefix(">") && $0.contains("Please be a good 'bot'") }
+            screen.contains { $0.hasPrefix(">") && $0.contains("What tasty food would be distusting") }
         }
         try tmux.send("q")
         try await tmux.waitFor(text: BrowseState.quitQuestion)
@@ -123,20 +123,18 @@ import Testing
         try await tmux.waitFor(text: "THE ASKREDDIT MOBILE")
         try tmux.send("Enter")
         // A long post: its stub "(not recorded for offline use)" is below the window; m finds it.
-        try await tmux.waitFor(text: "Enter fold/unfold")
+        try await tmux.waitFor(text: "Enter fold · q back")
         try tmux.send("m")
         try await tmux.waitFor(text: "these comments were not recorded, so they are not available offline")
         try tmux.send("k")
-        try await tmux.waitFor(text: "Enter fold/unfold")
+        try await tmux.waitFor(text: "Enter fold · q back")
         try tmux.send("q")
         try await tmux.waitFor(text: "↑↓/jk move · Enter open")
-        // A search that was not recorded: one line, and the list stays.
+        // A search that was not recorded (it searches the subreddit on screen): one line, and the
+        // list stays.
         try tmux.send("/", "q", "x", "j", "Enter")
         try await tmux.waitFor("one line saying the search was not recorded, over the list") { screen in
-            screen.contains {
-                $0.hasPrefix("GET /r/all/search is not available offline")
-                    || $0.hasPrefix("GET /search is not available offline")
-            }
+            screen.contains { $0.hasPrefix("GET /r/askreddit/search is not available offline") }
                 && screen.contains { $0.contains("THE ASKREDDIT MOBILE") }
         }
         try tmux.send("Q")
@@ -151,7 +149,7 @@ import Testing
         try await tmux.waitFor(text: " reddit · search: citizen · offline")
         try await tmux.waitFor(text: "Please be a good 'bot'")
         try tmux.send("Enter")
-        try await tmux.waitFor(text: "Enter fold/unfold")
+        try await tmux.waitFor(text: "Enter fold · q back")
         try tmux.send("q", "q", "Q")
         try await expectRestored(tmux)
     }
@@ -186,8 +184,9 @@ import Testing
                     && !screen.contains { $0.contains("not available offline") || $0.contains("not recorded") }
             }
             if !screen.contains(where: { $0.contains("(no comments)") }) { withComments += 1 }
-            try tmux.send("q", "j")
-            try await tmux.waitFor("back on the list, post \(index + 2) selected") { screen in
+            // j on the last post would say there are no more posts, over the help line.
+            if index < 11 { try tmux.send("q", "j") } else { try tmux.send("q") }
+            try await tmux.waitFor("back on the list, post \(min(index + 2, 12)) selected") { screen in
                 screen.contains { $0.contains("Enter open") }
             }
         }
