@@ -84,16 +84,18 @@ struct CurlTLSTests {
         let name = "slow-\(uniqueKey("tls-http1")).bin"
         let directory = URL(fileURLWithPath: try TestServers.url(from: "COURIER_NGINX_FILES_DIR").path)
         let file = directory.appendingPathComponent(name)
-        try Data(repeating: 0x61, count: 16 * 1024).write(to: file)
+        // 96 KB at nginx's 32 KB/s: three seconds each, so all 12 overlap even when a loaded machine
+        // is slow to start the tasks (with half a second each, a load of 40 let them run in turns).
+        try Data(repeating: 0x61, count: 96 * 1024).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         // The first answer tells the transport the origin does not multiplex.
         #expect(try await client.send(Request<String>(path: "/protocol")).value == "HTTP/1.1")
-        // 12 requests of half a second each: with every connection of both threads busy, 6.
+        // 12 requests of three seconds each: with every connection of both threads busy, 6.
         let connections = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<12 {
                 group.addTask {
                     let response = try await client.send(Request<Data>(path: "/slow/\(name)"))
-                    #expect(response.value.count == 16 * 1024)
+                    #expect(response.value.count == 96 * 1024)
                     return response.headers["X-Connection"] ?? "none"
                 }
             }
