@@ -31,6 +31,9 @@ cuts the answer halfway, `after` applies it and closes without answering. `delay
 every write take N ms before it is applied. GET /test/writes answers every applied write as
 [kind, target, text] in order.
 
+Sync (issue 49, offline reading): subreddits with posts and comments, and a client's
+subscriptions, made by POST /test/sync; see fake_reddit_sync.py.
+
 GET /test/stats answers the counts as JSON (`?client=ID`: that client id's alone): per window
 the requests served and refused with 429, refreshes, refreshes of a token younger than half its life (a second refresh for one
 expiry), reuses, 401s, the tokens' lifetime and per client id the age of its newest token.
@@ -42,6 +45,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
+
+import fake_reddit_sync
 
 LOCK = threading.Lock()
 START = time.monotonic()
@@ -110,6 +115,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(200, {"ok": True})
         if self.path.split("?", 1)[0] in WRITE_PATHS:
             return self.write(form)
+        if self.path == "/test/sync":
+            return self.send_json(200, fake_reddit_sync.create(form))
         if self.path == "/test/stream":
             with LOCK:
                 STREAMS[form["name"]] = {
@@ -300,6 +307,11 @@ class Handler(BaseHTTPRequestHandler):
         name = path.strip("/").split("/")[1] if path.startswith("/r/") else None
         if name in STREAMS and path.rstrip("/").endswith("/new"):
             return self.send_json(200, stream_page(STREAMS[name], name, parse_qs(query)), headers)
+        synced = fake_reddit_sync.answer(path, parse_qs(query), client)
+        if synced == fake_reddit_sync.CUT:
+            return self.cut()
+        if synced is not None:
+            return self.send_json(200, synced, headers)
         if path.startswith("/r/") and path.rstrip("/").endswith("/new"):
             body = {"kind": "Listing", "data": {"modhash": "", "children": [], "after": None, "before": None}}
             return self.send_json(200, body, headers)
