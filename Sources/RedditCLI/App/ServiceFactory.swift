@@ -53,7 +53,8 @@ package enum ServiceFactory {
     /// shipped cassette; the service says which (``RedditService/offlineSource``).
     package static func offline(userAgent: UserAgent, synced: SyncedCache) throws(CLIError) -> RedditService {
         guard let (recordings, source) = synced.load() else { return try offline(userAgent: userAgent) }
-        var service = offline(userAgent: userAgent, transport: recordings)
+        // A sync keeps no token exchange (nor any token): the recordings answer any bearer.
+        var service = RedditService(userAgent: userAgent, authentication: .bearer("offline"), transport: recordings)
         service.offlineSource = source
         return service
     }

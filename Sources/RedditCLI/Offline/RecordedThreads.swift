@@ -10,10 +10,10 @@ enum RecordedThreads {
     static let heading =
         "Recorded threads (offline demo): each post opens onto its recorded comments; not a Reddit front page."
 
-    /// The first screen's name in the browser's title bar.
-    static func title(_ source: OfflineSource, now: Date) -> String {
-        guard let age = source.age(now: now) else { return title }
-        return "synced threads (\(age))"
+    /// The first screen's name in the browser's title bar (the source label beside it says
+    /// when they were synced).
+    static func title(_ source: OfflineSource) -> String {
+        source.syncedAt == nil ? title : "synced threads"
     }
 
     /// The line above the first screen's listing the commands print.
