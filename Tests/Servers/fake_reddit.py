@@ -78,12 +78,15 @@ def count(name, client):
 
 def issue(client, family):
     access, refresh = secrets.token_hex(16), secrets.token_hex(16)
-    ACCESS[access] = {"client": client, "family": family, "issued": time.monotonic()}
+    ACCESS[access] = {
+        "client": client, "family": family, "issued": time.monotonic(),
+        "lifetime": fake_reddit_sync.TOKEN_SECONDS.get(client, ARGS.token_seconds),
+    }
     REFRESH[refresh] = {"client": client, "family": family, "current": True}
     return {
         "access_token": access,
         "token_type": "bearer",
-        "expires_in": ARGS.token_seconds,
+        "expires_in": fake_reddit_sync.TOKEN_SECONDS.get(client, ARGS.token_seconds),
         "refresh_token": refresh,
         "scope": "identity read",
     }
@@ -157,7 +160,7 @@ class Handler(BaseHTTPRequestHandler):
             info = ACCESS.get(token)
             return (
                 info is not None and not info.get("dead") and info["family"] not in REVOKED_FAMILIES
-                and time.monotonic() - info["issued"] < ARGS.token_seconds
+                and time.monotonic() - info["issued"] < info["lifetime"]
             )
 
     def cut(self, partial=b""):
@@ -280,7 +283,7 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             info = ACCESS.get(token)
             live = info is not None and not info.get("dead") and info["family"] not in REVOKED_FAMILIES
-            live = live and time.monotonic() - info["issued"] < ARGS.token_seconds
+            live = live and time.monotonic() - info["issued"] < info["lifetime"]
             client = info["client"] if info else "anonymous"
             counts = WINDOWS.setdefault((client, index), {"served": 0, "refused": 0})
             used = counts["served"] + counts["refused"]

@@ -6,7 +6,9 @@ with `comments` top-level comments and one reply to the first; `subscriber=CLIEN
 to the subscriptions of that client id's account. `broken=1,3` (1-based) makes those posts'
 comment pages cut the connection every time; `cut_after=N` makes every request for r/<name>
 (its listing and its comment pages) cut the connection once N of them have been answered, as if
-the network went away in the middle of a sync.
+the network went away in the middle of a sync. POST /test/sync with token_client and
+token_seconds alone makes that client id's tokens live that long (a `reddit` process cannot
+shorten its refresh margin to the server's 8 s tokens).
 
 With a live token (checked and counted by fake_reddit.py like every other GET):
 GET /subreddits/mine/subscriber answers the client's subscriptions (one page),
@@ -20,6 +22,7 @@ SUBREDDITS = {}  # lower-case name -> {"name", "posts", "comments", "broken", "c
 POSTS = {}  # post id -> lower-case subreddit name
 SUBSCRIPTIONS = {}  # client id -> [name]
 COUNTER = [0]
+TOKEN_SECONDS = {}  # client id -> lifetime of its tokens, when not the server's
 CUT = "cut"
 
 
@@ -35,6 +38,9 @@ def base36(number):
 
 def create(form):
     """POST /test/sync: makes (or remakes) a subreddit; answers its post ids in order."""
+    if "token_client" in form:
+        TOKEN_SECONDS[form["token_client"]] = int(form["token_seconds"])
+        return {"posts": []}
     name = form["name"]
     count = int(form.get("posts", "5"))
     per_post = int(form.get("comments", "3"))

@@ -57,12 +57,22 @@ struct SyncFakeReddit {
         if subscribed { form += "&subscriber=\(clientID)" }
         if !broken.isEmpty { form += "&broken=" + broken.map(String.init).joined(separator: ",") }
         if let cutAfter { form += "&cut_after=\(cutAfter)" }
+        return (name, try await post(form))
+    }
+
+    /// Makes this client id's tokens live an hour, as Reddit's do (the fake's live 8 s, too
+    /// short for a `reddit` process's refresh margin).
+    func longTokens() async throws {
+        _ = try await post("token_client=\(clientID)&token_seconds=3600")
+    }
+
+    private func post(_ form: String) async throws -> [String] {
         var request = URLRequest(url: url.appendingPathComponent("test/sync"))
         request.httpMethod = "POST"
         request.httpBody = Data(form.utf8)
         let (data, _) = try await URLSession.shared.data(for: request)
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        return (name, object?["posts"] as? [String] ?? [])
+        return object?["posts"] as? [String] ?? []
     }
 
     /// The requests the fake Reddit served and refused (429) for this client id, per window.
