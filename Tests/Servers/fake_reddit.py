@@ -31,6 +31,9 @@ cuts the answer halfway, `after` applies it and closes without answering. `delay
 every write take N ms before it is applied. GET /test/writes answers every applied write as
 [kind, target, text] in order.
 
+Sync (issue 49, offline reading): subreddits with posts and comments, and a client's
+subscriptions, made by POST /test/sync; see fake_reddit_sync.py.
+
 GET /test/stats answers the counts as JSON (`?client=ID`: that client id's alone): per window
 the requests served and refused with 429, refreshes, refreshes of a token younger than half its life (a second refresh for one
 expiry), reuses, 401s, the tokens' lifetime and per client id the age of its newest token.
@@ -42,6 +45,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
+
+import fake_reddit_sync
 
 LOCK = threading.Lock()
 START = time.monotonic()
@@ -73,12 +78,15 @@ def count(name, client):
 
 def issue(client, family):
     access, refresh = secrets.token_hex(16), secrets.token_hex(16)
-    ACCESS[access] = {"client": client, "family": family, "issued": time.monotonic()}
+    ACCESS[access] = {
+        "client": client, "family": family, "issued": time.monotonic(),
+        "lifetime": fake_reddit_sync.TOKEN_SECONDS.get(client, ARGS.token_seconds),
+    }
     REFRESH[refresh] = {"client": client, "family": family, "current": True}
     return {
         "access_token": access,
         "token_type": "bearer",
-        "expires_in": ARGS.token_seconds,
+        "expires_in": fake_reddit_sync.TOKEN_SECONDS.get(client, ARGS.token_seconds),
         "refresh_token": refresh,
         "scope": "identity read",
     }
@@ -110,6 +118,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(200, {"ok": True})
         if self.path.split("?", 1)[0] in WRITE_PATHS:
             return self.write(form)
+        if self.path == "/test/sync":
+            return self.send_json(200, fake_reddit_sync.create(form))
         if self.path == "/test/stream":
             with LOCK:
                 STREAMS[form["name"]] = {
@@ -150,7 +160,7 @@ class Handler(BaseHTTPRequestHandler):
             info = ACCESS.get(token)
             return (
                 info is not None and not info.get("dead") and info["family"] not in REVOKED_FAMILIES
-                and time.monotonic() - info["issued"] < ARGS.token_seconds
+                and time.monotonic() - info["issued"] < info["lifetime"]
             )
 
     def cut(self, partial=b""):
@@ -273,7 +283,7 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             info = ACCESS.get(token)
             live = info is not None and not info.get("dead") and info["family"] not in REVOKED_FAMILIES
-            live = live and time.monotonic() - info["issued"] < ARGS.token_seconds
+            live = live and time.monotonic() - info["issued"] < info["lifetime"]
             client = info["client"] if info else "anonymous"
             counts = WINDOWS.setdefault((client, index), {"served": 0, "refused": 0})
             used = counts["served"] + counts["refused"]
@@ -300,6 +310,11 @@ class Handler(BaseHTTPRequestHandler):
         name = path.strip("/").split("/")[1] if path.startswith("/r/") else None
         if name in STREAMS and path.rstrip("/").endswith("/new"):
             return self.send_json(200, stream_page(STREAMS[name], name, parse_qs(query)), headers)
+        synced = fake_reddit_sync.answer(path, parse_qs(query), client)
+        if synced == fake_reddit_sync.CUT:
+            return self.cut()
+        if synced is not None:
+            return self.send_json(200, synced, headers)
         if path.startswith("/r/") and path.rstrip("/").endswith("/new"):
             body = {"kind": "Listing", "data": {"modhash": "", "children": [], "after": None, "before": None}}
             return self.send_json(200, body, headers)

@@ -141,7 +141,9 @@ final class RateLimiter<C: Clock>: Interceptor where C.Duration == Duration {
                 state.remaining = remaining
                 state.used = used
                 state.resetsIn = .seconds(reset)
-                state.resetAt = now.advanced(by: .seconds(reset))
+                // Reddit sends whole seconds, rounded down: the window may last up to one more,
+                // and a request sent at the rounded time meets a 429.
+                state.resetAt = now.advanced(by: .seconds(reset + 1))
             }
             if let retryAfter {
                 let until = now.advanced(by: retryAfter)

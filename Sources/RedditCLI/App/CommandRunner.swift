@@ -27,7 +27,9 @@ struct CommandRunner: Sendable {
             try print(page) {
                 var listing = listing
                 listing.subreddit = options.subreddit
-                let name = RecordedThreads.isShown(by: options, offline: offline) ? RecordedThreads.heading + "\n" : ""
+                let name =
+                    RecordedThreads.isShown(by: options, offline: offline)
+                    ? RecordedThreads.heading(service.offlineSource, now: now) + "\n" : ""
                 return name + listing.render(page.value, nextPageCommand: Self.command(for: options, offline: offline))
             }
         case .comments(let options):

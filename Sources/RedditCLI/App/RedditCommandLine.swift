@@ -112,6 +112,16 @@ package struct RedditCommandLine: Sendable {
             try await AccountCommands(configuration: configuration, offline: options.offline, environment: environment)
                 .logout()
             return 0
+        case .sync(let sync) where sync.clear:
+            try SyncCommand(options: sync, cache: SyncedCache(configuration), account: configuration.account).clear()
+            return 0
+        case .sync(let sync):
+            if options.offline {
+                throw CLIError("reddit sync needs the network (reddit --offline reads what it fetched)")
+            }
+            if sync.subreddits == nil, options.site == nil, !SyncCommand.isSignedIn(configuration) {
+                throw CLIError(SyncCommand.notSignedIn)
+            }
         case .outbox(.list), .outbox(.drop):
             try await OutboxCommand(file: OutboxCommand.file(configuration), json: options.json).run(invocation.command)
             return 0
@@ -134,6 +144,15 @@ package struct RedditCommandLine: Sendable {
             service: service, style: style, width: width, now: now, json: options.json, spinner: spinner,
             offline: options.offline, environment: environment)
         runner.outboxFile = OutboxCommand.file(configuration)
+        if case .sync(let sync) = invocation.command {
+            try await SyncCommand(options: sync, cache: SyncedCache(configuration), account: configuration.account)
+                .run(service: service, signedIn: true)
+            return 0
+        }
+        if options.offline, let notice = service.offlineSource.notice(now: now) {
+            // The browser says it on its title line.
+            if case .browse = invocation.command {} else { Output.error(notice) }
+        }
         if case .outbox(.send) = invocation.command {
             try await OutboxCommand(file: OutboxCommand.file(configuration), json: options.json).send(
                 through: service.client)
@@ -154,7 +173,8 @@ package struct RedditCommandLine: Sendable {
             browseStyle.theme = style.theme
             var session = BrowseSession(
                 service: service, options: browse,
-                style: browseStyle, sourceLabel: options.offline ? "offline" : "online", environment: environment,
+                style: browseStyle, sourceLabel: options.offline ? service.offlineSource.label(now: now) : "online",
+                environment: environment,
                 accounts: AccountSwitch(directory: configuration.directory, current: configuration.account) {
                     [makeService] name throws(CLIError) in
                     var options = options

@@ -14,6 +14,8 @@ package struct RedditService: Sendable {
     package var sendsWrites = true
     /// Whether writes wait out Reddit's `RATELIMIT` (`--wait`); by default they fail at once.
     package var ratelimit = WriteRetryPolicy.never
+    /// Offline, where the answers come from (the demo, or what `reddit sync` fetched and when).
+    package var offlineSource = OfflineSource.demo
 
     /// What a write did.
     package enum WriteOutcome: Sendable, Equatable {

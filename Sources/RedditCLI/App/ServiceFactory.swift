@@ -24,7 +24,7 @@ package enum ServiceFactory {
         } catch {
             throw CLIError(error.description)
         }
-        if options.offline { return try offline(userAgent: userAgent) }
+        if options.offline { return try offline(userAgent: userAgent, synced: SyncedCache(configuration)) }
         let clientID = try configuration.requireClientID()
         let store = FileTokenStore(fileURL: tokenFile(configuration))
         let signedIn: Bool
@@ -47,6 +47,16 @@ package enum ServiceFactory {
     /// Replays the cassette: app-only sign-in included, through the same pipeline as online.
     package static func offline(userAgent: UserAgent) throws(CLIError) -> RedditService {
         offline(userAgent: userAgent, transport: try ShippedCassette.recordings())
+    }
+
+    /// Replays what `reddit sync` fetched into `synced` when there is such a cache, else the
+    /// shipped cassette; the service says which (``RedditService/offlineSource``).
+    package static func offline(userAgent: UserAgent, synced: SyncedCache) throws(CLIError) -> RedditService {
+        guard let (recordings, source) = synced.load() else { return try offline(userAgent: userAgent) }
+        // A sync keeps no token exchange (nor any token): the recordings answer any bearer.
+        var service = RedditService(userAgent: userAgent, authentication: .bearer("offline"), transport: recordings)
+        service.offlineSource = source
+        return service
     }
 
     /// A service over `transport`, already loaded (tests share one: reading the cassette is

@@ -74,7 +74,8 @@ package struct BrowseSession: Sendable {
 
     /// The title of `listing`'s screen (offline, the front page is the recorded threads).
     func title(of listing: ListingOptions) -> String {
-        RecordedThreads.isShown(by: listing, offline: offline) ? RecordedThreads.title : Self.title(of: listing)
+        RecordedThreads.isShown(by: listing, offline: offline)
+            ? RecordedThreads.title(service.offlineSource) : Self.title(of: listing)
     }
 
     static func title(of listing: ListingOptions) -> String {

@@ -49,6 +49,8 @@ package enum Command: Equatable, Sendable {
     case watch(subreddit: String, comments: Bool)
     /// A live thread's updates as they arrive, until the thread is closed.
     case live(thread: String)
+    /// Fetches subreddits' front pages and top threads for `--offline` (or forgets them).
+    case sync(SyncOptions)
     /// The interactive full-screen browser.
     case browse(BrowseOptions)
     /// A moderator's queues, log, approving and removing.
@@ -206,6 +208,7 @@ extension Command {
         case .listing, .comments, .search, .subreddit, .browse, .watch, .live: true
         case .user(_, let section, _): section != .saved
         case .wiki(_, _, let edit, _): !edit
+        case .sync(let options): options.subreddits != nil
         case .login, .accounts, .outbox, .logout, .whoami, .subs, .vote, .save, .subscribe, .help, .version, .reply,
             .edit,
             .delete,

@@ -158,6 +158,7 @@ package enum CommandParser {
             case let action?:
                 throw UsageError(message: "unknown action '\(action)': use list, send or drop ID", command: name)
             }
+        case "sync": return try parseSync(&arguments)
         case "logout": return .logout
         case "whoami": return .whoami
         case "subs": return .subs

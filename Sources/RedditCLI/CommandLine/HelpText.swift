@@ -216,6 +216,22 @@ package enum HelpText {
                     """)
         ),
         (
+            "sync",
+            Entry(
+                usage: "reddit sync [--subreddits NAME,NAME…] [--threads N] | reddit sync --clear",
+                summary: "fetch your subreddits and their top threads for reading offline (reddit --offline)",
+                details: """
+                      Fetches each subreddit's front page (hot) and the comments of its top N threads, within
+                      Reddit's rate limit, into the data folder ($XDG_DATA_HOME/reddit/synced, one file an
+                      account). reddit --offline then shows them instead of the demo, marked with when they were
+                      fetched. A sync cut off (network, Ctrl-C) keeps the previous one whole.
+                      --subreddits LIST    these subreddits (comma-separated) instead of your subscriptions;
+                                           needed when you are not signed in (reddit login)
+                      --threads N          threads a subreddit fetched with comments, 1-100 (default 10)
+                      --clear              forget what was synced: reddit --offline shows the demo again
+                    """)
+        ),
+        (
             "mod",
             Entry(
                 usage: "reddit mod queue|log|approve|remove …",
@@ -313,7 +329,7 @@ package enum HelpText {
 
     static let globalOptions = """
         Options for every command:
-          --offline            replay the recorded Reddit responses shipped with reddit (no network)
+          --offline            no network: what reddit sync fetched, else the recorded demo shipped with reddit
           --json               print the decoded data as JSON
           --no-color           never colour the output (NO_COLOR=1 does the same)
           --theme NAME|FILE    colours: default, monochrome, light (for light backgrounds), or a JSON

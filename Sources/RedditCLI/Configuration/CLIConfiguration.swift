@@ -13,6 +13,8 @@ package struct CLIConfiguration: Equatable, Sendable {
     package var redirectPort: UInt16
     /// The directory holding the config file and the stored tokens.
     package var directory: URL
+    /// The data directory: what `reddit sync` fetched (`$XDG_DATA_HOME/reddit`).
+    package var dataDirectory: URL
     /// The account whose tokens commands use: `--account`, else the one `reddit accounts use`
     /// chose, else `default`.
     package var account = "default"
@@ -102,6 +104,7 @@ package struct CLIConfiguration: Equatable, Sendable {
             userAgent: userAgent,
             redirectPort: file.redirectPort.map { UInt16($0) } ?? defaultRedirectPort,
             directory: directory,
+            dataDirectory: SyncedCache.dataDirectory(environment: environment),
             account: options.account ?? Accounts(directory: directory).current(),
             imagePreview: file.imagePreview ?? true,
             theme: nonEmpty(options.theme) ?? nonEmpty(file.theme),
