@@ -77,13 +77,12 @@ extension RedditService {
         }
     }
 
-    /// The line said after the waiting writes were sent at the start of a run; nil when none
-    /// was (the network is still down: the run's own failure says so).
+    /// The line said after the waiting writes were sent at the start of a run: how many went,
+    /// how many still wait; nil when nothing waits any more and nothing was sent.
     static func outboxLine(_ report: Outbox.Report) -> String? {
         let done = report.sent + report.foundAlreadySent
-        guard done > 0 else { return nil }
-        var line = "outbox: \(done) queued write\(done == 1 ? "" : "s") sent"
-        if report.pending > 0 { line += ", \(report.pending) still waiting (reddit outbox lists them)" }
-        return line
+        let waiting = "\(report.pending) still waiting (reddit outbox lists them)"
+        if done == 0 { return report.pending > 0 ? "outbox: " + waiting : nil }
+        return "outbox: \(done) queued write\(done == 1 ? "" : "s") sent" + (report.pending > 0 ? ", " + waiting : "")
     }
 }
