@@ -62,9 +62,13 @@ public final class Outbox: Sendable {
     public func entries() throws -> [Entry] { try store.load() ?? [] }
 
     /// Adds `write` at the end, durably; returns its entry.
+    ///
+    /// Pass `mayHaveArrived` when the write was already sent once and failed without an answer
+    /// (the connection was cut after the request went out): the entry starts *attempted*, so a
+    /// reply or a message is looked for on Reddit before it is sent again.
     @discardableResult
-    public func add(_ write: OutboxWrite) async throws -> Entry {
-        let entry = Entry(id: UUID(), write: write, added: Date(), attempted: false, lastError: nil)
+    public func add(_ write: OutboxWrite, mayHaveArrived: Bool = false) async throws -> Entry {
+        let entry = Entry(id: UUID(), write: write, added: Date(), attempted: mayHaveArrived, lastError: nil)
         try await update { $0.append(entry) }
         return entry
     }

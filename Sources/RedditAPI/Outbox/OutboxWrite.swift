@@ -3,8 +3,9 @@ import Foundation
 
 /// One write an ``Outbox`` keeps until Reddit has it.
 ///
-/// Votes, saves, hides and subscriptions set a state: sending one twice leaves the same state,
-/// so it is simply sent again after a failure. A comment, a reply, an edit and a message are not
+/// Votes, saves, hides, subscriptions and the moderator's approvals, removals, locks and flair
+/// set a state: sending one twice leaves the same state, so it is simply sent again after a
+/// failure. A comment, a reply, an edit and a message are not
 /// idempotent: after a failure that may have reached Reddit (the connection cut after the
 /// request went out), the outbox looks for it before sending it again (see ``Outbox``).
 public enum OutboxWrite: Codable, Sendable, Hashable {
@@ -22,11 +23,19 @@ public enum OutboxWrite: Codable, Sendable, Hashable {
     case edit(Fullname, text: String)
     /// A private message to a user (`/api/compose`).
     case message(to: String, subject: String, text: String)
+    /// A moderator approves a post or comment (`/api/approve`).
+    case approve(Fullname)
+    /// A moderator removes a post or comment, as spam when `spam` (`/api/remove`).
+    case remove(Fullname, spam: Bool)
+    /// A moderator locks (`true`) or unlocks a post or comment.
+    case lock(Fullname, Bool)
+    /// A moderator sets a user's flair text in a subreddit (`/api/flair`).
+    case userFlair(user: String, subreddit: String, text: String)
 
     /// Whether sending it twice leaves Reddit as sending it once does.
     public var isIdempotent: Bool {
         switch self {
-        case .vote, .save, .hide, .subscribe, .edit: true
+        case .vote, .save, .hide, .subscribe, .edit, .approve, .remove, .lock, .userFlair: true
         case .reply, .message: false
         }
     }
@@ -44,6 +53,11 @@ public enum OutboxWrite: Codable, Sendable, Hashable {
         case .reply(let parent, let text): Reddit.reply(to: parent, text: text).map { _, _, _ in () }
         case .edit(let id, let text): Reddit.edit(id, text: text).map { _, _, _ in () }
         case .message(let to, let subject, let text): Reddit.compose(to: .user(to), subject: subject, text: text)
+        case .approve(let id): Reddit.approve(id)
+        case .remove(let id, let spam): Reddit.remove(id, spam: spam)
+        case .lock(let id, true): Reddit.lock(id)
+        case .lock(let id, false): Reddit.unlock(id)
+        case .userFlair(let user, let subreddit, let text): Reddit.setUserFlair(user, in: subreddit, text: text)
         }
     }
 
@@ -57,6 +71,10 @@ public enum OutboxWrite: Codable, Sendable, Hashable {
         case .reply(let parent, let text): "reply to \(parent): \(Self.excerpt(text))"
         case .edit(let id, let text): "edit \(id): \(Self.excerpt(text))"
         case .message(let to, let subject, _): "message u/\(to): \(Self.excerpt(subject))"
+        case .approve(let id): "approve \(id)"
+        case .remove(let id, let spam): "remove \(id)\(spam ? " as spam" : "")"
+        case .lock(let id, let on): "\(on ? "lock" : "unlock") \(id)"
+        case .userFlair(let user, let subreddit, let text): "flair u/\(user) in r/\(subreddit): \(Self.excerpt(text))"
         }
     }
 

@@ -5,6 +5,9 @@ package struct CLIError: Error, Equatable, CustomStringConvertible {
     package var exitCode: Int32
     /// The whole chain of errors behind the message, printed only with `--verbose`.
     package var detail: String?
+    /// The connection failure behind it, when Reddit could not be reached (the write then
+    /// waits in the outbox).
+    var networkFailure: NetworkFailure?
 
     package init(_ message: String, exitCode: Int32 = 1, detail: String? = nil) {
         self.message = message

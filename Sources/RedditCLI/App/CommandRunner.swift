@@ -15,8 +15,6 @@ struct CommandRunner: Sendable {
     var offline = false
     /// The environment, for `$VISUAL`/`$EDITOR`.
     var environment: [String: String] = [:]
-    /// Where a vote or save that cannot reach Reddit waits (`reddit outbox`); nil: nowhere.
-    var outboxFile: URL?
 
     func run(_ command: Command) async throws(CLIError) {
         let listing = ListingRenderer(style: style, width: width, now: now)
@@ -65,21 +63,17 @@ struct CommandRunner: Sendable {
                 Output.write(details.render(subscriptions: subs))
             }
         case .vote(let direction, let fullname):
-            guard
-                let outcome = try await queueing(
-                    .vote(direction.vote, on: Fullname(fullname)),
-                    { () async throws(CLIError) in try await service.vote(Fullname(fullname), direction) })
-            else { return }
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.vote(Fullname(fullname), direction)
+            }
             report(
                 outcome,
                 done: direction == .clear ? "vote cleared on \(fullname)" : "voted \(direction.rawValue) on \(fullname)"
             )
         case .save(let saved, let fullname):
-            guard
-                let outcome = try await queueing(
-                    .save(Fullname(fullname), saved),
-                    { () async throws(CLIError) in try await service.setSaved(Fullname(fullname), saved) })
-            else { return }
+            let outcome = try await load { () async throws(CLIError) in
+                try await service.setSaved(Fullname(fullname), saved)
+            }
             report(outcome, done: "\(saved ? "saved" : "unsaved") \(fullname)")
         case .subscribe(let subscribed, let name):
             let outcome = try await load { () async throws(CLIError) in
@@ -100,6 +94,7 @@ struct CommandRunner: Sendable {
         switch outcome {
         case .sent: Output.write(done + "\n")
         case .notSent(let preview): Output.write("would send: \(preview)\n\(Self.notSentReason)\n")
+        case .queued: Output.write(RedditService.WriteOutcome.queuedLine + "\n")
         case .posted(let url, let isGuess):
             Output.write(RedditService.WriteOutcome.postedLine(url: url, isGuess: isGuess) + "\n")
         }
@@ -115,6 +110,8 @@ struct CommandRunner: Sendable {
         case .sent: object = ["sent": true, "done": done]
         case .posted(let url, let isGuess):
             object = ["sent": true, "done": done, "url": url ?? NSNull(), "guess": isGuess]
+        case .queued(let summary):
+            object = ["sent": false, "queued": summary, "reason": RedditService.WriteOutcome.queuedLine]
         case .notSent(let preview):
             let parts = preview.split(separator: " ", maxSplits: 2).map(String.init)
             object = ["sent": false, "would_send": preview, "reason": notSentReason]

@@ -25,6 +25,17 @@ struct NetworkFailure: Equatable {
         return "can't reach \(host): \(what); \(Self.offlineHint)"
     }
 
+    /// Whether the request may have reached Reddit: false only when no connection was made
+    /// (no network, no name lookup, refused, or the secure connection never set up).
+    var mayHaveArrived: Bool {
+        switch code {
+        case .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet, .cannotConnectToHost,
+            .secureConnectionFailed:
+            false
+        default: true
+        }
+    }
+
     /// Where to go without the network, said after every connection failure.
     static let offlineHint = "reddit --offline works without it"
 

@@ -6,9 +6,9 @@ struct OutboxCommand {
     let file: URL
     let json: Bool
 
-    /// The outbox file of a configuration.
+    /// The outbox file of a configuration's account.
     static func file(_ configuration: CLIConfiguration) -> URL {
-        configuration.directory.appendingPathComponent("outbox.json")
+        WriteOutbox.file(in: configuration.directory, account: configuration.account)
     }
 
     /// Lists the entries, or drops one.
@@ -59,26 +59,4 @@ struct OutboxCommand {
     }
 
     static func shortID(_ entry: Outbox.Entry) -> String { String(entry.id.uuidString.lowercased().prefix(8)) }
-}
-
-extension CommandRunner {
-    /// Runs a write; when it cannot reach Reddit (no network, refused, cut off), keeps it in the
-    /// outbox instead, says so and returns nil.
-    func queueing(
-        _ write: OutboxWrite, _ work: () async throws(CLIError) -> RedditService.WriteOutcome
-    ) async throws(CLIError) -> RedditService.WriteOutcome? {
-        do {
-            return try await load(work)
-        } catch {
-            guard let outboxFile, error.message.hasSuffix(NetworkFailure.offlineHint) else { throw error }
-            let failure = error.message
-            do {
-                try await Outbox(fileURL: outboxFile).add(write)
-            } catch {
-                throw CLIError("\(failure); and it could not be kept in the outbox: \(error)")
-            }
-            Output.write("kept in the outbox: \(write.summary) (reddit outbox send sends it)\n")
-            return nil
-        }
-    }
 }

@@ -61,9 +61,15 @@ package struct RedditCommandLine: Sendable {
         try? Data().write(to: marker)
     }
 
-    /// What the global options change in a service: offline never sends writes; `--wait`.
-    private static func configure(_ service: inout RedditService, _ options: GlobalOptions) {
+    /// What the global options change in a service: offline never sends writes; `--wait`; the
+    /// account's outbox, which keeps offline writes too when the account is signed in.
+    private static func configure(
+        _ service: inout RedditService, _ options: GlobalOptions, _ configuration: CLIConfiguration
+    ) {
         if options.offline { service.sendsWrites = false }
+        let signedIn = FileManager.default.fileExists(atPath: ServiceFactory.tokenFile(configuration).path)
+        service.outbox = WriteOutbox(
+            file: OutboxCommand.file(configuration), keepsOfflineWrites: options.offline && signedIn)
         if options.waitsOutRatelimit {
             service.ratelimit = WriteRetryPolicy(waitingUpTo: RatelimitMessage.longestWait)
         }
@@ -129,21 +135,24 @@ package struct RedditCommandLine: Sendable {
             break
         }
         var service: RedditService
+        var anonymous = false
         if !options.offline, let site = options.site {
             service = try ServiceFactory.site(site, environment: environment, shared: options.shared)
         } else if !options.offline, configuration.clientID == nil, invocation.command.readsAnonymously {
             service = try ServiceFactory.anonymous(
                 userAgent: configuration.userAgent, environment: environment, shared: options.shared)
             Self.sayAnonymousNoticeOnce(configuration)
+            anonymous = true
         } else {
             service = try makeService(options, configuration)
         }
-        Self.configure(&service, options)
+        Self.configure(&service, options, configuration)
+        // Without an app nothing can be written: no outbox either.
+        if anonymous { service.outbox = nil }
         let spinner = Spinner(isEnabled: RawTerminal.isTerminal(STDERR_FILENO) && !options.json)
-        var runner = CommandRunner(
+        let runner = CommandRunner(
             service: service, style: style, width: width, now: now, json: options.json, spinner: spinner,
             offline: options.offline, environment: environment)
-        runner.outboxFile = OutboxCommand.file(configuration)
         if case .sync(let sync) = invocation.command {
             try await SyncCommand(options: sync, cache: SyncedCache(configuration), account: configuration.account)
                 .run(service: service, signedIn: true)
@@ -158,6 +167,10 @@ package struct RedditCommandLine: Sendable {
                 through: service.client)
             return 0
         }
+        // Online, the writes waiting from before go first, before anything this run writes.
+        let sentFromOutbox = try? await runner.load { () async throws(CLIError) in try await service.sendOutbox() }
+        let outboxLine = sentFromOutbox.flatMap { $0 }.flatMap(RedditService.outboxLine)
+        if let outboxLine { Output.error("reddit: " + outboxLine) }
         if case .browse(let browse) = invocation.command, environment["TERM"] == "dumb" {
             // A dumb terminal cannot switch screens or move the cursor: lines, as the commands print.
             Output.error(
@@ -182,13 +195,14 @@ package struct RedditCommandLine: Sendable {
                     options.account = name
                     configuration.account = name
                     var service = try makeService(options, configuration)
-                    Self.configure(&service, options)
+                    Self.configure(&service, options, configuration)
                     return service
                 }
             )
             session.imagePreview = configuration.imagePreview
             session.keys = configuration.keys
             session.offline = options.offline
+            session.openingStatus = outboxLine
             return try await session.run()
         }
         try await runner.run(invocation.command)

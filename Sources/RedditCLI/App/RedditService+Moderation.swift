@@ -26,8 +26,10 @@ extension RedditService {
     @discardableResult
     package func approve(_ name: Fullname) async throws(CLIError) -> WriteOutcome {
         // Approving and removing name the item, not the subreddit: `mod` stands for any.
-        try await moderatorWrite([Self.preview(Reddit.approve(name))]) { () async throws(HTTPError) in
-            try await client.send(Reddit.approve(name))
+        try await queueing(.approve(name)) { () async throws(CLIError) in
+            try await moderatorWrite([Self.preview(Reddit.approve(name))]) { () async throws(HTTPError) in
+                try await client.send(Reddit.approve(name))
+            }
         }
     }
 
@@ -37,9 +39,12 @@ extension RedditService {
     package func remove(_ name: Fullname, spam: Bool, reasonID: String?) async throws(CLIError) -> WriteOutcome {
         var previews = [Self.preview(Reddit.remove(name, spam: spam))]
         if let reasonID { previews.append(Self.preview(Reddit.applyRemovalReason(reasonID, to: [name]))) }
-        return try await moderatorWrite(previews) { () async throws(HTTPError) in
-            // Removing names the item, not the subreddit: `mod` stands for any.
-            try await client.moderation(of: "mod").remove(name, spam: spam, reasonID: reasonID)
+        // With a reason it is two calls: not kept in the outbox, which holds one call a write.
+        return try await queueing(reasonID == nil ? .remove(name, spam: spam) : nil) { () async throws(CLIError) in
+            try await moderatorWrite(previews) { () async throws(HTTPError) in
+                // Removing names the item, not the subreddit: `mod` stands for any.
+                try await client.moderation(of: "mod").remove(name, spam: spam, reasonID: reasonID)
+            }
         }
     }
 
@@ -80,9 +85,11 @@ extension RedditService {
 
     @discardableResult
     package func setFlair(of user: String, in subreddit: String, text: String) async throws(CLIError) -> WriteOutcome {
-        try await moderatorWrite([Self.preview(Reddit.setUserFlair(user, in: subreddit, text: text))]) {
-            () async throws(HTTPError) in
-            try await client.send(Reddit.setUserFlair(user, in: subreddit, text: text))
+        try await queueing(.userFlair(user: user, subreddit: subreddit, text: text)) { () async throws(CLIError) in
+            try await moderatorWrite([Self.preview(Reddit.setUserFlair(user, in: subreddit, text: text))]) {
+                () async throws(HTTPError) in
+                try await client.send(Reddit.setUserFlair(user, in: subreddit, text: text))
+            }
         }
     }
 
@@ -101,9 +108,11 @@ extension RedditService {
     /// Locks `name` (nobody but moderators may reply), or unlocks it.
     @discardableResult
     package func setLocked(_ name: Fullname, _ locked: Bool) async throws(CLIError) -> WriteOutcome {
-        try await moderatorWrite([Self.preview(locked ? Reddit.lock(name) : Reddit.unlock(name))]) {
-            () async throws(HTTPError) in
-            try await client.send(locked ? Reddit.lock(name) : Reddit.unlock(name))
+        try await queueing(.lock(name, locked)) { () async throws(CLIError) in
+            try await moderatorWrite([Self.preview(locked ? Reddit.lock(name) : Reddit.unlock(name))]) {
+                () async throws(HTTPError) in
+                try await client.send(locked ? Reddit.lock(name) : Reddit.unlock(name))
+            }
         }
     }
 

@@ -18,6 +18,6 @@ extension RedditService {
     /// Hides a post from the listings (offline: says what it would send).
     @discardableResult
     package func hide(_ name: Fullname) async throws(CLIError) -> WriteOutcome {
-        try await write(Reddit.hide([name]))
+        try await queueing(.hide(name, true)) { () async throws(CLIError) in try await write(Reddit.hide([name])) }
     }
 }

@@ -7,12 +7,16 @@ package import RedditAPI
 extension RedditService {
     @discardableResult
     package func reply(to name: Fullname, text: String) async throws(CLIError) -> WriteOutcome {
-        try await write(Reddit.reply(to: name, text: text))
+        try await queueing(.reply(to: name, text: text)) { () async throws(CLIError) in
+            try await write(Reddit.reply(to: name, text: text))
+        }
     }
 
     @discardableResult
     package func edit(_ name: Fullname, text: String) async throws(CLIError) -> WriteOutcome {
-        try await write(Reddit.edit(name, text: text))
+        try await queueing(.edit(name, text: text)) { () async throws(CLIError) in
+            try await write(Reddit.edit(name, text: text))
+        }
     }
 
     /// A post's or comment's current text and author, for an edit that starts from it and is
@@ -38,7 +42,14 @@ extension RedditService {
 
     @discardableResult
     package func compose(_ options: MessageOptions, text: String) async throws(CLIError) -> WriteOutcome {
-        try await write(Reddit.compose(to: options.recipient, subject: options.subject, text: text))
+        // A message to a subreddit's moderators is not kept: the outbox holds messages to users.
+        var queued: OutboxWrite?
+        if case .user(let name) = options.recipient {
+            queued = .message(to: name, subject: options.subject, text: text)
+        }
+        return try await queueing(queued) { () async throws(CLIError) in
+            try await write(Reddit.compose(to: options.recipient, subject: options.subject, text: text))
+        }
     }
 
     /// Submits a post; an image is uploaded first (offline: only described).

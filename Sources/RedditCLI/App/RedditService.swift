@@ -12,6 +12,8 @@ package struct RedditService: Sendable {
     package let account: AccountStore
     /// False with `--offline`: writes (vote, save, subscribe) are described, never sent.
     package var sendsWrites = true
+    /// Where writes wait that cannot reach Reddit (nil: none; they fail as errors).
+    package var outbox: WriteOutbox?
     /// Whether writes wait out Reddit's `RATELIMIT` (`--wait`); by default they fail at once.
     package var ratelimit = WriteRetryPolicy.never
     /// Offline, where the answers come from (the demo, or what `reddit sync` fetched and when).
@@ -26,6 +28,12 @@ package struct RedditService: Sendable {
         /// Sent, and Reddit created this post (an image post's, known from Reddit's socket, or
         /// when `isGuess` the newest post of the account's submitted page); nil when Reddit named none.
         case posted(url: String?, isGuess: Bool)
+        /// Kept in the outbox (Reddit could not be reached, or offline with a signed-in
+        /// account), to be sent later: what it does, as `reddit outbox` lists it.
+        case queued(String)
+
+        /// The line said when a write waits in the outbox.
+        package static let queuedLine = "queued: will be sent when the network is back; `reddit outbox` lists it"
 
         /// The line a command prints for a post: its URL, marked when it is a guess.
         package static func postedLine(url: String?, isGuess: Bool) -> String {
@@ -162,28 +170,32 @@ package struct RedditService: Sendable {
 
     @discardableResult
     package func vote(_ name: Fullname, _ direction: VoteDirection) async throws(CLIError) -> WriteOutcome {
-        guard sendsWrites else { return .notSent(Self.preview(Reddit.vote(direction.vote, on: name))) }
-        do {
-            try await account.vote(direction.vote, on: Target(name: name))
-        } catch {
-            throw Self.describe(error)
+        try await queueing(.vote(direction.vote, on: name)) { () async throws(CLIError) in
+            guard sendsWrites else { return .notSent(Self.preview(Reddit.vote(direction.vote, on: name))) }
+            do throws(HTTPError) {
+                try await account.vote(direction.vote, on: Target(name: name))
+            } catch {
+                throw Self.describe(error)
+            }
+            return .sent
         }
-        return .sent
     }
 
     @discardableResult
     package func setSaved(_ name: Fullname, _ saved: Bool) async throws(CLIError) -> WriteOutcome {
-        guard sendsWrites else { return .notSent(Self.preview(saved ? Reddit.save(name) : Reddit.unsave(name))) }
-        do {
-            if saved {
-                try await account.save(Target(name: name))
-            } else {
-                try await account.unsave(Target(name: name))
+        try await queueing(.save(name, saved)) { () async throws(CLIError) in
+            guard sendsWrites else { return .notSent(Self.preview(saved ? Reddit.save(name) : Reddit.unsave(name))) }
+            do throws(HTTPError) {
+                if saved {
+                    try await account.save(Target(name: name))
+                } else {
+                    try await account.unsave(Target(name: name))
+                }
+            } catch {
+                throw Self.describe(error)
             }
-        } catch {
-            throw Self.describe(error)
+            return .sent
         }
-        return .sent
     }
 
     /// A post or comment known only by its fullname (what the commands are given).
@@ -196,7 +208,9 @@ package struct RedditService: Sendable {
 
     @discardableResult
     package func setSubscribed(_ subreddit: String, _ subscribed: Bool) async throws(CLIError) -> WriteOutcome {
-        try await write(subscribed ? Reddit.subscribe(to: [subreddit]) : Reddit.unsubscribe(from: [subreddit]))
+        try await queueing(.subscribe(subreddit, subscribed)) { () async throws(CLIError) in
+            try await write(subscribed ? Reddit.subscribe(to: [subreddit]) : Reddit.unsubscribe(from: [subreddit]))
+        }
     }
 
     /// Sends `request` (waiting out a `RATELIMIT` as ``ratelimit`` allows), or (when writes are
@@ -265,7 +279,9 @@ package struct RedditService: Sendable {
                 detail: chain)
         }
         if let failure = NetworkFailure.find(in: error) {
-            return CLIError(failure.message, detail: chain)
+            var described = CLIError(failure.message, detail: chain)
+            described.networkFailure = failure
+            return described
         }
         if let status = error.statusCode {
             return CLIError(

@@ -87,10 +87,20 @@ package struct BrowseScreen: Sendable {
                 ? "keys \(top + 1)-\(last) of \(content.count) (↓ Space more, other keys close)"
                 : "keys (any key closes)"
         }
+        if state.showsOutbox {
+            content = OutboxCommand.render(state.queuedWrites).split(separator: "\n").map {
+                TextLayout.truncate("  " + $0, to: columns)
+            }
+            top = 0
+            title = "outbox (any key closes; reddit outbox send, drop ID)"
+        }
+        // The writes waiting to be sent, counted where the eye looks first.
+        let queued = state.queuedWrites.isEmpty ? "" : " · \(state.queuedWrites.count) queued"
         var frame = [
             style.reverse(
                 TextLayout.padRight(
-                    TextLayout.truncate(" reddit · \(title) · \(state.sourceLabel)", to: columns), to: columns))
+                    TextLayout.truncate(" reddit\(queued) · \(title) · \(state.sourceLabel)", to: columns),
+                    to: columns))
         ]
         frame += content.dropFirst(top).prefix(contentRows)
         while frame.count < rows - 1 { frame.append("") }

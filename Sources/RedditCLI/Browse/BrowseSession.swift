@@ -19,6 +19,8 @@ package struct BrowseSession: Sendable {
     package var offline = false
     /// The config file's key bindings (never applied to text typed at a prompt).
     package var keys = KeyBindings()
+    /// The status shown on the first screen (what the outbox sent at the start), if any.
+    package var openingStatus: String?
 
     package init(
         service: RedditService, options: BrowseOptions, style: TextStyle, sourceLabel: String,
@@ -43,6 +45,8 @@ package struct BrowseSession: Sendable {
             root: .init(title: title(of: listing), posts: page.links, after: page.after, listing: listing),
             sourceLabel: sourceLabel + (accounts?.label ?? "")
         )
+        state.status = openingStatus
+        state.queuedWrites = service.outbox?.entries() ?? []
         do {
             try RawTerminal.enter()
         } catch {
@@ -66,6 +70,7 @@ package struct BrowseSession: Sendable {
                 if effect == .quit { return key == .interrupt ? Self.interruptedExitCode : 0 }
                 draw(&state, loading: true)
                 await session.perform(effect, on: &state, events: events)
+                state.queuedWrites = session.service.outbox?.entries() ?? []
             }
             draw(&state)
         }
@@ -177,10 +182,14 @@ package struct BrowseSession: Sendable {
         switch outcome {
         case .sent: state.status = done
         case .notSent(let preview): state.status = "offline, not sent: \(preview)"
+        case .queued: state.status = queuedStatus
         case .posted(let url, let isGuess):
             state.status = done + ": " + RedditService.WriteOutcome.postedLine(url: url, isGuess: isGuess)
         }
     }
+
+    /// What the status line says when a write waits in the outbox.
+    static let queuedStatus = "queued: will be sent when the network is back; O lists the outbox"
 
     /// Asks for the text in the editor, with the terminal given back to it meanwhile, then sends
     /// it as the `reply`/`message`/`submit` commands do; offline, says what would have been sent.
@@ -217,6 +226,7 @@ package struct BrowseSession: Sendable {
         case nil: state.status = "empty text, nothing sent"
         case .sent?: state.status = write.done
         case .notSent(let preview)?: state.status = "offline, not sent: \(preview)"
+        case .queued?: state.status = Self.queuedStatus
         case .posted(let url, let isGuess)?:
             state.status = write.done + ": " + RedditService.WriteOutcome.postedLine(url: url, isGuess: isGuess)
         }

@@ -150,6 +150,10 @@ package struct BrowseState: Sendable {
     package internal(set) var linkSelected = 0
     /// The post or comment `X` asked to delete; the next key answers.
     package internal(set) var pendingDelete: Fullname?
+    /// The writes waiting in the outbox, as `reddit outbox` lists them (the title bar counts them).
+    package var queuedWrites: [Outbox.Entry] = []
+    /// Whether the outbox's list (`O`) is shown over the screen until the next key.
+    package internal(set) var showsOutbox = false
 
     package init(root: PostList, sourceLabel: String) {
         stack = [.posts(root)]
@@ -166,6 +170,10 @@ package struct BrowseState: Sendable {
         if key == .suspend { return .suspend }
         if searchPrompt != nil { return handlePrompt(key) }
         if showsHelp { return handleHelpKey(key) }
+        if showsOutbox {
+            showsOutbox = false
+            return key == .interrupt ? .quit : nil
+        }
         if asksToQuit { return answerQuitQuestion(key) }
         if accountChoices != nil { return answerAccountChoice(key) }
         if linkChoices != nil { return answerLinkPicker(key) }
@@ -237,6 +245,7 @@ package struct BrowseState: Sendable {
         case .character("A"): return .listAccounts
         case .character("v"): return .preview
         case .character("M"): return openModeratorMenu()
+        case .character("O"): showsOutbox = true
         default: break
         }
         return nil

@@ -40,6 +40,7 @@ enum KeyHelp {
         ),
         ("", "texts are written in $VISUAL or $EDITOR; an empty text cancels"),
         ("A", "switch account (reddit login --account NAME adds one)"),
+        ("O", "the outbox: writes queued while Reddit could not be reached (the title bar counts them)"),
         ("v", "show the post's picture in the terminal (chafa; online; any key goes back)"),
         (
             "M",

@@ -120,10 +120,14 @@ package enum HelpText {
             "outbox",
             Entry(
                 usage: "reddit outbox [list | send | drop ID]",
-                summary: "writes waiting to be sent (votes and saves cut off by the network)",
+                summary: "writes waiting to be sent (cut off by the network, or made --offline)",
                 details: """
-                      A vote or save that cannot reach Reddit waits in the outbox (outbox.json in the
-                      configuration folder). Without an action, lists the waiting writes, oldest first.
+                      A write (vote, save, hide, subscribe, reply, edit, message to a user, approve,
+                      remove, lock, flair) that cannot reach Reddit, or made with --offline while signed
+                      in, waits in the outbox (outbox.json in the configuration folder; outbox-NAME.json
+                      for --account NAME). The next command run with the network sends them first, in
+                      order; browse counts them in its title bar and O lists them.
+                      Without an action, lists the waiting writes, oldest first.
                       send                 send them in order; a reply or message that may have arrived is
                                            looked for first, never sent twice
                       drop ID              forget the write whose id starts with ID

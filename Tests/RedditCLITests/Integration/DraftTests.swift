@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// A reply whose sending fails keeps what the user wrote, says where, and opens the editor on
-/// it the next time; once sent, the draft is gone.
+/// A write whose sending fails keeps what the user wrote, says where, and opens the editor on
+/// it the next time; once sent, the draft is gone. (A reply or a message to a user cut off by the
+/// network waits in the outbox instead: `OutboxQueueingTests`. A message to a subreddit's
+/// moderators is not kept there, so its draft is what saves the text.)
 @Suite struct DraftTests {
     /// An editor that records what it was opened on, then writes `text` above it.
     private static func editor(writing text: String, recordingTo record: URL) throws -> String {
@@ -19,7 +21,7 @@ import Testing
         return script.path
     }
 
-    @Test func aReplyThatFailsToSendKeepsItsDraftAndOffersItAgain() async throws {
+    @Test func aMessageThatFailsToSendKeepsItsDraftAndOffersItAgain() async throws {
         let record = FileManager.default.temporaryDirectory.appendingPathComponent("seen-\(UUID().uuidString).txt")
         var environment = try BuiltExecutable.isolatedEnvironment([
             "EDITOR": try Self.editor(writing: "My careful reply", recordingTo: record),
@@ -27,10 +29,10 @@ import Testing
             // No network: an unresolvable proxy, which libcurl honours.
             "https_proxy": "http://proxy.invalid:1", "HTTPS_PROXY": "http://proxy.invalid:1",
         ])
-        let failed = try await BuiltExecutable.run(["reply", "t3_3hahrw"], environment: environment)
+        let failed = try await BuiltExecutable.run(["message", "#swift", "--subject", "Hi"], environment: environment)
         #expect(failed.status == 1)
         let draft = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!)
-            .appendingPathComponent("reddit/drafts/reply-t3_3hahrw.md")
+            .appendingPathComponent("reddit/drafts/message-the_moderators_of_r_swift-Hi.md")
         #expect(failed.stderr.hasPrefix("reddit: can't reach www.reddit.com"), "\(failed.stderr)")
         #expect(failed.stderr.hasSuffix("; your text is kept for next time in \(draft.path)\n"), "\(failed.stderr)")
         #expect(try String(contentsOf: draft, encoding: .utf8) == "My careful reply")
@@ -39,15 +41,15 @@ import Testing
 
         // Next time (offline here), the editor opens on the draft; once "sent" it is gone.
         environment["EDITOR"] = try Self.editor(writing: "", recordingTo: record)
-        let again = try await BuiltExecutable.run(["--offline", "reply", "t3_3hahrw"], environment: environment)
+        let again = try await BuiltExecutable.run(
+            ["--offline", "message", "#swift", "--subject", "Hi"], environment: environment)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try String(contentsOf: record, encoding: .utf8).hasPrefix("My careful reply\n\n-------- "))
         #expect(
             try String(contentsOf: record, encoding: .utf8).contains(
-                "Write your reply to t3_3hahrw above the line of dashes"))
-        #expect(
-            again.stdout.hasPrefix(
-                "would send: POST /api/comment api_type=json&text=My careful reply&thing_id=t3_3hahrw\n"))
+                "Write your message to the moderators of r/swift above the line of dashes"))
+        #expect(again.stdout.hasPrefix("would send: POST /api/compose "), "\(again.stdout)")
+        #expect(again.stdout.contains("text=My careful reply"), "\(again.stdout)")
         #expect(!FileManager.default.fileExists(atPath: draft.path))
     }
 }
