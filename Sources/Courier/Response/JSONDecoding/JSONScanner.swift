@@ -211,10 +211,7 @@ struct JSONScanner {
         }
     }
 
-    /// Scans `"key"` and the colon after it; returns the offset after the colon.
-    ///
-    /// One name besides `start` (each is a `memset` per call unoptimized, see
-    /// ``scanString(at:)``): the common `"key": ` and `"key":` are read in place.
+    /// Scans `"key"` and the colon after it; returns the offset after the colon (few names).
     private mutating func scanKey(at start: Int) throws -> Int {
         guard start < document.count, document.bytes[start] == JSONByte.quote else {
             throw failure(
@@ -317,12 +314,9 @@ struct JSONScanner {
         return i
     }
 
-    /// Scans a string from its opening quote; returns the offset after the closing quote.
-    ///
-    /// Four names besides `start`: an unoptimized build clears a stack slot for every name a
-    /// function binds (inlined helpers' parameters included) with a `memset` on every call, and
-    /// this runs for every string and key. So the document is read through ``document`` in
-    /// place, the SWAR test is written out, and the token is written field by field.
+    /// Scans a string from its opening quote; returns the offset after the closing quote. Few
+    /// names: an unoptimized build clears a stack slot for every name a function binds (inlined
+    /// helpers' parameters included) with a `memset` per call, so bytes are read in place.
     private mutating func scanString(at start: Int) throws -> Int {
         var i = start + 1
         var flags: UInt8 = 0
@@ -459,10 +453,17 @@ extension JSONScanner {
             var i = start
             var word: UInt64 = 0
             while i < count {
-                // Indentation: eight spaces at a time while they last (after each line break).
+                // Indentation: eight spaces at a time, then those before another byte at once.
                 while i + 8 <= count {
                     memcpy(&word, bytes + i, 8)
-                    if word != 0x2020_2020_2020_2020 { break }
+                    #if _endian(big)
+                    word = word.byteSwapped
+                    #endif
+                    word ^= 0x2020_2020_2020_2020
+                    if word != 0 {
+                        i += word.trailingZeroBitCount &>> 3
+                        break
+                    }
                     i += 8
                 }
                 guard i < count else { return i }
