@@ -49,10 +49,12 @@ struct JSONScanner {
     var members: UInt32 = 0
     /// Whether the innermost open container is an object.
     private var innermostIsObject = false
-    /// A hash table's slots, reused for every large object to look for repeated keys; all zero
-    /// between uses.
-    private var scratch: UnsafeMutablePointer<UInt32>?
-    private var scratchCapacity = 0
+    /// The tables of the keys of large objects (``JSONTape/keyTables``), ``keyTablesCount`` slots
+    /// of ``keyTablesCapacity``; nil until the first. Handed over with the tokens.
+    /// Written by ``indexKeys(_:)`` (JSONScanner+KeyTables.swift).
+    var keyTables: UnsafeMutablePointer<UInt32>?
+    var keyTablesCount = 0
+    var keyTablesCapacity = 0
 
     /// A scanner over `count` bytes at `bytes`. Its buffers are allocated here: after
     /// ``scan()``, call ``deallocateWorkspace()``, and either take the tokens with
@@ -66,18 +68,15 @@ struct JSONScanner {
         open = .allocate(capacity: Self.maximumDepth)
     }
 
-    /// Frees the buffers the scan works with (not ``tokens``).
+    /// Frees the buffers the scan works with (not ``tokens`` or ``keyTables``).
     mutating func deallocateWorkspace() {
         open.deallocate()
-        scratch?.deallocate()
-        scratch = nil
-        scratchCapacity = 0
     }
 
     /// The tokens with the tape's extra `null` (for absent values) after them, handed over to
-    /// the caller, who deallocates them.
+    /// the caller, who deallocates them (and ``keyTables``).
     mutating func appendingMissingValue() -> JSONTokens {
-        append(JSONToken(kind: .null, flags: 0, start: 0, end: 0, next: UInt32(tokenCount + 1), count: 0))
+        append(JSONToken(scanned: .null, flags: 0, start: 0, next: UInt32(tokenCount + 1), extent: 0))
         return JSONTokens(base: tokens, count: tokenCount)
     }
 
@@ -115,11 +114,11 @@ struct JSONScanner {
             } else if byte == JSONByte.minus || JSONByte.isDigit(byte) {
                 i = try scanNumber(at: i)
             } else if byte == JSONByte.lowerT {
-                i = try scanLiteral("true", .true, at: i)
+                i = try scanLiteral(.true, at: i, length: 4, lastFour: 0x6575_7274)  // "true"
             } else if byte == JSONByte.lowerF {
-                i = try scanLiteral("false", .false, at: i)
+                i = try scanLiteral(.false, at: i, length: 5, lastFour: 0x6573_6C61)  // "alse"
             } else if byte == JSONByte.lowerN {
-                i = try scanLiteral("null", .null, at: i)
+                i = try scanLiteral(.null, at: i, length: 4, lastFour: 0x6C6C_756E)  // "null"
             } else {
                 throw failure(
                     at: i,
@@ -167,14 +166,16 @@ struct JSONScanner {
         innermostKey = 0
         members = 0
         if case .object = kind { innermostIsObject = true } else { innermostIsObject = false }
-        append(JSONToken(kind: kind, flags: 0, start: UInt32(i), end: 0, next: 0, count: 0))
+        append(JSONToken(scanned: kind, flags: 0, start: UInt32(i), next: 0, extent: 0))
     }
 
-    /// Adds a token, making room first when the buffer is full.
+    /// Adds a token, making room first when the buffer is full. (An assignment through the
+    /// pointer's subscript, not `initialize(to:)`, which an unoptimized build calls as a generic
+    /// function: tokens are trivial values, so writing over uninitialized memory is fine.)
     @inline(always)
     private mutating func append(_ token: JSONToken) {
         if tokenCount == tokenCapacity { grow() }
-        (tokens + tokenCount).initialize(to: token)
+        tokens[tokenCount] = token
         tokenCount += 1
     }
 
@@ -190,188 +191,197 @@ struct JSONScanner {
     private mutating func closeContainer(at i: Int) {
         depth -= 1
         let closed = open[depth]
-        let container = closed.container
-        tokens[container].next = UInt32(tokenCount)
-        tokens[container].count = members
+        tokens[closed.container].next = UInt32(tokenCount)
+        tokens[closed.container].extent = members
         members = closed.outerMembers
         if depth > 0 {
             innermostKey = open[depth - 1].key
-            innermostIsObject = tokens[open[depth - 1].container].isObject
+            if case .object = tokens[open[depth - 1].container].kind {
+                innermostIsObject = true
+            } else {
+                innermostIsObject = false
+            }
         } else {
             innermostIsObject = false
         }
-        if tokens[container].isObject, tokens[container].count > ObjectMembers.linearSearchLimit,
-            hasIrregularKeys(container)
+        if case .object = tokens[closed.container].kind,
+            tokens[closed.container].extent > ObjectMembers.linearSearchLimit
         {
-            tokens[container].flags |= JSONToken.irregularKeys
+            indexKeys(closed.container)
         }
     }
 
-    /// Whether the object at `container` has a key twice or a key that is not plain. Each key's
-    /// hash is stored in its token (``JSONToken/keyHash``) and put into ``scratch`` (cleared
-    /// after); equal hashes are compared byte for byte.
-    private mutating func hasIrregularKeys(_ container: Int) -> Bool {
-        let object = tokens[container]
-        var capacity = 16
-        while capacity < Int(object.count) * 2 { capacity <<= 1 }
-        if scratchCapacity < capacity {
-            scratch?.deallocate()
-            let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-            slots.initialize(repeating: 0, count: capacity)
-            scratch = slots
-            scratchCapacity = capacity
-        }
-        guard let slots = scratch else { return true }
-        defer { slots.update(repeating: 0, count: capacity) }
-        let mask = capacity - 1
-        let bytes = document.bytes
-        let count = document.count
-        var key = container + 1
-        let end = Int(object.next)
-        while key < end {
-            guard tokens[key].isPlain else { return true }
-            let start = Int(tokens[key].start)
-            let length = Int(tokens[key].end) - start
-            let hash = SWAR.hashKey(bytes + start, count: length, readable: count - start)
-            tokens[key].keyHash = hash
-            var slot = Int(hash) & mask
-            while slots[slot] != 0 {
-                let other = tokens[Int(slots[slot]) - 1]
-                if other.keyHash == hash, Int(other.end &- other.start) == length,
-                    memcmp(bytes + Int(other.start), bytes + start, length) == 0
-                {
-                    return true
-                }
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = UInt32(key + 1)
-            key = Int(tokens[key + 1].next)
-        }
-        return false
-    }
-
-    /// Scans `"key"` and the colon after it; returns the offset after the colon.
+    /// Scans `"key"` and the colon after it; returns the offset after the colon (few names).
     private mutating func scanKey(at start: Int) throws -> Int {
-        guard document.byte(start) == JSONByte.quote else {
+        guard start < document.count, document.bytes[start] == JSONByte.quote else {
             throw failure(
                 at: start,
                 start >= document.count
                     ? "Unexpected end of data; a key was expected" : "Unexpected byte; a string key was expected")
         }
-        let key = tokenCount
-        let end = try scanString(at: start)
-        let i = document.afterWhitespace(end)
-        innermostKey = key
+        var i = try scanString(at: start)
+        innermostKey = tokenCount - 1  // the key's token, just made
+        if i < document.count, document.bytes[i] == JSONByte.colon { return i + 1 }
+        i = document.afterWhitespace(i)
         guard document.byte(i) == JSONByte.colon else { throw failure(at: i, "':' was expected after a key") }
         return i + 1
     }
 
     // MARK: Scalars
 
-    private mutating func scanLiteral(_ literal: StaticString, _ kind: JSONToken.Kind, at start: Int) throws -> Int {
-        let length = literal.utf8CodeUnitCount
-        let text = literal.utf8Start
-        var offset = 0
-        while offset < length {
-            guard document.byte(start + offset) == text[offset] else {
-                throw failure(at: start + offset, "Invalid literal; '\(literal)' was expected")
-            }
-            offset += 1
+    /// Scans the literal of `kind` (`true`, `false` or `null`), `length` bytes whose last four
+    /// are `lastFour` read as a little-endian `UInt32`: one comparison of four bytes, then the
+    /// token written field by field (few names, see ``scanString(at:)``).
+    private mutating func scanLiteral(
+        _ kind: JSONToken.Kind, at start: Int, length: Int, lastFour: UInt32
+    ) throws -> Int {
+        var word: UInt32 = 0
+        if start + length <= document.count {
+            memcpy(&word, document.bytes + start + length - 4, 4)
+            #if _endian(big)
+            word = word.byteSwapped
+            #endif
         }
-        append(
-            JSONToken(
-                kind: kind, flags: 0, start: UInt32(start), end: UInt32(start + length), next: UInt32(tokenCount + 1),
-                count: 0))
+        if word != lastFour || start + length > document.count { try checkLiteral(kind, at: start) }
+        if tokenCount == tokenCapacity { grow() }
+        tokens[tokenCount].kind = kind
+        tokens[tokenCount].flags = 0
+        tokens[tokenCount].start = UInt32(start)
+        tokens[tokenCount].next = UInt32(tokenCount + 1)
+        tokens[tokenCount].extent = UInt32(start + length)
+        tokenCount += 1
         return start + length
     }
 
+    /// Scans a number; returns the offset after it. Three names besides `start` (see
+    /// ``scanString(at:)``): each byte is read in place into `byte` (0 past the end, which no
+    /// rule accepts), and the token is written field by field.
     private mutating func scanNumber(at start: Int) throws -> Int {
         var i = start
         var flags = JSONToken.integer
-        if document.byte(i) == JSONByte.minus { i += 1 }
-        let first = document.byte(i)
-        if first == JSONByte.zero {
+        var byte: UInt8 = i < document.count ? document.bytes[i] : 0
+        if byte == JSONByte.minus {
             i += 1
-        } else if JSONByte.isDigit(first) {
+            byte = i < document.count ? document.bytes[i] : 0
+        }
+        if byte == JSONByte.zero {
             i += 1
-            while JSONByte.isDigit(document.byte(i)) { i += 1 }
+            byte = i < document.count ? document.bytes[i] : 0
+        } else if byte &- JSONByte.zero < 10 {
+            repeat {
+                i += 1
+                byte = i < document.count ? document.bytes[i] : 0
+            } while byte &- JSONByte.zero < 10
         } else {
             throw failure(at: i, "Invalid number; a digit was expected")
         }
-        if document.byte(i) == JSONByte.dot {
+        if byte == JSONByte.dot {
             flags = 0
             i += 1
-            guard JSONByte.isDigit(document.byte(i)) else {
+            byte = i < document.count ? document.bytes[i] : 0
+            guard byte &- JSONByte.zero < 10 else {
                 throw failure(at: i, "Invalid number; a digit was expected after '.'")
             }
-            while JSONByte.isDigit(document.byte(i)) { i += 1 }
+            repeat {
+                i += 1
+                byte = i < document.count ? document.bytes[i] : 0
+            } while byte &- JSONByte.zero < 10
         }
-        if document.byte(i) == JSONByte.lowerE || document.byte(i) == JSONByte.upperE {
+        if byte == JSONByte.lowerE || byte == JSONByte.upperE {
             flags = 0
             i += 1
-            if document.byte(i) == JSONByte.plus || document.byte(i) == JSONByte.minus { i += 1 }
-            guard JSONByte.isDigit(document.byte(i)) else {
+            byte = i < document.count ? document.bytes[i] : 0
+            if byte == JSONByte.plus || byte == JSONByte.minus {
+                i += 1
+                byte = i < document.count ? document.bytes[i] : 0
+            }
+            guard byte &- JSONByte.zero < 10 else {
                 throw failure(at: i, "Invalid number; a digit was expected in the exponent")
             }
-            while JSONByte.isDigit(document.byte(i)) { i += 1 }
+            repeat {
+                i += 1
+                byte = i < document.count ? document.bytes[i] : 0
+            } while byte &- JSONByte.zero < 10
         }
         // A digit right after a leading zero ("01") is caught by the caller: no value may follow.
-        append(
-            JSONToken(
-                kind: .number, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(tokenCount + 1),
-                count: 0))
+        if tokenCount == tokenCapacity { grow() }
+        tokens[tokenCount].kind = .number
+        tokens[tokenCount].flags = flags
+        tokens[tokenCount].start = UInt32(start)
+        tokens[tokenCount].next = UInt32(tokenCount + 1)
+        tokens[tokenCount].extent = UInt32(i)
+        tokenCount += 1
         return i
     }
 
-    /// Scans a string from its opening quote; returns the offset after the closing quote.
+    /// Scans a string from its opening quote; returns the offset after the closing quote. Few
+    /// names: an unoptimized build clears a stack slot for every name a function binds (inlined
+    /// helpers' parameters included) with a `memset` per call, so bytes are read in place.
     private mutating func scanString(at start: Int) throws -> Int {
         var i = start + 1
         var flags: UInt8 = 0
-        let bytes = document.bytes
-        let count = document.count
         // Eight bytes at a time, read with `memcpy` (an unaligned load; an optimized build makes it
         // one instruction, an unoptimized one would call the generic `loadUnaligned` instead).
         var word: UInt64 = 0
+        var current: UInt8 = 0
         while true {
             // Printable ASCII other than the quote and the backslash: nearly every byte, so
             // eight at a time while they last.
-            while i + 8 <= count {
-                memcpy(&word, bytes + i, 8)
+            while i + 8 <= document.count {
+                memcpy(&word, document.bytes + i, 8)
                 #if _endian(big)
                 word = word.byteSwapped
                 #endif
-                let stops = SWAR.stringStops(word)
-                if stops != 0 {
-                    i += stops.trailingZeroBitCount &>> 3
+                word = SWAR.stringStops(word)
+                if word != 0 {
+                    i += word.trailingZeroBitCount &>> 3
                     break
                 }
                 i += 8
             }
-            while i < count {
-                let current = bytes[i]
+            while i < document.count {
+                current = document.bytes[i]
                 guard current >= 0x20, current < 0x80, current != JSONByte.quote, current != JSONByte.backslash
                 else { break }
                 i += 1
             }
-            let current = document.byte(i)
-            if current == JSONByte.quote && i < count { break }
+            current = i < document.count ? document.bytes[i] : 0
+            if current == JSONByte.quote && i < document.count { break }
             if current == JSONByte.backslash {
                 flags |= JSONToken.escaped
                 i = try scanEscape(at: i)
             } else if current >= 0x80 {
                 flags |= JSONToken.nonASCII
                 i = try scanUTF8Sequence(at: i)
-            } else if i >= count {
+            } else if i >= document.count {
                 throw failure(at: i, "Unexpected end of data inside a string")
             } else {
                 throw failure(at: i, "Unescaped control character in a string")
             }
         }
-        append(
-            JSONToken(
-                kind: .string, flags: flags, start: UInt32(start + 1), end: UInt32(i), next: UInt32(tokenCount + 1),
-                count: 0))
+        // The token written in place (tokens are trivial values, so uninitialized memory may be
+        // written field by field), without an initializer's or ``append(_:)``'s parameters.
+        if tokenCount == tokenCapacity { grow() }
+        tokens[tokenCount].kind = .string
+        tokens[tokenCount].flags = flags
+        tokens[tokenCount].start = UInt32(start + 1)
+        tokens[tokenCount].next = UInt32(tokenCount + 1)
+        tokens[tokenCount].extent = UInt32(i)
+        tokenCount += 1
         return i + 1
+    }
+}
+
+extension JSONToken {
+    /// A token as the scanner makes it: here, in the scanner's file, where an unoptimized build
+    /// inlines it (a call per token otherwise). `extent` is a scalar's end, a container's count.
+    @inline(always)
+    init(scanned kind: Kind, flags: UInt8, start: UInt32, next: UInt32, extent: UInt32) {
+        self.kind = kind
+        self.flags = flags
+        self.start = start
+        self.next = next
+        self.extent = extent
     }
 }
 
@@ -443,10 +453,17 @@ extension JSONScanner {
             var i = start
             var word: UInt64 = 0
             while i < count {
-                // Indentation: eight spaces at a time while they last (after each line break).
+                // Indentation: eight spaces at a time, then those before another byte at once.
                 while i + 8 <= count {
                     memcpy(&word, bytes + i, 8)
-                    if word != 0x2020_2020_2020_2020 { break }
+                    #if _endian(big)
+                    word = word.byteSwapped
+                    #endif
+                    word ^= 0x2020_2020_2020_2020
+                    if word != 0 {
+                        i += word.trailingZeroBitCount &>> 3
+                        break
+                    }
                     i += 8
                 }
                 guard i < count else { return i }

@@ -33,38 +33,31 @@ struct JSONToken {
     /// key with escapes or non-ASCII bytes: found through a table of its keys built up front,
     /// never by position (see ``ObjectMembers``).
     static let irregularKeys: UInt8 = 1 << 3
+    /// An object of more than ``ObjectMembers/linearSearchLimit`` plain, distinct keys, whose
+    /// table of keys by hash the scanner left in ``JSONTape/keyTables`` (at ``start``).
+    static let keyTable: UInt8 = 1 << 4
 
     /// The kind of value.
     var kind: Kind
-    /// ``escaped``, ``nonASCII``, ``integer`` and ``irregularKeys`` bits.
+    /// ``escaped``, ``nonASCII``, ``integer``, ``irregularKeys`` and ``keyTable`` bits.
     var flags: UInt8
-    /// Byte offset: after the opening quote of a string, the first byte of a number or literal,
-    /// the opening bracket of a container.
+    /// Byte offset: after the opening quote of a string, the first byte of a number or literal.
+    /// A container's is unused, except an object with a ``keyTable``: there it is the offset of
+    /// the table in ``JSONTape/keyTables``.
     var start: UInt32
-    /// A scalar's ``end``; a container's ``next``.
-    private var word2: UInt32
-    /// A scalar's ``next``; a container's ``count``.
-    private var word3: UInt32
-
-    /// A token; 16 bytes, as only scalars need an end and only containers a count.
+    /// The index of the token after this value and everything inside it. An object key's next
+    /// is always its index + 1 and nothing reads it: in objects of more than
+    /// ``ObjectMembers/linearSearchLimit`` members the word holds the key's hash (``keyHash``).
     ///
-    /// This initializer and the accessors below are `@inline(always)`, which holds in
-    /// unoptimized builds too: the scanner makes a token per value and the decoders read one per
-    /// lookup, and a call each (a stack frame set up and cleared) made up much of a debug
-    /// build's decoding time. They test the kind with `switch`, not `==`, which is a call there.
-    @inline(always)
-    init(kind: Kind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, count: UInt32) {
-        self.kind = kind
-        self.flags = flags
-        self.start = start
-        let isContainer: Bool
-        switch kind {
-        case .object, .array: isContainer = true
-        default: isContainer = false
-        }
-        word2 = isContainer ? next : end
-        word3 = isContainer ? count : next
-    }
+    /// Stored, not computed, as are ``extent`` and the fields above: in an unoptimized build a
+    /// read of a stored property from another file is a load, while a computed one is a call
+    /// (`@inline(always)` inlines there only within its own file), and the scanner and the key
+    /// lookups read these fields for every token they pass.
+    var next: UInt32
+    /// A scalar's ``end``; a container's ``count``. (16 bytes a token: only scalars need an
+    /// end, only containers a count. The scanner makes tokens with an initializer of its own,
+    /// in its file, where an unoptimized build inlines it.)
+    var extent: UInt32
 
     /// Whether the token is an object or an array.
     @inline(always)
@@ -112,29 +105,20 @@ struct JSONToken {
 
     /// Byte offset of a scalar: the closing quote of a string, one past a number or literal.
     @inline(always)
-    var end: UInt32 { word2 }
-
-    /// The index of the token after this value and everything inside it (an object key's is
-    /// its index + 1, not stored: see ``keyHash``).
-    var next: UInt32 {
-        @inline(always) get { isContainer ? word2 : word3 }
-        @inline(always) set {
-            if isContainer { word2 = newValue } else { word3 = newValue }
-        }
-    }
+    var end: UInt32 { extent }
 
     /// An object key's hash (``SWAR/hashKey(_:count:readable:)`` of its bytes), set by the
-    /// scanner in objects of more than ``ObjectMembers/linearSearchLimit`` members. A key's ``next`` is always its index + 1 and nothing reads it, so the word that
-    /// holds a scalar's next holds a key's hash instead.
+    /// scanner in objects of more than ``ObjectMembers/linearSearchLimit`` members: a key's
+    /// ``next`` is always its index + 1 and nothing reads it, so its word holds the hash.
     var keyHash: UInt32 {
-        @inline(always) get { word3 }
-        @inline(always) set { word3 = newValue }
+        @inline(always) get { next }
+        @inline(always) set { next = newValue }
     }
 
     /// The members of an object (key-value pairs) or the elements of an array; 0 for scalars.
     var count: UInt32 {
-        @inline(always) get { isContainer ? word3 : 0 }
-        @inline(always) set { word3 = newValue }
+        @inline(always) get { isContainer ? extent : 0 }
+        @inline(always) set { extent = newValue }
     }
 
     /// Whether a string key can be compared byte for byte with an ASCII name: no escapes and
@@ -203,6 +187,12 @@ final class JSONTape {
     /// extra `null` that stands for values that are absent (``missingValue``). Owned by the
     /// tape: freed in `deinit`.
     let tokens: JSONTokens
+    /// The scanner's tables of the keys of large objects (``JSONToken/keyTable``), one after
+    /// another, each found at its object's ``JSONToken/start``: a cursor (the key token to try
+    /// first), the table's mask, then mask + 1 slots of key token indices + 1 (0: empty) by
+    /// ``JSONToken/keyHash``. Nil without such objects. Owned by the tape: freed in `deinit`; a
+    /// cursor is written by the decode that owns the tape, on one thread (see ``ObjectMembers``).
+    let keyTables: UnsafeMutablePointer<UInt32>?
     /// For ``codingPath(to:)``: per container token, the member its last walk went into (the
     /// key token of an object's member, or an array's element) and that member's position.
     /// Only the decode that owns the tape reads and writes it, on one thread.
@@ -229,13 +219,16 @@ final class JSONTape {
             try scanner.scan()
         } catch {
             scanner.tokens.deallocate()
+            scanner.keyTables?.deallocate()
             throw error
         }
         tokens = scanner.appendingMissingValue()
+        keyTables = scanner.keyTables
     }
 
     deinit {
         tokens.base.deallocate()
+        keyTables?.deallocate()
         ownedBytes?.deallocate()
     }
 

@@ -3,24 +3,28 @@ import Foundation
 /// Finds an object's members by key, comparing UTF-8 bytes instead of building a `String` per key.
 ///
 /// Reddit's post objects have about 110 keys and the models read about 36 of them. A small object
-/// is searched in order. A larger one whose keys are all plain and distinct (the scanner checks,
-/// see ``JSONToken/irregularKeys``) is first searched where the last match left off: models that
-/// read keys in the document's order find each one there, with one comparison; any other lookup
-/// goes through an open-addressing table of the keys' hashes (computed by the scanner), built at
-/// the first such lookup. Other large objects get a table up front, which keeps the first of
-/// repeated keys and compares unusual keys as `String`s.
+/// is searched in order. For a larger one whose keys are all plain and distinct, the scanner left
+/// a table of its keys by hash (``JSONToken/keyTable``, in ``JSONTape/keyTables``) and a cursor:
+/// a lookup tries the key at the cursor first (models that read keys in the document's order find
+/// each one there, with one comparison), then the table; a match moves the cursor to the next
+/// key. Other large objects get a table here, which keeps the first of repeated keys and compares
+/// unusual keys as `String`s.
 ///
 /// Matching follows JSONDecoder, which puts the keys in a `[String: value]` dictionary: the first
 /// of duplicated keys wins, and keys are equal when their `String`s are (canonical equivalence).
 /// Bytes decide only when that gives the same answer: between keys without escapes that are
 /// all ASCII. Escaped or non-ASCII keys are rare and compared as `String`s.
+///
+/// The lookup through the scanner's table is written for unoptimized builds as well (`swift run`
+/// and `swift test` build in debug): no helper calls in other files, token fields read as stored
+/// properties, few names bound (each is a `memset` per call there).
 struct ObjectMembers {
     /// Objects with at most this many members are searched in order.
     static let linearSearchLimit: UInt32 = 8
 
-    /// What larger objects and converted keys need, in one object: a container is copied on
-    /// every call through `KeyedDecodingContainer`'s box, and each reference it holds costs a
-    /// retain and a release per copy.
+    /// What irregular large objects and converted keys need, in one object: a container is
+    /// copied on every call through `KeyedDecodingContainer`'s box, and each reference it holds
+    /// costs a retain and a release per copy.
     private final class Index {
         /// Key token indices + 1 (0 marks an empty slot); a power of two long, or empty.
         let table: [UInt32]
@@ -29,37 +33,21 @@ struct ObjectMembers {
         /// With a key strategy other than the default: every key as converted, with the first key
         /// token converted to it, as `JSONDecoder` builds its dictionary.
         let convertedKeys: [String: Int]?
-        /// Whether the keys are plain and distinct: searched from ``cursor`` first, then in
-        /// ``hashTable``.
-        let isRegular: Bool
-        /// For regular keys: the key token tried first, the one after the last match.
-        ///
-        /// `@exclusivity(unchecked)` here and on ``hashTable``: an unoptimized build would check
-        /// each access at run time (a call per lookup). The index belongs to one container of
-        /// one decode, used on one thread, one lookup at a time, so accesses never overlap.
-        @exclusivity(unchecked) var cursor = 0
-        /// For regular keys: key token indices + 1 by the scanner's hashes, ``hashMask`` + 1
-        /// slots, built at the first lookup the cursor does not answer; nil until then.
-        @exclusivity(unchecked) var hashTable: UnsafeMutablePointer<UInt32>?
-        @exclusivity(unchecked) var hashMask = 0
 
-        init(
-            table: [UInt32] = [], unusualKeys: [(text: String, key: Int)] = [], convertedKeys: [String: Int]? = nil,
-            regularFrom firstKey: Int? = nil
-        ) {
+        init(table: [UInt32] = [], unusualKeys: [(text: String, key: Int)] = [], convertedKeys: [String: Int]? = nil) {
             self.table = table
             self.unusualKeys = unusualKeys
             self.convertedKeys = convertedKeys
-            isRegular = firstKey != nil
-            cursor = firstKey ?? 0
         }
-
-        deinit { hashTable?.deallocate() }
     }
 
     let tape: JSONTape
     let object: Int
-    /// Nil for a small object read with the default key strategy (searched in order).
+    /// The scanner's table of this object's keys (its cursor, mask and slots, see
+    /// ``JSONTape/keyTables``), or nil. Inside the tape's buffer, which the tape (held here)
+    /// keeps alive and no longer moves.
+    private let keyTable: UnsafeMutablePointer<UInt32>?
+    /// For an irregular large object, or any object read with converted keys; nil otherwise.
     private let index: Index?
 
     /// Whether the decoder converts keys (then ``convertedKeys`` answers every lookup).
@@ -82,15 +70,18 @@ struct ObjectMembers {
                 if converted[name] == nil { converted[name] = key }
                 key = Int(tape.tokens[key + 1].next)
             }
+            keyTable = nil
             index = Index(convertedKeys: converted)
             return
         }
-        guard token.count > Self.linearSearchLimit else {
+        if token.flags & JSONToken.keyTable != 0, let tables = tape.keyTables {
+            keyTable = tables + Int(token.start)
             index = nil
             return
         }
-        guard token.flags & JSONToken.irregularKeys != 0 else {
-            index = Index(regularFrom: object + 1)
+        keyTable = nil
+        guard token.count > Self.linearSearchLimit else {
+            index = nil
             return
         }
         var capacity = 16
@@ -125,12 +116,12 @@ struct ObjectMembers {
 
     /// What ``lookUp(_:count:name:)`` answers besides a key token: no such key, or a name that is
     /// not ASCII (then looked up as a `String`).
-    private static var notFound: Int { -1 }
-    private static var notASCII: Int { -2 }
+    @inline(always) private static var notFound: Int { -1 }
+    @inline(always) private static var notASCII: Int { -2 }
 
     /// The token index of the value for `name`, or nil when the object has no such key.
     func valueIndex(forKey name: String) -> Int? {
-        if let convertedKeys { return convertedKeys[name].map { $0 + 1 } }
+        if convertsKeys { return convertedKeys?[name].map { $0 + 1 } }
         var contiguous = name
         // One `Int` out of the closure: an unoptimized build instantiates the metadata of a
         // tuple or optional result on every call.
@@ -146,17 +137,51 @@ struct ObjectMembers {
 
     /// The key token of the ASCII name in `count` bytes at `name`, ``notFound``, or ``notASCII``.
     private func lookUp(_ name: UnsafePointer<UInt8>, count: Int, name text: String) -> Int {
-        // Bytes equal to a plain key's are ASCII: a match at the cursor needs no other check.
-        if let index, index.isRegular, let key = matchAtCursor(name, count: count, index) { return key }
-        var offset = 0
-        while offset < count {
-            if name[offset] >= 0x80 { return Self.notASCII }
-            offset += 1
+        if let table = keyTable {
+            // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
+            // unoptimized build): every index here is a key of this object, from its tokens or
+            // from the table the scanner made of them. Keys compared as in ``equal(_:in:_:_:)``,
+            // written out: an inlined helper's parameters are names too, each a `memset` per
+            // call unoptimized.
+            let tokens = tape.tokens.base
+            // The key at the cursor, then the table (slots after the cursor and the mask).
+            var key = Int(table[0])
+            if key < Int(tokens[object].next), Int(tokens[key].extent &- tokens[key].start) == count,
+                count == 0 || memcmp(tape.bytes + Int(tokens[key].start), name, count) == 0
+            {
+                table[0] = tokens[key + 1].next
+                return key
+            }
+            let hash = SWAR.hashKey(name, count: count, readable: count)
+            var slot = Int(hash) & Int(table[1])
+            while table[2 + slot] != 0 {
+                key = Int(table[2 + slot]) - 1
+                if tokens[key].next == hash, Int(tokens[key].extent &- tokens[key].start) == count,
+                    count == 0 || memcmp(tape.bytes + Int(tokens[key].start), name, count) == 0
+                {
+                    table[0] = tokens[key + 1].next
+                    return key
+                }
+                slot = (slot + 1) & Int(table[1])
+            }
+            // The keys are all plain (ASCII): a name that is not ASCII may still be one of them
+            // as a `String` (canonical equivalence), so it is looked up as one.
+            return Self.isASCII(name, count) ? Self.notFound : Self.notASCII
         }
+        guard Self.isASCII(name, count) else { return Self.notASCII }
         guard let index else { return searchInOrder(name, count: count, name: text) ?? Self.notFound }
-        if index.isRegular { return searchRegular(name, count: count, index) ?? Self.notFound }
         return searchTable(UnsafeBufferPointer(start: name, count: count), name: text, index.table, index.unusualKeys)
             ?? Self.notFound
+    }
+
+    /// Whether the `count` bytes at `name` are all ASCII.
+    private static func isASCII(_ name: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            if name[offset] >= 0x80 { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Every key once (the first of duplicates), in document order.
@@ -185,68 +210,6 @@ struct ObjectMembers {
             key = Int(tokens[key + 1].next)
         }
         return nil
-    }
-
-    /// The key at the cursor of an object of plain, distinct keys, if it is the name; the cursor
-    /// then moves to the next key.
-    private func matchAtCursor(_ name: UnsafePointer<UInt8>, count: Int, _ index: Index) -> Int? {
-        let cursor = index.cursor
-        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
-        // unoptimized build): every index here is a key of this object, read from its tokens.
-        let tokens = tape.tokens.base
-        guard cursor < Int(tokens[object].next), Self.equal(tokens[cursor], in: tape, name, count) else { return nil }
-        index.cursor = Int(tokens[cursor + 1].next)
-        return cursor
-    }
-
-    /// A lookup by hash in an object of plain, distinct keys (the cursor did not match).
-    private func searchRegular(_ name: UnsafePointer<UInt8>, count: Int, _ index: Index) -> Int? {
-        let hash = SWAR.hashKey(name, count: count, readable: count)
-        let slots: UnsafeMutablePointer<UInt32>
-        if let table = index.hashTable {
-            slots = table
-        } else {
-            (slots, index.hashMask) = hashTable()
-            index.hashTable = slots
-        }
-        let mask = index.hashMask
-        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
-        // unoptimized build): every index here is a key of this object, read from its tokens.
-        let tokens = tape.tokens.base
-        var slot = Int(hash) & mask
-        while slots[slot] != 0 {
-            let key = Int(slots[slot]) - 1
-            let token = tokens[key]
-            if token.keyHash == hash, Self.equal(token, in: tape, name, count) {
-                index.cursor = Int(tokens[key + 1].next)
-                return key
-            }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    /// The open-addressing table of a regular object's keys by the scanner's hashes, and its
-    /// mask; the caller deallocates it.
-    private func hashTable() -> (slots: UnsafeMutablePointer<UInt32>, mask: Int) {
-        // The buffer itself, not ``JSONTokens``' checked subscript (a call per read in an
-        // unoptimized build): every index here is a key of this object, read from its tokens.
-        let tokens = tape.tokens.base
-        let token = tokens[object]
-        var capacity = 16
-        while capacity < Int(token.count) * 2 { capacity <<= 1 }
-        let mask = capacity - 1
-        let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        var key = object + 1
-        let end = Int(token.next)
-        while key < end {
-            var slot = Int(tokens[key].keyHash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(key + 1)
-            key = Int(tokens[key + 1].next)
-        }
-        return (slots, mask)
     }
 
     private func searchTable(
@@ -306,8 +269,10 @@ struct ObjectMembers {
     @inline(always)
     private static func equal(_ token: JSONToken, in tape: JSONTape, _ name: UnsafePointer<UInt8>, _ count: Int) -> Bool
     {
-        let length = Int(token.end &- token.start)
-        return length == count && (count == 0 || memcmp(tape.bytes + Int(token.start), name, count) == 0)
+        // `extent`, a scalar's end, read as a stored property (``JSONToken/end`` is a call
+        // unoptimized).
+        Int(token.extent &- token.start) == count
+            && (count == 0 || memcmp(tape.bytes + Int(token.start), name, count) == 0)
     }
 
     private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {

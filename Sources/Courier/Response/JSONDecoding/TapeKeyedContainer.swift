@@ -42,9 +42,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The token of `key`'s value, or nil when the key is missing or the value is null.
     private func presentValue(for key: Key) -> Int? {
-        guard let index = members.valueIndex(forKey: key.stringValue), !tape.tokens[index].isNull else {
-            return nil
-        }
+        guard let index = members.valueIndex(forKey: key.stringValue) else { return nil }
+        // The kind matched in place and the buffer read directly: ``JSONTokens``' subscript and
+        // ``JSONToken/isNull`` are calls in an unoptimized build, and `index` is a member's.
+        if case .null = tape.tokens.base[index].kind { return nil }
         return index
     }
 

@@ -31,9 +31,20 @@ extension TapeValueDecoder {
                 }
                 return .array(elements)
             case .object:
-                // Through the dictionary's own decoding: duplicate keys and the key strategy as
-                // `[String: JSON]` treats them.
-                return .object(try decodeValue([String: JSON].self))
+                // As `[String: JSON]` reads an object: the keys as they are, whatever the key
+                // strategy, and the first of duplicated keys wins (equal as `String`s). Read
+                // here, without a keyed container, its `allKeys` and a lookup per key.
+                var members: [String: JSON] = [:]
+                members.reserveCapacity(Int(token.count))
+                var key = index + 1
+                while key < Int(token.next) {
+                    let name = tape.keyString(at: key)
+                    if members[name] == nil {
+                        members[name] = try TapeValueDecoder(tape: tape, index: key + 1).decodeJSON()
+                    }
+                    key = Int(tape.tokens[key + 1].next)
+                }
+                return .object(members)
             }
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "not a JSON value"))

@@ -10,6 +10,9 @@ import Testing
     /// Twelve keys: more than the objects searched in order.
     enum Key: String, CodingKey, CaseIterable {
         case k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11
+
+        /// The key's position in `allCases`.
+        var index: Int { Key.allCases.firstIndex(of: self) ?? 0 }
     }
 
     /// Reads every key in declaration order, then in reverse, then one key again.
@@ -70,6 +73,50 @@ import Testing
         #expect(tapeStrict.matches(foundationStrict), "\(tapeStrict) vs \(foundationStrict)")
         let (tapeArray, foundationArray) = pair.decode([Wide].self, json)
         #expect(tapeArray.matches(foundationArray))
+    }
+
+    /// Two containers over one object, read in turns: the cursor the scanner's table keeps is
+    /// the object's, shared by both, and must stay a hint only.
+    struct Twice: Decodable, Equatable {
+        var values: [Int?] = []
+
+        init(from decoder: any Decoder) throws {
+            let first = try decoder.container(keyedBy: Key.self)
+            let second = try decoder.container(keyedBy: Key.self)
+            for key in Key.allCases {
+                values.append(try first.decodeIfPresent(Int.self, forKey: key))
+                values.append(try second.decodeIfPresent(Int.self, forKey: Array(Key.allCases.reversed())[key.index]))
+            }
+        }
+    }
+
+    /// A name that is not ASCII but equal as a `String` to an ASCII key: the Kelvin sign is
+    /// canonically equivalent to `K`, so `JSONDecoder` finds it, in a large object too.
+    struct Kelvin: Decodable, Equatable {
+        enum Keys: String, CodingKey {
+            case kelvin = "\u{212A}"
+            case absent = "\u{212B}x"
+        }
+        var kelvin: Int?
+        var absent: Int?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            kelvin = try container.decodeIfPresent(Int.self, forKey: .kelvin)
+            absent = try container.decodeIfPresent(Int.self, forKey: .absent)
+        }
+    }
+
+    @Test func containersOverOneObjectAndUnusualNamesFindWhatJSONDecoderFinds() throws {
+        let pair = DecoderPair()
+        for json in [Self.object(Self.inOrder), Self.object(Self.inOrder.reversed())] {
+            let (tape, foundation) = pair.decode(Twice.self, json)
+            #expect(tape.matches(foundation), "\(tape) vs \(foundation)")
+        }
+        let withK = Self.object(Self.inOrder + [("K", "273")])
+        let (tape, foundation) = pair.decode(Kelvin.self, withK)
+        #expect(tape.matches(foundation), "\(tape) vs \(foundation)")
+        #expect(try JSON.TapeDecoder().decode(Kelvin.self, from: Data(withK.utf8)).kelvin == 273)
     }
 
     @Test(arguments: [
