@@ -39,7 +39,7 @@ extension BrowseScreen {
         lines.append("")
         let document = MarkdownParser().parse(message.body)
         let text = MarkdownRenderer(style: style)
-        lines += (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map {
+        lines += (text.lines(document, width: width, linksListed: true) + text.linkList(document, width: width)).map {
             TextLayout.indent($0, by: "  ")
         }
         return lines

@@ -140,7 +140,7 @@ extension BrowseScreen {
             // Markdown as in a thread: formatted, links by their text and number, listed below.
             let document = MarkdownParser().parse(message.bodyMarkdown)
             let text = MarkdownRenderer(style: style, revealsSpoilers: false)
-            lines += (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map
+            lines += (text.lines(document, width: width, linksListed: true) + text.linkList(document, width: width)).map
             {
                 TextLayout.indent($0, by: "  ")
             }

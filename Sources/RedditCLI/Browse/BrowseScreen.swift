@@ -223,6 +223,7 @@ package struct BrowseScreen: Sendable {
     ) {
         var renderer = ThreadRenderer(style: style, width: columns - 2, now: now, changes: changes)
         renderer.revealedSpoilers = revealed
+        renderer.linksOpenByNumber = true
         let header = renderer.postHeader(thread.tree.link)
         var lines = header.enumerated().map { offset, line in
             thread.selected != -1
