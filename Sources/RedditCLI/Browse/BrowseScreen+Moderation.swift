@@ -108,7 +108,7 @@ extension BrowseScreen {
 
     private func queueLines(_ queue: BrowseState.ModQueue) -> ([String], Int) {
         guard !queue.items.isEmpty else { return ([style.dim("  (the queue is empty)")], 0) }
-        let renderer = ModQueueRenderer(style: style, width: columns - 2, now: now)
+        let renderer = ModQueueRenderer(style: style, width: columns - 2, now: now, items: queue.items)
         var lines: [String] = []
         var selectedLine = 0
         for (index, item) in queue.items.enumerated() {

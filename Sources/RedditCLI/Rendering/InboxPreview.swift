@@ -22,6 +22,11 @@ enum InboxPreview {
         return (lines.first ?? "") + "…"
     }
 
+    /// The width of the age column for `messages` ("3h", "11mo": at most 4).
+    static func ageWidth(_ messages: [Message], now: Date) -> Int {
+        min(4, messages.map { TextLayout.width(TextLayout.age(of: $0.created, now: now)) }.max() ?? 0)
+    }
+
     /// The width of the sender column for `messages` (at most 24).
     static func senderWidth(_ messages: [Message]) -> Int {
         min(24, messages.map { TextLayout.width(BrowseScreen.sender(of: $0)) }.max() ?? 0)
