@@ -20,7 +20,8 @@ struct AccountCommands: Sendable {
         let clientID = try configuration.requireClientID()
         let receiver: LoopbackRedirectReceiver
         do {
-            receiver = try LoopbackRedirectReceiver(port: configuration.redirectPort, path: "/callback")
+            receiver = try LoopbackRedirectReceiver(
+                port: configuration.redirectPort, path: "/callback", page: Self.returnToTerminalPage)
         } catch {
             throw CLIError("cannot listen for Reddit's redirect on 127.0.0.1:\(configuration.redirectPort): \(error)")
         }
@@ -43,8 +44,9 @@ struct AccountCommands: Sendable {
             try await session.completeSignIn(redirectURL: redirect)
         } catch LoopbackError.timedOut {
             throw CLIError(
-                "sign-in gave up: no answer from the browser within \(Self.describe(seconds: timeout)) "
-                    + "(--timeout SECONDS waits longer); nothing was stored")
+                "sign-in gave up: Reddit's redirect did not reach \(receiver.redirectURI.absoluteString) within "
+                    + "\(Self.describe(seconds: timeout)); nothing was stored. Open the URL above in a browser "
+                    + "on this machine and allow access, or wait longer with --timeout SECONDS")
         } catch let error as LoopbackError {
             throw CLIError("sign-in did not complete: \(error)")
         } catch let error as OAuthError {
@@ -56,6 +58,14 @@ struct AccountCommands: Sendable {
             "Signed in as account \(configuration.account). Tokens are stored in \(ServiceFactory.tokenFile(configuration).path).\n"
         )
     }
+
+    /// The page the browser shows once Reddit redirected: the token exchange happens after it,
+    /// so it does not claim success; the terminal says how it ended.
+    static let returnToTerminalPage = """
+        <!doctype html><html><head><meta charset="utf-8"><title>Return to the terminal</title></head>
+        <body><p>Reddit answered. Return to the terminal: <code>reddit</code> finishes signing in there \
+        and says whether it worked.</p></body></html>
+        """
 
     /// `reddit accounts`: lists the accounts; with `use`, makes that one current. Works offline
     /// (it reads and writes only files).

@@ -15,7 +15,11 @@ extension CommandRunner {
             }
             let next =
                 "\(prefix)mod queue \(subreddit) \(queue.rawValue)" + (only.map { " --only \($0.rawValue)" } ?? "")
-            try print(listing) { renderer.render(queue: listing.value, nextPageCommand: next) }
+            try print(listing) {
+                renderer.render(
+                    queue: listing.value, details: ModerationDetails.byName(inListing: listing.bodies.first),
+                    nextPageCommand: next)
+            }
         case .moderator(.log(let subreddit, let action, let moderator, let limit, let after)):
             let log = try await load { () async throws(CLIError) in
                 try await service.moderationLog(

@@ -9,9 +9,10 @@ extension BrowseScreen {
         guard !inbox.messages.isEmpty else { return ([style.dim("  (no messages)")], 0) }
         var lines: [String] = []
         let senders = InboxPreview.senderWidth(inbox.messages)
+        let ages = InboxPreview.ageWidth(inbox.messages, now: now)
         for (index, message) in inbox.messages.enumerated() {
             let mark = message.isNew ? "*" : " "
-            let age = TextLayout.padLeft(TextLayout.age(of: message.created, now: now), to: 3)
+            let age = TextLayout.padLeft(TextLayout.age(of: message.created, now: now), to: ages)
             let about = message.isComment ? "re: \(message.linkTitle ?? message.subject)" : message.subject
             let sender = TextLayout.padRight(Self.sender(of: message), to: senders)
             let text = "\(mark) \(age)  \(sender)  \(about)  "
@@ -39,7 +40,7 @@ extension BrowseScreen {
         lines.append("")
         let document = MarkdownParser().parse(message.body)
         let text = MarkdownRenderer(style: style)
-        lines += (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map {
+        lines += (text.lines(document, width: width, linksListed: true) + text.linkList(document, width: width)).map {
             TextLayout.indent($0, by: "  ")
         }
         return lines

@@ -108,7 +108,7 @@ extension BrowseScreen {
 
     private func queueLines(_ queue: BrowseState.ModQueue) -> ([String], Int) {
         guard !queue.items.isEmpty else { return ([style.dim("  (the queue is empty)")], 0) }
-        let renderer = ModQueueRenderer(style: style, width: columns - 2, now: now)
+        let renderer = ModQueueRenderer(style: style, width: columns - 2, now: now, items: queue.items)
         var lines: [String] = []
         var selectedLine = 0
         for (index, item) in queue.items.enumerated() {
@@ -140,7 +140,7 @@ extension BrowseScreen {
             // Markdown as in a thread: formatted, links by their text and number, listed below.
             let document = MarkdownParser().parse(message.bodyMarkdown)
             let text = MarkdownRenderer(style: style, revealsSpoilers: false)
-            lines += (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map
+            lines += (text.lines(document, width: width, linksListed: true) + text.linkList(document, width: width)).map
             {
                 TextLayout.indent($0, by: "  ")
             }

@@ -53,6 +53,10 @@ package struct BrowseScreen: Sendable {
                 "inbox · "
                 + InboxSection.allCases.map { $0 == inbox.section ? "[\($0.rawValue)]" : $0.rawValue }.joined(
                     separator: " ")
+            // Too narrow for every view's name: the current one, which a cut would hide.
+            if TextLayout.width(" reddit · \(title) · \(state.sourceLabel)") > columns {
+                title = "inbox · [\(inbox.section.rawValue)]"
+            }
             let selectedLine: Int
             (content, selectedLine) = inboxLines(inbox)
             top = scrollTop(selected: selectedLine, total: content.count)
@@ -233,6 +237,7 @@ package struct BrowseScreen: Sendable {
     ) {
         var renderer = ThreadRenderer(style: style, width: columns - 2, now: now, changes: changes)
         renderer.revealedSpoilers = revealed
+        renderer.linksOpenByNumber = true
         let header = renderer.postHeader(thread.tree.link)
         var lines = header.enumerated().map { offset, line in
             thread.selected != -1

@@ -18,8 +18,15 @@ enum InboxPreview {
             .filter { !$0.isEmpty }.joined(separator: " ")
         guard width > 1 else { return "" }
         guard TextLayout.width(plain) > width else { return plain }
-        let lines = TextLayout.wrap(plain, to: width - 1)
-        return (lines.first ?? "") + "…"
+        // `wrap` makes lines of at least 8 columns: below that, or for a first word too long,
+        // the text is cut within the word.
+        let first = TextLayout.wrap(plain, to: width - 1).first ?? ""
+        return TextLayout.width(first) <= width - 1 ? first + "…" : TextLayout.truncate(plain, to: width)
+    }
+
+    /// The width of the age column for `messages` ("3h", "11mo": at most 4).
+    static func ageWidth(_ messages: [Message], now: Date) -> Int {
+        min(4, messages.map { TextLayout.width(TextLayout.age(of: $0.created, now: now)) }.max() ?? 0)
     }
 
     /// The width of the sender column for `messages` (at most 24).

@@ -17,12 +17,15 @@ package struct InboxRenderer: Sendable {
         guard !messages.isEmpty else { return "no messages\n" }
         var text = ""
         let senders = InboxPreview.senderWidth(messages)
+        let ages = InboxPreview.ageWidth(messages, now: now)
+        let names = messages.map { TextLayout.width($0.name.rawValue) }.max() ?? 0
         for message in messages {
             let mark = message.isNew ? style.bold("*") : " "
-            let age = TextLayout.padLeft(TextLayout.age(of: message.created, now: now), to: 3)
+            let age = TextLayout.padLeft(TextLayout.age(of: message.created, now: now), to: ages)
             let about = message.isComment ? "re: \(message.linkTitle ?? message.subject)" : message.subject
             let from = TextLayout.padRight(BrowseScreen.sender(of: message), to: senders)
-            text += "\(mark) \(age)  \(message.name.rawValue)  \(from)  \(style.bold(about))  "
+            let name = TextLayout.padRight(message.name.rawValue, to: names)
+            text += "\(mark) \(age)  \(name)  \(from)  \(style.bold(about))  "
             text += style.dim(InboxPreview.text(of: message.body, width: 80)) + "\n"
         }
         if let after = listing.after, let nextPageCommand {

@@ -9,6 +9,25 @@ struct ModQueueRenderer: Sendable {
     /// The columns each line may use.
     var width: Int
     var now: Date
+    /// The author and subreddit columns' widths, the widest of the page, so that they line up.
+    var authorWidth = 0
+    var subredditWidth = 0
+
+    /// A renderer whose columns fit the widest author and subreddit of `items` (at most 24).
+    init(style: TextStyle, width: Int, now: Date, items: [BrowseState.QueueItem] = []) {
+        self.style = style
+        self.width = width
+        self.now = now
+        authorWidth = min(24, items.map { TextLayout.width("u/" + Self.author(of: $0)) }.max() ?? 0)
+        subredditWidth = min(24, items.map { TextLayout.width("r/" + $0.subreddit) }.max() ?? 0)
+    }
+
+    static func author(of item: BrowseState.QueueItem) -> String {
+        switch item.content {
+        case .post(let post): post.author
+        case .comment(let comment): comment.author
+        }
+    }
 
     /// Two lines, or three when the item has reports.
     func lines(for item: BrowseState.QueueItem) -> [String] {
@@ -22,7 +41,10 @@ struct ModQueueRenderer: Sendable {
         case .comment(let comment):
             (kind, author, created, text) = ("comment", comment.author, comment.created, comment.body)
         }
-        var head = [kind, "u/\(author)", "r/\(item.subreddit)", TextLayout.age(of: created, now: now)]
+        var head = [
+            TextLayout.padRight(kind, to: 7), TextLayout.padRight("u/\(author)", to: authorWidth),
+            TextLayout.padRight("r/\(item.subreddit)", to: subredditWidth), TextLayout.age(of: created, now: now),
+        ]
         let count = item.details.reportCount
         if count > 0 { head.append(TextLayout.count(count, "report", "reports")) }
         var flags: [String] = []

@@ -23,6 +23,9 @@ package struct ThreadRenderer: Sendable {
         self.markdown = markdown
     }
 
+    /// Whether a number key opens the text's links (browse), which the list's title then says.
+    package var linksOpenByNumber = false
+
     /// Full names of the posts and comments whose spoilers are shown.
     package var revealedSpoilers: Set<String> = []
 
@@ -60,11 +63,11 @@ package struct ThreadRenderer: Sendable {
             lines.append("")
             let document = markdown.parse(post.selftext)
             let text = textRenderer(for: post.name.rawValue)
-            lines += text.lines(document, width: bodyWidth)
-            let links = text.linkList(document, width: bodyWidth, onlyHidden: false)
+            let links = text.linkList(document, width: bodyWidth)
+            lines += text.lines(document, width: bodyWidth, linksListed: !links.isEmpty)
             if !links.isEmpty {
                 lines.append("")
-                lines.append(style.dim("Links (press the number to open):"))
+                lines.append(style.dim(linksOpenByNumber ? "Links (press the number to open):" : "Links:"))
                 lines += links
             }
         }
@@ -105,7 +108,7 @@ package struct ThreadRenderer: Sendable {
             let width = max(20, bodyWidth - indent.count - 2)
             let text = textRenderer(for: comment.name.rawValue)
             lines +=
-                (text.lines(document, width: width) + text.linkList(document, width: width, onlyHidden: true)).map {
+                (text.lines(document, width: width, linksListed: true) + text.linkList(document, width: width)).map {
                     TextLayout.indent($0, by: indent + "  ")
                 }
             if hiddenBelow > 0 {

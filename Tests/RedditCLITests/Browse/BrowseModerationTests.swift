@@ -80,7 +80,8 @@ import Testing
         #expect(queue.items.first?.details.moderatorReports == [.init(reason: "report", moderator: "TEST_SUBREDDIT")])
         let lines = screen(state)
         #expect(lines[0].contains("r/TEST_SUBREDDIT · mod queue"))
-        #expect(lines[1].hasPrefix("> post · u/SuzyModQ · r/TEST_SUBREDDIT"))
+        // Padded to the page's widest kind, author and subreddit, so the columns line up.
+        #expect(lines[1].hasPrefix("> post    · u/SuzyModQ · r/TEST_SUBREDDIT · "))
         #expect(lines[1].contains("1 report"))
         #expect(lines[3] == "│ reports: u/TEST_SUBREDDIT: \"report\"")
     }

@@ -77,7 +77,8 @@ import Testing
         try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(record.path)'\n".utf8).write(to: browser)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
         let config = folder.appendingPathComponent("config.json")
-        try Data(#"{"client_id": "abc", "redirect_port": \#(try LoopbackPort.unused())}"#.utf8).write(to: config)
+        let port = try LoopbackPort.unused()
+        try Data(#"{"client_id": "abc", "redirect_port": \#(port)}"#.utf8).write(to: config)
         let environment = try environment(accounts: [], extra: ["BROWSER": browser.path])
 
         let started = ContinuousClock.now
@@ -87,7 +88,7 @@ import Testing
         #expect(login.status != 0)
         #expect(
             login.stderr
-                == "reddit: sign-in gave up: no answer from the browser within 2 seconds (--timeout SECONDS waits longer); nothing was stored\n"
+                == "reddit: sign-in gave up: Reddit's redirect did not reach http://127.0.0.1:\(port)/callback within 2 seconds; nothing was stored. Open the URL above in a browser on this machine and allow access, or wait longer with --timeout SECONDS\n"
         )
         #expect(login.stdout.contains("Opened the sign-in page in your browser"))
         #expect(login.stdout.contains("(account bob; giving up after 2 seconds)"))

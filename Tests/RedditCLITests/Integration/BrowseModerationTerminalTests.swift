@@ -28,7 +28,7 @@ import Testing
         try tmux.send("1")
         try await tmux.waitFor(text: "reddit · r/TEST_SUBREDDIT · mod queue · offline")
         var screen = try tmux.screen()
-        #expect(screen[1].hasPrefix("> post · u/SuzyModQ · r/TEST_SUBREDDIT · "))
+        #expect(screen[1].hasPrefix("> post    · u/SuzyModQ · r/TEST_SUBREDDIT · "))
         #expect(screen[2] == "│ Epic photo of Thiem during his Semi Final win at Roland Garros today against Djokovic.")
         #expect(screen[3] == "│ reports: u/TEST_SUBREDDIT: \"report\"", "the mod report beside the item, with the mod")
 

@@ -35,4 +35,14 @@ import Testing
         #expect(column(of: "one", in: lines[0]) != nil)
         #expect(column(of: "one", in: lines[0]) == column(of: "two", in: lines[1]), "\(lines)")
     }
+
+    @Test func aPreviewInLittleRoomStaysInIt() {
+        // The browser gives the preview what the line leaves: a few columns beside a long subject.
+        for width in 2...12 {
+            for body in ["Sorry I'm late to this", "YESSSSSSSSSSSSS it works", "ok"] {
+                let preview = InboxPreview.text(of: body, width: width)
+                #expect(TextLayout.width(preview) <= width, "\(width): \(preview)")
+            }
+        }
+    }
 }

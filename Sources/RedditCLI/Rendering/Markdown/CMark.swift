@@ -33,6 +33,10 @@ struct CMark: Sendable {
     /// `cmark_list_type`: 1 for bullets, 2 for numbers.
     let listType: @convention(c) (Node) -> Int32
     let listStart: @convention(c) (Node) -> Int32
+    /// A table's column count (`cmark_gfm_extensions_get_table_columns`).
+    let tableColumns: @convention(c) (Node) -> UInt16
+    /// A table's alignments, one byte a column: `l`, `c`, `r` or 0 for none.
+    let tableAlignments: @convention(c) (Node) -> UnsafeMutablePointer<UInt8>?
 
     /// The extensions attached to every parser: GitHub's tables, `~~strikethrough~~` and bare
     /// `www.` and `https://` links.
@@ -79,14 +83,20 @@ struct CMark: Sendable {
             let url = symbol(core, "cmark_node_get_url", as: (@convention(c) (Node) -> UnsafePointer<CChar>?).self),
             let headingLevel = symbol(core, "cmark_node_get_heading_level", as: (@convention(c) (Node) -> Int32).self),
             let listType = symbol(core, "cmark_node_get_list_type", as: (@convention(c) (Node) -> Int32).self),
-            let listStart = symbol(core, "cmark_node_get_list_start", as: (@convention(c) (Node) -> Int32).self)
+            let listStart = symbol(core, "cmark_node_get_list_start", as: (@convention(c) (Node) -> Int32).self),
+            let tableColumns = symbol(
+                extensions, "cmark_gfm_extensions_get_table_columns", as: (@convention(c) (Node) -> UInt16).self),
+            let tableAlignments = symbol(
+                extensions, "cmark_gfm_extensions_get_table_alignments",
+                as: (@convention(c) (Node) -> UnsafeMutablePointer<UInt8>?).self)
         else { return nil }
         register()
         let cmark = CMark(
             parserNew: parserNew, parserFree: parserFree, parserFeed: parserFeed, parserFinish: parserFinish,
             attachExtension: attachExtension, findExtension: findExtension, nodeFree: nodeFree,
             firstChild: firstChild, next: next, typeString: typeString, literal: literal, url: url,
-            headingLevel: headingLevel, listType: listType, listStart: listStart)
+            headingLevel: headingLevel, listType: listType, listStart: listStart, tableColumns: tableColumns,
+            tableAlignments: tableAlignments)
         // All three extensions or none: a half-equipped parser would show tables as pipes.
         guard extensionNamesFound(cmark) else { return nil }
         return cmark
@@ -132,6 +142,19 @@ struct CMark: Sendable {
 
     /// The node's text (code, text nodes), "" when it has none.
     func text(of node: Node) -> String { literal(node).map { String(cString: $0) } ?? "" }
+
+    /// A table's column alignments, in order.
+    func alignments(of table: Node) -> [MarkdownAlignment] {
+        let count = Int(tableColumns(table))
+        guard count > 0, let bytes = tableAlignments(table) else { return [] }
+        return (0..<count).map { column in
+            switch bytes[column] {
+            case UInt8(ascii: "c"): .center
+            case UInt8(ascii: "r"): .right
+            default: .left
+            }
+        }
+    }
 
     /// A link's address, "" when it has none.
     func address(of node: Node) -> String { url(node).map { String(cString: $0) } ?? "" }

@@ -32,7 +32,7 @@ struct CMarkConverter {
             let rows = cmark.children(of: node)
             let cells = rows.map { row in cmark.children(of: row).map { inlines(of: $0, links: &links) } }
             let hasHeader = rows.first.map { cmark.kind(of: $0) == "table_header" } ?? false
-            return .table(rows: cells, hasHeader: hasHeader)
+            return .table(rows: cells, hasHeader: hasHeader, alignments: cmark.alignments(of: node))
         default:
             let children = cmark.children(of: node)
             return children.isEmpty ? nil : .quote(blocks(children, links: &links))
@@ -42,7 +42,10 @@ struct CMarkConverter {
     /// The runs of a paragraph, heading or cell, with Reddit's additions applied.
     private func inlines(of node: CMark.Node, links: inout LinkTable) -> [MarkdownSpan] {
         var raw: [MarkdownSpan] = []
-        collect(node, traits: [], link: nil, into: &raw, links: &links)
+        // Links are numbered in the order they are read, mentions found in the text included:
+        // `collect` marks each Markdown link by a negative stand-in, numbered below.
+        var pending: [(url: String, text: String)] = []
+        collect(node, traits: [], link: nil, into: &raw, pending: &pending)
         var merged: [MarkdownSpan] = []
         for span in raw {
             if let last = merged.last, last.traits == span.traits, last.link == span.link, span.text != "\n",
@@ -54,8 +57,16 @@ struct CMarkConverter {
             }
         }
         var expanded: [MarkdownSpan] = []
-        for span in merged {
-            if span.link == nil, !span.traits.contains(.code), span.text != "\n" {
+        var numbers: [Int: Int] = [:]
+        for var span in merged {
+            if let standIn = span.link, standIn < 0 {
+                let link = pending[-standIn - 1]
+                let number = numbers[standIn] ?? links.register(url: link.url, text: link.text, mention: false)
+                numbers[standIn] = number
+                span.link = number
+                if span.traits.contains(.linkNumber) { span.text = "[\(number)]" }
+                expanded.append(span)
+            } else if span.link == nil, !span.traits.contains(.code), span.text != "\n" {
                 expanded += RedditInlines.expand(span.text, traits: span.traits) { url, text, mention in
                     links.register(url: url, text: text, mention: mention)
                 }
@@ -72,7 +83,7 @@ struct CMarkConverter {
 
     private func collect(
         _ node: CMark.Node, traits: MarkdownSpan.Traits, link: Int?, into spans: inout [MarkdownSpan],
-        links: inout LinkTable
+        pending: inout [(url: String, text: String)]
     ) {
         for child in cmark.children(of: node) {
             switch cmark.kind(of: child) {
@@ -86,26 +97,27 @@ struct CMarkConverter {
                 spans.append(
                     MarkdownSpan(RedditInlines.unmarkSpoilers(cmark.text(of: child)), traits.union(.code), link: link))
             case "emph":
-                collect(child, traits: traits.union(.italic), link: link, into: &spans, links: &links)
+                collect(child, traits: traits.union(.italic), link: link, into: &spans, pending: &pending)
             case "strong":
-                collect(child, traits: traits.union(.bold), link: link, into: &spans, links: &links)
+                collect(child, traits: traits.union(.bold), link: link, into: &spans, pending: &pending)
             case "strikethrough":
-                collect(child, traits: traits.union(.strikethrough), link: link, into: &spans, links: &links)
+                collect(child, traits: traits.union(.strikethrough), link: link, into: &spans, pending: &pending)
             case "link", "image":
                 let url = Self.absolute(cmark.address(of: child))
                 var inner: [MarkdownSpan] = []
-                collect(child, traits: traits, link: nil, into: &inner, links: &links)
+                collect(child, traits: traits, link: nil, into: &inner, pending: &pending)
                 let text = inner.map(\.text).joined()
                 guard !url.isEmpty else {
                     spans += inner
                     continue
                 }
-                let number = links.register(url: url, text: text, mention: false)
+                pending.append((url, text))
+                let standIn = -pending.count
                 let shown = inner.isEmpty ? [MarkdownSpan(url, traits)] : inner
-                spans += shown.map { MarkdownSpan($0.text, $0.traits, link: number) }
-                spans.append(MarkdownSpan("[\(number)]", .linkNumber, link: number))
+                spans += shown.map { MarkdownSpan($0.text, $0.traits, link: standIn) }
+                spans.append(MarkdownSpan("[]", .linkNumber, link: standIn))
             default:
-                collect(child, traits: traits, link: link, into: &spans, links: &links)
+                collect(child, traits: traits, link: link, into: &spans, pending: &pending)
             }
         }
     }

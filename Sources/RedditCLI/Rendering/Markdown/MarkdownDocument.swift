@@ -7,9 +7,13 @@ package struct MarkdownDocument: Equatable, Sendable {
     /// first number).
     package var links: [MarkdownLink]
 
-    package init(blocks: [MarkdownBlock], links: [MarkdownLink]) {
+    /// False for text shown as written (cmark-gfm missing): its links stay as written too.
+    package var isMarkdown = true
+
+    package init(blocks: [MarkdownBlock], links: [MarkdownLink], isMarkdown: Bool = true) {
         self.blocks = blocks
         self.links = links
+        self.isMarkdown = isMarkdown
     }
 }
 
@@ -29,9 +33,15 @@ package indirect enum MarkdownBlock: Equatable, Sendable {
     /// Each item is a list of blocks; `start` is the first number of a numbered list.
     case list(ordered: Bool, start: Int, items: [[MarkdownBlock]])
     case code(String)
-    /// Rows of cells; the first row is the header when `hasHeader`.
-    case table(rows: [[[MarkdownSpan]]], hasHeader: Bool)
+    /// Rows of cells; the first row is the header when `hasHeader`; `alignments` has one entry
+    /// a column (`:---`, `:---:`, `---:`), missing entries align left.
+    case table(rows: [[[MarkdownSpan]]], hasHeader: Bool, alignments: [MarkdownAlignment])
     case rule
+}
+
+/// Where a table column's cells sit.
+package enum MarkdownAlignment: Equatable, Sendable {
+    case left, center, right
 }
 
 /// A run of text with one look. A hard line break is a span whose text is "\n".

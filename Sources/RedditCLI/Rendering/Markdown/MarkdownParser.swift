@@ -2,8 +2,8 @@ import Foundation
 
 /// Turns a post's or comment's Markdown into a ``MarkdownDocument``: with cmark-gfm when the
 /// system has it (GitHub-flavoured CommonMark with tables, strikethrough and bare links, and
-/// Reddit's superscript, spoilers and `r/`, `u/` mentions on top), else the text as written in
-/// paragraphs, with its web links still numbered.
+/// Reddit's superscript, spoilers, `r/`, `u/` mentions and `#Heading` without a space on top),
+/// else the text as written in paragraphs, with its web links still numbered.
 package struct MarkdownParser: Sendable {
     private let cmark: CMark?
 
@@ -22,14 +22,15 @@ package struct MarkdownParser: Sendable {
         var links = LinkTable()
         if let cmark,
             let blocks = cmark.withDocument(
-                RedditInlines.markSpoilers(text),
+                RedditInlines.markSpoilers(RedditInlines.spaceHeadings(text)),
                 { root in
                     CMarkConverter(cmark: cmark).blocks(cmark.children(of: root), links: &links)
                 })
         {
             return MarkdownDocument(blocks: blocks, links: links.links)
         }
-        return MarkdownDocument(blocks: Self.plainBlocks(text, links: &links), links: links.links)
+        return MarkdownDocument(
+            blocks: Self.plainBlocks(text, links: &links), links: links.links, isMarkdown: false)
     }
 
     /// Paragraphs split at blank lines, lines kept, `http(s)://` links numbered.

@@ -18,9 +18,12 @@ package struct MarkdownRenderer: Sendable {
         self.revealsSpoilers = revealsSpoilers
     }
 
-    /// The document's lines, at most `width` columns each (at least 12).
-    package func lines(_ document: MarkdownDocument, width: Int) -> [String] {
-        render(document.blocks, width: max(width, 12))
+    /// The document's lines, at most `width` columns each (at least 12). With `linksListed`
+    /// (the caller prints ``linkList(_:width:)`` after them), a link written as its own address
+    /// shows a short form of it with its number, so the whole address is printed once, in the
+    /// list.
+    package func lines(_ document: MarkdownDocument, width: Int, linksListed: Bool = false) -> [String] {
+        render(linksListed && document.isMarkdown ? shortened(document) : document.blocks, width: max(width, 12))
     }
 
     /// Blocks with a blank line between them (none inside a list item).
@@ -63,8 +66,8 @@ package struct MarkdownRenderer: Sendable {
                 let text = String(line).replacingOccurrences(of: "\t", with: "    ")
                 return cut(pieces: text.map { ($0, MarkdownSpan("", .code)) }, width: width - 4).map { "    " + $0 }
             }
-        case .table(let rows, let hasHeader):
-            return table(rows, hasHeader: hasHeader, width: width)
+        case .table(let rows, let hasHeader, let alignments):
+            return table(rows, hasHeader: hasHeader, alignments: alignments, width: width)
         case .rule:
             return [style.dim(String(repeating: "─", count: min(width, 40)))]
         }
@@ -84,9 +87,14 @@ package struct MarkdownRenderer: Sendable {
                 continue
             }
             if span.traits.contains(.superscript) {
-                span.text =
-                    RedditInlines.raised(span.text)
-                    ?? (span.text.contains(" ") ? "^(\(span.text))" : "^" + span.text)
+                // Raised characters where Unicode has them all; under --ascii the exponent's
+                // caret; else the words themselves, set apart from a word they would touch.
+                let touches = result.last.map { !($0.text.last?.isWhitespace ?? true) } ?? false
+                if let raised = RedditInlines.raised(span.text) {
+                    span.text = style.isASCII ? "^" + span.text : raised
+                } else if touches {
+                    span.text = " " + span.text
+                }
             }
             if !style.isEnabled {
                 if span.traits.contains(.code) { span.text = "`\(span.text)`" }
@@ -104,6 +112,7 @@ package struct MarkdownRenderer: Sendable {
         if traits.contains(.spoiler), !revealsSpoilers { return style.magenta(text) }
         var result = text
         if traits.contains(.code) { result = style.cyan(result) }
+        if traits.contains(.superscript), span.link == nil { result = style.dim(result) }
         if span.link != nil { result = style.blue(result) }
         if traits.contains(.strikethrough) { result = style.strikethrough(result) }
         if traits.contains(.italic) { result = style.italic(result) }
@@ -158,7 +167,7 @@ package struct MarkdownRenderer: Sendable {
     }
 
     /// Runs wrapped at spaces into lines of at most `width` columns.
-    fileprivate func wrap(_ spans: [MarkdownSpan], width: Int) -> [String] {
+    func wrap(_ spans: [MarkdownSpan], width: Int) -> [String] {
         var words: [[Piece]?] = []  // nil: a hard line break
         var word: [Piece] = []
         for span in shown(spans) {
@@ -224,7 +233,9 @@ package struct MarkdownRenderer: Sendable {
     // MARK: Tables
 
     /// A table in aligned columns when it fits, else each row as "header: value" lines.
-    private func table(_ rows: [[[MarkdownSpan]]], hasHeader: Bool, width: Int) -> [String] {
+    private func table(
+        _ rows: [[[MarkdownSpan]]], hasHeader: Bool, alignments: [MarkdownAlignment], width: Int
+    ) -> [String] {
         let cells = rows.map { row in
             row.map { spans -> [Piece] in
                 shown(spans).flatMap { span in span.text.map { ($0 == "\n" ? " " : $0, span) } }
@@ -247,7 +258,14 @@ package struct MarkdownRenderer: Sendable {
                     let text = join(cell)
                     let header = hasHeader && index == 0 ? style.bold(text) : text
                     let pad = widths[column] - TextLayout.width(String(cell.map(\.character)))
-                    return column == columnCount - 1 ? header : header + String(repeating: " ", count: pad)
+                    let before =
+                        switch column < alignments.count ? alignments[column] : .left {
+                        case .left: 0
+                        case .center: pad / 2
+                        case .right: pad
+                        }
+                    return String(repeating: " ", count: before) + header
+                        + String(repeating: " ", count: pad - before)
                 }
                 lines.append(trimmedRight(padded.joined(separator: separator)))
                 if hasHeader, index == 0 {
@@ -272,19 +290,5 @@ package struct MarkdownRenderer: Sendable {
         var line = line
         while line.last == " " { line.removeLast() }
         return line
-    }
-}
-
-extension MarkdownRenderer {
-    /// "[3] https://…" lines for the document's links, mentions left out (their text says where
-    /// they go); with `onlyHidden`, only links whose text is not their address.
-    package func linkList(_ document: MarkdownDocument, width: Int, onlyHidden: Bool) -> [String] {
-        document.links.enumerated().flatMap { index, link -> [String] in
-            if link.isMention || (onlyHidden && link.text == link.url) { return [] }
-            let spans = [
-                MarkdownSpan("[\(index + 1)]", .linkNumber), MarkdownSpan(" "), MarkdownSpan(link.url, link: index + 1),
-            ]
-            return wrap(spans, width: max(width, 12))
-        }
     }
 }

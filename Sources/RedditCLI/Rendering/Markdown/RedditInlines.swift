@@ -15,6 +15,38 @@ enum RedditInlines {
             .replacingOccurrences(of: "!<", with: String(spoilerClose))
     }
 
+    /// `text` with a space put after the `#`s of a heading written without one (`#Heading`,
+    /// `##[A link](…)`), as old Reddit read them: a line that starts with one to six `#` and
+    /// then a letter, `[`, `*`, `_` or `~`, outside fenced code. A `#` followed by a digit or
+    /// other sign (`#1 reason`, `#!/bin/sh`), or not at a line's start, stays text.
+    static func spaceHeadings(_ text: String) -> String {
+        var fence: (mark: Character, length: Int)?
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = line.prefix(while: { $0 == " " }).count
+            let body = line.dropFirst(indent)
+            if indent < 4, let mark = body.first, mark == "`" || mark == "~" {
+                let length = body.prefix(while: { $0 == mark }).count
+                if length >= 3 {
+                    if let open = fence {
+                        if open.mark == mark, length >= open.length { fence = nil }
+                    } else {
+                        fence = (mark, length)
+                    }
+                }
+            }
+            let hashes = line.prefix(while: { $0 == "#" }).count
+            if fence == nil, (1...6).contains(hashes), let next = line.dropFirst(hashes).first,
+                next.isLetter || "[*_~".contains(next)
+            {
+                lines.append(line.prefix(hashes) + " " + line.dropFirst(hashes))
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// `text` with the stand-ins turned back into what the author wrote (inside code).
     static func unmarkSpoilers(_ text: String) -> String {
         text.replacingOccurrences(of: String(spoilerOpen), with: ">!")
