@@ -30,27 +30,9 @@ struct TwitterStatusesElementUserEntitiesDescription: Decodable, Equatable, Send
     let urls: [TwitterStatusesElementUserEntitiesDescriptionUrlsElement]
 }
 
-struct TwitterStatusesElementUserEntitiesUrlUrlsElement: Decodable, Equatable, Sendable {
-    let url: String
-    let expandedUrl: String
-    let displayUrl: String
-    let indices: [Int]
-
-    enum CodingKeys: String, CodingKey {
-        case url
-        case expandedUrl = "expanded_url"
-        case displayUrl = "display_url"
-        case indices
-    }
-}
-
-struct TwitterStatusesElementUserEntitiesUrl: Decodable, Equatable, Sendable {
-    let urls: [TwitterStatusesElementUserEntitiesUrlUrlsElement]
-}
-
 struct TwitterStatusesElementUserEntities: Decodable, Equatable, Sendable {
     let description: TwitterStatusesElementUserEntitiesDescription
-    let url: TwitterStatusesElementUserEntitiesUrl?
+    let url: TwitterStatusesElementUserEntitiesDescription?
 }
 
 struct TwitterStatusesElementUser: Decodable, Equatable, Sendable {
@@ -144,20 +126,6 @@ struct TwitterStatusesElementEntitiesHashtagsElement: Decodable, Equatable, Send
     let indices: [Int]
 }
 
-struct TwitterStatusesElementEntitiesUrlsElement: Decodable, Equatable, Sendable {
-    let url: String
-    let expandedUrl: String
-    let displayUrl: String
-    let indices: [Int]
-
-    enum CodingKeys: String, CodingKey {
-        case url
-        case expandedUrl = "expanded_url"
-        case displayUrl = "display_url"
-        case indices
-    }
-}
-
 struct TwitterStatusesElementEntitiesUserMentionsElement: Decodable, Equatable, Sendable {
     let screenName: String
     let name: String
@@ -180,29 +148,11 @@ struct TwitterStatusesElementEntitiesMediaElementSizesMedium: Decodable, Equatab
     let resize: String
 }
 
-struct TwitterStatusesElementEntitiesMediaElementSizesSmall: Decodable, Equatable, Sendable {
-    let w: Int
-    let h: Int
-    let resize: String
-}
-
-struct TwitterStatusesElementEntitiesMediaElementSizesThumb: Decodable, Equatable, Sendable {
-    let w: Int
-    let h: Int
-    let resize: String
-}
-
-struct TwitterStatusesElementEntitiesMediaElementSizesLarge: Decodable, Equatable, Sendable {
-    let w: Int
-    let h: Int
-    let resize: String
-}
-
 struct TwitterStatusesElementEntitiesMediaElementSizes: Decodable, Equatable, Sendable {
     let medium: TwitterStatusesElementEntitiesMediaElementSizesMedium
-    let small: TwitterStatusesElementEntitiesMediaElementSizesSmall
-    let thumb: TwitterStatusesElementEntitiesMediaElementSizesThumb
-    let large: TwitterStatusesElementEntitiesMediaElementSizesLarge
+    let small: TwitterStatusesElementEntitiesMediaElementSizesMedium
+    let thumb: TwitterStatusesElementEntitiesMediaElementSizesMedium
+    let large: TwitterStatusesElementEntitiesMediaElementSizesMedium
 }
 
 struct TwitterStatusesElementEntitiesMediaElement: Decodable, Equatable, Sendable {
@@ -238,7 +188,7 @@ struct TwitterStatusesElementEntitiesMediaElement: Decodable, Equatable, Sendabl
 struct TwitterStatusesElementEntities: Decodable, Equatable, Sendable {
     let hashtags: [TwitterStatusesElementEntitiesHashtagsElement]
     let symbols: [String]
-    let urls: [TwitterStatusesElementEntitiesUrlsElement]
+    let urls: [TwitterStatusesElementUserEntitiesDescriptionUrlsElement]
     let userMentions: [TwitterStatusesElementEntitiesUserMentionsElement]
     let media: [TwitterStatusesElementEntitiesMediaElement]?
 
@@ -248,6 +198,60 @@ struct TwitterStatusesElementEntities: Decodable, Equatable, Sendable {
         case urls
         case userMentions = "user_mentions"
         case media
+    }
+}
+
+struct TwitterStatusesElementRetweetedStatus: Decodable, Equatable, Sendable {
+    let metadata: TwitterStatusesElementMetadata
+    let createdAt: String
+    let id: Int
+    let idStr: String
+    let text: String
+    let source: String
+    let truncated: Bool
+    let inReplyToStatusId: Int?
+    let inReplyToStatusIdStr: String?
+    let inReplyToUserId: Int?
+    let inReplyToUserIdStr: String?
+    let inReplyToScreenName: String?
+    let user: TwitterStatusesElementUser
+    let geo: String?
+    let coordinates: String?
+    let place: String?
+    let contributors: String?
+    let retweetCount: Int
+    let favoriteCount: Int
+    let entities: TwitterStatusesElementEntities
+    let favorited: Bool
+    let retweeted: Bool
+    let possiblySensitive: Bool?
+    let lang: String
+
+    enum CodingKeys: String, CodingKey {
+        case metadata
+        case createdAt = "created_at"
+        case id
+        case idStr = "id_str"
+        case text
+        case source
+        case truncated
+        case inReplyToStatusId = "in_reply_to_status_id"
+        case inReplyToStatusIdStr = "in_reply_to_status_id_str"
+        case inReplyToUserId = "in_reply_to_user_id"
+        case inReplyToUserIdStr = "in_reply_to_user_id_str"
+        case inReplyToScreenName = "in_reply_to_screen_name"
+        case user
+        case geo
+        case coordinates
+        case place
+        case contributors
+        case retweetCount = "retweet_count"
+        case favoriteCount = "favorite_count"
+        case entities
+        case favorited
+        case retweeted
+        case possiblySensitive = "possibly_sensitive"
+        case lang
     }
 }
 
@@ -384,10 +388,6 @@ struct CitmPerformancesElement: Decodable, Equatable, Sendable {
     let venueCode: String
 }
 
-struct CitmSubjectNames: Decodable, Equatable, Sendable {
-
-}
-
 struct CitmVenueNames: Decodable, Equatable, Sendable {
     let pLEYELPLEYEL: String
 
@@ -404,7 +404,7 @@ struct Citm: Decodable, Equatable, Sendable {
     let performances: [CitmPerformancesElement]
     let seatCategoryNames: [String: String]
     let subTopicNames: [String: String]
-    let subjectNames: CitmSubjectNames
+    let subjectNames: CitmBlockNames
     let topicNames: [String: String]
     let topicSubTopics: [String: [Int]]
     let venueNames: CitmVenueNames
