@@ -5,7 +5,7 @@ import Synchronization
 
 /// Writes kept on disk until Reddit has them, sent in order, each once.
 ///
-/// ``add(_:)`` saves a write durably (a `DocumentStore` file: a temporary file, `fsync`, a
+/// ``add(_:mayHaveArrived:)`` saves a write durably (a `DocumentStore` file: a temporary file, `fsync`, a
 /// rename) before it returns; ``send(through:)`` sends the writes in the order they were added,
 /// removing each once Reddit has answered it with success, and stops at the first that fails
 /// (the network is down: the rest waits for the next send, in order).
