@@ -7,7 +7,8 @@ X-Ratelimit-Used, X-Ratelimit-Remaining (a decimal, as Reddit sends it) and X-Ra
 (whole seconds left in the window, rounded down), and 429 past the limit. Every request to the
 API counts, whatever its answer.
 
-Tokens: POST /api/v1/access_token with grant_type=password issues a token family;
+Tokens: POST /api/v1/access_token with grant_type=password (or authorization_code with any
+code, for `reddit login`) issues a token family;
 grant_type=refresh_token rotates it (new access and refresh token; the old access token stops
 working at once, as on django-oauth-toolkit). Reusing a rotated-away refresh token revokes the
 whole family (reuse protection): a fleet that refreshes twice for one expiry signs itself out.
@@ -131,7 +132,8 @@ class Handler(BaseHTTPRequestHandler):
         client = self.client_id(form)
         with LOCK:
             grant = form.get("grant_type")
-            if grant == "password":
+            # An authorization code from a browser sign-in (reddit login) is taken as it comes.
+            if grant == "password" or (grant == "authorization_code" and form.get("code")):
                 count("signIns", client)
                 return self.send_json(200, issue(client, secrets.token_hex(8)))
             if grant != "refresh_token":

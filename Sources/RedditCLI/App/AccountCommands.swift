@@ -13,11 +13,38 @@ struct AccountCommands: Sendable {
     /// How long `login` waits for the browser unless `--timeout` says otherwise: five minutes.
     static let defaultLoginTimeout = 300
 
-    /// Opens the sign-in page in the browser (and prints its URL), then waits up to `timeout`
-    /// seconds for Reddit's redirect.
-    func login(timeout: Int = defaultLoginTimeout) async throws(CLIError) {
+    /// Checks that Reddit can be reached, opens the sign-in page in the browser (and prints its
+    /// URL), then waits up to `timeout` seconds for Reddit's redirect; with `paste` (the default
+    /// over SSH), reads the address the browser landed on from standard input instead.
+    func login(timeout: Int = defaultLoginTimeout, paste: Bool = false) async throws(CLIError) {
         guard !offline else { throw CLIError("login needs the network; offline mode reads as an anonymous app") }
         let clientID = try configuration.requireClientID()
+        let oauth = ServiceFactory.oauthConfiguration(clientID: clientID, configuration: configuration)
+        try await SignInChecks.reach(oauth.tokenEndpoint, userAgent: configuration.userAgent)
+        let session = OAuthSession(
+            configuration: oauth, store: FileTokenStore(fileURL: ServiceFactory.tokenFile(configuration)))
+        let request = await session.beginSignIn()
+        let redirect: URL
+        if paste || SignInChecks.isRemote(environment) {
+            redirect = try pastedRedirect(request, redirectURI: oauth.redirectURI)
+        } else {
+            redirect = try await browserRedirect(request, timeout: timeout)
+        }
+        do {
+            try await session.completeSignIn(redirectURL: redirect)
+        } catch {
+            if let failure = NetworkFailure.find(in: error, url: oauth.tokenEndpoint) {
+                throw CLIError("sign-in did not finish: \(failure.message); nothing was stored. Run reddit login again")
+            }
+            throw CLIError("sign-in failed: \(error)")
+        }
+        Output.write(
+            "Signed in as account \(configuration.account). Tokens are stored in \(ServiceFactory.tokenFile(configuration).path).\n"
+        )
+    }
+
+    /// Opens the page and waits for Reddit's redirect to reach the loopback receiver.
+    private func browserRedirect(_ request: AuthorizationRequest, timeout: Int) async throws(CLIError) -> URL {
         let receiver: LoopbackRedirectReceiver
         do {
             receiver = try LoopbackRedirectReceiver(
@@ -26,11 +53,6 @@ struct AccountCommands: Sendable {
             throw CLIError("cannot listen for Reddit's redirect on 127.0.0.1:\(configuration.redirectPort): \(error)")
         }
         defer { receiver.close() }
-        let session = OAuthSession(
-            configuration: ServiceFactory.oauthConfiguration(clientID: clientID, configuration: configuration),
-            store: FileTokenStore(fileURL: ServiceFactory.tokenFile(configuration))
-        )
-        let request = await session.beginSignIn()
         let opened = ExternalOpener.open(request.url.absoluteString, environment: environment).hasPrefix("opened ")
         Output.write(
             (opened ? "Opened the sign-in page in your browser. If it did not appear, open" : "Open")
@@ -39,24 +61,26 @@ struct AccountCommands: Sendable {
                 + "(account \(configuration.account); giving up after \(Self.describe(seconds: timeout))) …\n"
         )
         do {
-            let redirect = try await receiver.waitForRedirect(
-                timeout: .seconds(timeout), expectedState: request.state)
-            try await session.completeSignIn(redirectURL: redirect)
+            return try await receiver.waitForRedirect(timeout: .seconds(timeout), expectedState: request.state)
         } catch LoopbackError.timedOut {
             throw CLIError(
                 "sign-in gave up: Reddit's redirect did not reach \(receiver.redirectURI.absoluteString) within "
                     + "\(Self.describe(seconds: timeout)); nothing was stored. Open the URL above in a browser "
-                    + "on this machine and allow access, or wait longer with --timeout SECONDS")
-        } catch let error as LoopbackError {
-            throw CLIError("sign-in did not complete: \(error)")
-        } catch let error as OAuthError {
-            throw CLIError("sign-in failed: \(error)")
+                    + "on this machine and allow access, wait longer with --timeout SECONDS, or use --paste")
         } catch {
-            throw CLIError("sign-in failed: \(error)")
+            throw CLIError("sign-in did not complete: \(error)")
         }
+    }
+
+    /// Prints the page's URL and reads the address the browser landed on from standard input.
+    private func pastedRedirect(_ request: AuthorizationRequest, redirectURI: URL) throws(CLIError) -> URL {
         Output.write(
-            "Signed in as account \(configuration.account). Tokens are stored in \(ServiceFactory.tokenFile(configuration).path).\n"
+            "Open this URL in a browser (on any machine) and allow access:\n\n  \(request.url.absoluteString)\n\n"
+                + "The browser then goes to an address starting with \(redirectURI.absoluteString) (the page "
+                + "may not load: that is expected). Paste that whole address here and press Enter:\n"
         )
+        return try SignInChecks.pastedRedirect(
+            readLine(strippingNewline: true) ?? "", redirectURI: redirectURI, expectedState: request.state)
     }
 
     /// The page the browser shows once Reddit redirected: the token exchange happens after it,

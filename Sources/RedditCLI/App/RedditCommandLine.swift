@@ -106,9 +106,9 @@ package struct RedditCommandLine: Sendable {
         let width = isTerminal ? RawTerminal.size()?.columns : nil
         let now = Date()
         switch invocation.command {
-        case .login(let timeout):
+        case .login(let timeout, let paste):
             try await AccountCommands(configuration: configuration, offline: options.offline, environment: environment)
-                .login(timeout: timeout)
+                .login(timeout: timeout, paste: paste)
             return 0
         case .accounts(let use):
             try AccountCommands(configuration: configuration, offline: options.offline, environment: environment)

@@ -138,11 +138,19 @@ package enum ServiceFactory {
     }
 
     static func oauthConfiguration(clientID: String, configuration: CLIConfiguration) -> OAuthConfiguration {
-        .reddit(
+        var oauth = OAuthConfiguration.reddit(
             clientID: clientID,
             redirectURI: URL(string: "http://127.0.0.1:\(configuration.redirectPort)/callback")!,
             scopes: scopes
         )
+        if configuration.signInURL != CLIConfiguration.redditURL {
+            // The same paths on the configured site.
+            let site = configuration.signInURL
+            oauth.authorizationEndpoint = site.appendingPathComponent("api/v1/authorize")
+            oauth.tokenEndpoint = site.appendingPathComponent("api/v1/access_token")
+            oauth.revocationEndpoint = site.appendingPathComponent("api/v1/revoke_token")
+        }
+        return oauth
     }
 
     /// Where `login` keeps the tokens of the configuration's account (mode 0600).

@@ -14,7 +14,7 @@ package enum Command: Equatable, Sendable {
     /// A subreddit's about page.
     case subreddit(name: String)
     /// Signs in with the browser (authorization code + PKCE), giving up after `timeout` seconds.
-    case login(timeout: Int)
+    case login(timeout: Int, paste: Bool)
     /// Lists the signed-in accounts, or (`use`) makes one the current account.
     case accounts(use: String?)
     /// The writes waiting in the outbox: listed, sent, or one dropped.

@@ -139,7 +139,7 @@ package enum CommandParser {
             return .subreddit(name: stripPrefix(try arguments.positional("subreddit"), "r/"))
         case "login":
             let timeout = try arguments.integer("--timeout", in: 1...86_400) ?? AccountCommands.defaultLoginTimeout
-            return .login(timeout: timeout)
+            return .login(timeout: timeout, paste: arguments.flag("--paste"))
         case "accounts":
             guard let action = arguments.optionalPositional(what: "action") else { return .accounts(use: nil) }
             guard action == "use" else {

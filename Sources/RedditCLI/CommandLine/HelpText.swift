@@ -99,11 +99,15 @@ package enum HelpText {
         (
             "login",
             Entry(
-                usage: "reddit login [--account NAME] [--timeout SECONDS]", summary: "sign in with your browser",
+                usage: "reddit login [--account NAME] [--timeout SECONDS] [--paste]",
+                summary: "sign in with your browser",
                 details: """
-                      Opens the sign-in page in $BROWSER (else prints its URL), waits for Reddit to redirect to
-                      127.0.0.1 and stores the tokens in the account's own file (--account NAME: another account).
+                      Checks that Reddit can be reached, opens the sign-in page in $BROWSER (else prints its URL),
+                      waits for Reddit to redirect to 127.0.0.1 and stores the tokens in the account's own file
+                      (--account NAME: another account).
                       --timeout SECONDS    give up waiting after this long (default 300: five minutes)
+                      --paste              paste the address the browser lands on instead of waiting for it
+                                           (the default over SSH, where the browser runs on another machine)
                     """)
         ),
         (

@@ -24,9 +24,14 @@ package struct CLIConfiguration: Equatable, Sendable {
     package var theme: String?
     /// The browser's key bindings (`"keys": {"w": "k"}`: w acts as k).
     package var keys = KeyBindings()
+    /// Where `login` and `logout` sign in and out (`"reddit_url"`, PRAW's name for it): Reddit's
+    /// own site unless the config file names another (a test server, say).
+    package var signInURL = CLIConfiguration.redditURL
 
     /// The User-Agent used when none is configured, in Reddit's `platform:app:version (by /u/user)` form.
     package static let defaultUserAgent = "linux:dev.courier.reddit-cli:\(HelpText.version) (by /u/courier-reddit-cli)"
+    /// Reddit's site, where sign-in happens unless `"reddit_url"` says otherwise.
+    package static let redditURL = URL(string: "https://www.reddit.com")!
     /// The redirect port used when none is configured.
     package static let defaultRedirectPort: UInt16 = 65010
 
@@ -38,9 +43,11 @@ package struct CLIConfiguration: Equatable, Sendable {
         var imagePreview: Bool?
         var theme: String?
         var keys: [String: String]?
+        var redditURL: String?
 
         enum CodingKeys: String, CodingKey {
             case theme, keys
+            case redditURL = "reddit_url"
             case clientID = "client_id"
             case userAgent = "user_agent"
             case redirectPort = "redirect_port"
@@ -59,7 +66,9 @@ package struct CLIConfiguration: Equatable, Sendable {
     }
 
     /// The keys a config file may hold.
-    static let knownKeys = ["client_id", "user_agent", "redirect_port", "image_preview", "theme", "keys"]
+    static let knownKeys = [
+        "client_id", "user_agent", "redirect_port", "image_preview", "theme", "keys", "reddit_url",
+    ]
 
     /// Resolves the configuration. A config file that exists but cannot be read, is not JSON or
     /// holds a key `reddit` does not know is an error; a missing one is not. With `readsFile`
@@ -98,6 +107,16 @@ package struct CLIConfiguration: Equatable, Sendable {
         if let port = file.redirectPort, !(1...65535).contains(port) {
             throw CLIError("config file \(path.path): \"redirect_port\" must be a port from 1 to 65535, not \(port)")
         }
+        var signInURL = redditURL
+        if let text = file.redditURL {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
+            else {
+                throw CLIError(
+                    "config file \(path.path): \"reddit_url\" must be an http or https address, not '\(text)'")
+            }
+            signInURL = url
+        }
         return CLIConfiguration(
             clientID: nonEmpty(options.clientID) ?? nonEmpty(environment["REDDIT_CLIENT_ID"])
                 ?? nonEmpty(file.clientID),
@@ -108,7 +127,8 @@ package struct CLIConfiguration: Equatable, Sendable {
             account: options.account ?? Accounts(directory: directory).current(),
             imagePreview: file.imagePreview ?? true,
             theme: nonEmpty(options.theme) ?? nonEmpty(file.theme),
-            keys: try KeyBindings(file.keys ?? [:])
+            keys: try KeyBindings(file.keys ?? [:]),
+            signInURL: signInURL
         )
     }
 

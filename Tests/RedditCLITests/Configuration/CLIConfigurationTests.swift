@@ -66,10 +66,18 @@ import Testing
         let unrelated = try directory(with: #"{"colours": "dark"}"#)
         #expect(
             throws: CLIError(
-                "config file \(unrelated)/reddit/config.json: unknown key \"colours\"; the keys are client_id, user_agent, redirect_port, image_preview, theme, keys"
+                "config file \(unrelated)/reddit/config.json: unknown key \"colours\"; the keys are client_id, user_agent, redirect_port, image_preview, theme, keys, reddit_url"
             )
         ) {
             try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": unrelated])
+        }
+        let notWeb = try directory(with: #"{"reddit_url": "ftp://example.com"}"#)
+        #expect(
+            throws: CLIError(
+                "config file \(notWeb)/reddit/config.json: \"reddit_url\" must be an http or https address, not 'ftp://example.com'"
+            )
+        ) {
+            try CLIConfiguration.resolve(options: GlobalOptions(), environment: ["XDG_CONFIG_HOME": notWeb])
         }
     }
 

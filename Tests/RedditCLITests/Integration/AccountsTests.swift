@@ -78,7 +78,11 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
         let config = folder.appendingPathComponent("config.json")
         let port = try LoopbackPort.unused()
-        try Data(#"{"client_id": "abc", "redirect_port": \#(port)}"#.utf8).write(to: config)
+        // Sign-in goes to the fake Reddit: login first checks that its site answers.
+        let site = try TestServers.url(from: "COURIER_FAKE_REDDIT_URL")
+        try Data(
+            #"{"client_id": "abc", "redirect_port": \#(port), "reddit_url": "\#(site.absoluteString)"}"#.utf8
+        ).write(to: config)
         let environment = try environment(accounts: [], extra: ["BROWSER": browser.path])
 
         let started = ContinuousClock.now
@@ -88,13 +92,13 @@ import Testing
         #expect(login.status != 0)
         #expect(
             login.stderr
-                == "reddit: sign-in gave up: Reddit's redirect did not reach http://127.0.0.1:\(port)/callback within 2 seconds; nothing was stored. Open the URL above in a browser on this machine and allow access, or wait longer with --timeout SECONDS\n"
+                == "reddit: sign-in gave up: Reddit's redirect did not reach http://127.0.0.1:\(port)/callback within 2 seconds; nothing was stored. Open the URL above in a browser on this machine and allow access, wait longer with --timeout SECONDS, or use --paste\n"
         )
         #expect(login.stdout.contains("Opened the sign-in page in your browser"))
         #expect(login.stdout.contains("(account bob; giving up after 2 seconds)"))
         let opened = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
         #expect(opened.count == 1)
-        #expect(opened.first?.hasPrefix("https://www.reddit.com/api/v1/authorize") == true)
+        #expect(opened.first?.hasPrefix("\(site.absoluteString)/api/v1/authorize") == true)
         #expect(login.stdout.contains(String(opened.first ?? "-")), "the URL is printed too")
         let accounts = try await BuiltExecutable.run(["accounts"], environment: environment)
         #expect(accounts.stdout.hasPrefix("No accounts signed in."))
