@@ -63,6 +63,10 @@ import Testing
 
     @Test func anUnreadableSourceIsATypedError() throws {
         #expect(throws: RedditUsageError.self) { try RedditRecordings(cassette: URL(fileURLWithPath: "/no/such/file")) }
-        #expect(throws: RedditUsageError.self) { try RedditRecordings(folder: FileManager.default.temporaryDirectory) }
+        // A folder without recordings (a new empty one: the shared temporary directory may hold anything).
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-recordings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(throws: RedditUsageError.self) { try RedditRecordings(folder: empty) }
     }
 }
