@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Courier
@@ -9,18 +10,6 @@ import Testing
 /// machine), the same input on every run; nothing may trap, and every refusal is a typed error.
 @Suite("WebSocket parsers, fuzzed")
 struct WebSocketFuzzTests {
-    /// SplitMix64: small, seedable, the same sequence everywhere.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Lengths that sit on the encodings' edges and past every limit.
     static let edgeLengths: [UInt64] = [
         0, 1, 125, 126, 127, 0xFFFF, 0x1_0000, 1 << 20, 1 << 31, 1 << 32, 1 << 40, 1 << 62, UInt64(Int.max),
@@ -28,7 +17,7 @@ struct WebSocketFuzzTests {
     ]
 
     /// A frame as a server might send it, with a header that may lie about its length.
-    static func frame(using random: inout Seeded) -> [UInt8] {
+    static func frame(using random: inout SeededGenerator) -> [UInt8] {
         // Mostly a first byte a server may send (FIN, an opcode it may use), sometimes any byte.
         let usual: [UInt8] = [0x81, 0x82, 0x01, 0x02, 0x80, 0x00, 0x89, 0x8A, 0x88, 0xC1]
         var bytes: [UInt8] = [
@@ -55,7 +44,7 @@ struct WebSocketFuzzTests {
 
     /// `bytes` changed in a few random places: bits flipped, bytes dropped, inserted or set to an
     /// extreme.
-    static func mutate(_ bytes: [UInt8], using random: inout Seeded) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
         var bytes = bytes
         for _ in 0..<[0, 0, 1, 2, 4].randomElement(using: &random)! {
             let index = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
@@ -72,7 +61,7 @@ struct WebSocketFuzzTests {
 
     @Test("the frame parser and assembler: 20,000 seeded inputs, no trap, only RFC 6455 close codes")
     func frameParser() {
-        var random = Seeded(state: 45)
+        var random = SeededGenerator(seed: 45)
         var violations = 0
         var frames = 0
         for _ in 0..<20_000 {
@@ -127,7 +116,7 @@ struct WebSocketFuzzTests {
 
     @Test("the extensions answer: 20,000 seeded values, no trap, refusals are typed")
     func extensionsAnswer() {
-        var random = Seeded(state: 7692)
+        var random = SeededGenerator(seed: 7692)
         var accepted = 0
         var refused = 0
         for _ in 0..<20_000 {
@@ -163,7 +152,7 @@ struct WebSocketFuzzTests {
 
     @Test("the answer head and its Content-Length: 20,000 seeded heads, no trap, refusals are typed")
     func answerHead() {
-        var random = Seeded(state: 9110)
+        var random = SeededGenerator(seed: 9110)
         var parsed = 0
         for _ in 0..<20_000 {
             var lines = (0..<Int.random(in: 0...6, using: &random)).map { _ in

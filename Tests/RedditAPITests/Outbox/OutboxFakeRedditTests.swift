@@ -130,7 +130,7 @@ extension OutboxFakeRedditTests {
             try await Self.applied(reddit).filter { $0.joined(separator: " ").contains(run) }
         }
         let arguments = ["--reddit", reddit.absoluteString, "--outbox", file.path, "--client-id", "outbox-" + run]
-        var generator = StreamKillTests.SeededGenerator(state: 3)
+        var generator = SeededGenerator(seed: 3)
         let points = (0..<15).map { _ in Int.random(in: 1..<40, using: &generator) }.sorted()
         for (run, point) in points.enumerated() {
             let sender = try SpawnedProcess(

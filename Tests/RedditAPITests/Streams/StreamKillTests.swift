@@ -17,18 +17,6 @@ import FoundationNetworking
     static let posts = 3000
     static let kills = 20
 
-    /// SplitMix64: the same kill points on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One line of the bot's log.
     struct Handled {
         let name: String
@@ -67,7 +55,7 @@ import FoundationNetworking
             folder.appendingPathComponent("state").path,
             "--log", log.path, "--last", last, "--client-id", "stream-" + subreddit,
         ]
-        var generator = SeededGenerator(state: 49)
+        var generator = SeededGenerator(seed: 49)
         let killPoints = (0..<Self.kills).map { _ in Int.random(in: 1..<(Self.posts - 50), using: &generator) }.sorted()
         var run = 0
         for point in killPoints {
